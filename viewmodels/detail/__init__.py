@@ -1,0 +1,29 @@
+"""The detail pane: the point read, and the website access picker it owns."""
+
+from __future__ import annotations
+
+from viewmodels.detail.snapshot import (
+    NOT_FOUND_TEXT,
+    DetailPhase,
+    LabelledValue,
+    ScheduleDetailFields,
+    ScheduleDetailSnapshot,
+)
+from viewmodels.detail.website_snapshot import (
+    NONE_OPTION,
+    ProfilesPhase,
+    WebsiteAccessSnapshot,
+    WebsiteOption,
+)
+
+__all__ = [
+    "NONE_OPTION",
+    "NOT_FOUND_TEXT",
+    "DetailPhase",
+    "LabelledValue",
+    "ProfilesPhase",
+    "ScheduleDetailFields",
+    "ScheduleDetailSnapshot",
+    "WebsiteAccessSnapshot",
+    "WebsiteOption",
+]

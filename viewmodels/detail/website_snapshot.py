@@ -1,0 +1,61 @@
+"""What the website access picker shows: options, the server's binding, and why.
+
+The picker is the browser's only write. Options are final labels; the current
+binding stays visible even when it is not a READY, listed profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from uuid import UUID
+
+
+class ProfilesPhase(StrEnum):
+    IDLE = "idle"
+    LOADING = "loading"
+    LOADED = "loaded"
+    FAILED = "failed"
+    NOT_NEEDED = "not_needed"
+    """Read-only picker (terminal/unknown state or missing scope): no list is loaded."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebsiteOption:
+    """One picker entry. ``profile_id`` None is the "None" option."""
+
+    profile_id: UUID | None
+    label: str
+    """"None", or the allowed origins' host names ("mail.google.com, calendar.google.com")."""
+    state_text: str | None = None
+    """For a bound profile that is not choosable: "expired", "no longer available"…"""
+    selectable: bool = True
+    """False for the kept-visible current binding that is not READY or not listed."""
+
+    @property
+    def display_text(self) -> str:
+        return f"{self.label} ({self.state_text})" if self.state_text else self.label
+
+
+NONE_OPTION = WebsiteOption(profile_id=None, label="None")
+
+
+@dataclass(frozen=True, slots=True)
+class WebsiteAccessSnapshot:
+    schedule_id: UUID | None = None
+    current: WebsiteOption = NONE_OPTION
+    """The server's binding as last read (after a refused save too)."""
+    options: tuple[WebsiteOption, ...] = (NONE_OPTION,)
+    profiles_phase: ProfilesPhase = ProfilesPhase.IDLE
+    editable: bool = False
+    """True only for ACTIVE/PAUSED schedules when the principal holds the needed scopes."""
+    not_editable_reason: str | None = None
+    """Why the control is disabled (terminal state, missing scope…), shown beside it."""
+    saving: bool = False
+    """A choice is being saved: picker disabled, progress shown."""
+    error: str | None = None
+    """Why profiles could not be listed or why the last choice was refused."""
+
+    @property
+    def picker_enabled(self) -> bool:
+        return self.editable and not self.saving

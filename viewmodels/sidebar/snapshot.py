@@ -1,0 +1,117 @@
+"""What the sidebar shows: Folders (when offered), Scheduled groups, History.
+
+Rows carry final text (age line) and the affordances views may offer
+(``can_move_to_folder`` is False for every session a schedule created).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from uuid import UUID
+
+
+class SidebarPhase(StrEnum):
+    IDLE = "idle"
+    LOADING = "loading"
+    """Reconciling with the server; the cached rows are shown meanwhile."""
+    LOADED = "loaded"
+    FAILED = "failed"
+    """Reconciliation failed; the cached rows stay, ``error`` says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    session_id: UUID
+    title: str
+    age_text: str
+    """"2 h ago": tells one firing of a schedule from the next."""
+    schedule_id: UUID | None
+    folder_id: UUID | None
+    can_move_to_folder: bool
+    """False for sessions a schedule created: the server refuses that move."""
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleGroup:
+    """Two or more cached sessions of one schedule, collapsible."""
+
+    schedule_id: UUID
+    label: str
+    """The title of the group's most recent session."""
+    count: int
+    count_text: str
+    """"3 sessions"."""
+    expanded: bool
+    contains_selection: bool
+    """The open session is in this group: show a marker while collapsed."""
+    rows: tuple[SessionRow, ...]
+    """Every session of the group in activity order, newest first (render only when expanded)."""
+
+    @property
+    def shows_selection_marker(self) -> bool:
+        return self.contains_selection and not self.expanded
+
+
+@dataclass(frozen=True, slots=True)
+class FolderEntry:
+    folder_id: UUID
+    name: str
+    rows: tuple[SessionRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SidebarSnapshot:
+    phase: SidebarPhase = SidebarPhase.IDLE
+    folders: tuple[FolderEntry, ...] | None = None
+    """None when the server offers no folders (no Folders section at all)."""
+    scheduled: tuple[ScheduleGroup, ...] = ()
+    """Groups newest first (most recent session's activity, tie-break schedule id)."""
+    history: tuple[SessionRow, ...] = ()
+    """Unfiled chats and single-session schedules, newest first."""
+    selected_session_id: UUID | None = None
+    schedules_selected: bool = False
+    """The "Schedules" entry (opens the schedules sheet) is the current selection."""
+    error: str | None = None
+
+    @property
+    def shows_folders(self) -> bool:
+        return self.folders is not None
+
+    @property
+    def shows_scheduled(self) -> bool:
+        return bool(self.scheduled)
+
+
+class MessagesPhase(StrEnum):
+    IDLE = "idle"
+    LOADING_FIRST_PAGE = "loading_first_page"
+    LOADED = "loaded"
+    LOADING_MORE = "loading_more"
+    END_REACHED = "end_reached"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRow:
+    message_id: UUID
+    role: str
+    role_label: str
+    """"You", "Assistant", or the humanized unknown role."""
+    text: str
+    time_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMessagesSnapshot:
+    """A session's transcript, read-only, oldest first."""
+
+    session_id: UUID | None = None
+    messages: tuple[MessageRow, ...] = ()
+    phase: MessagesPhase = MessagesPhase.IDLE
+    first_page_error: str | None = None
+    later_page_error: str | None = None
+
+    @property
+    def can_load_more(self) -> bool:
+        return self.phase is MessagesPhase.LOADED and self.later_page_error is None
