@@ -1,0 +1,53 @@
+"""Pydantic wire models of ``API.md``, one resource per module.
+
+Every model is frozen and keeps fields it does not know. Enumerations stay raw
+strings with a ``known_*`` accessor that answers None for a value this client
+does not know. Every instant is aware and normalised to UTC. This package does
+not import httpx: view models depend on it directly.
+"""
+
+from __future__ import annotations
+
+from transport.models.browser_profile import BrowserProfile
+from transport.models.cadence import Cadence, MonthDay
+from transport.models.enums import (
+    CadenceKind,
+    Disposition,
+    MessageRole,
+    PauseReason,
+    ProfileState,
+    ScheduleState,
+)
+from transport.models.envelope import ErrorBody, ErrorEnvelope
+from transport.models.occurrence import Occurrence
+from transport.models.page import Page
+from transport.models.principal import Principal
+from transport.models.schedule import Limits, ScheduleDetail, ScheduleRevision, ScheduleSummary
+from transport.models.session import Folder, SessionMessage, SessionSummary
+from transport.models.wire import Instant, WireModel
+
+__all__ = [
+    "BrowserProfile",
+    "Cadence",
+    "CadenceKind",
+    "Disposition",
+    "ErrorBody",
+    "ErrorEnvelope",
+    "Folder",
+    "Instant",
+    "Limits",
+    "MessageRole",
+    "MonthDay",
+    "Occurrence",
+    "Page",
+    "PauseReason",
+    "Principal",
+    "ProfileState",
+    "ScheduleDetail",
+    "ScheduleRevision",
+    "ScheduleState",
+    "ScheduleSummary",
+    "SessionMessage",
+    "SessionSummary",
+    "WireModel",
+]

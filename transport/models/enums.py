@@ -1,0 +1,52 @@
+"""The enumerations the client knows today.
+
+Wire models keep the raw string (servers may add values, and the UI must still
+render an unknown one); these enums back the typed ``known_*`` accessors, which
+answer None for a value outside this list.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ScheduleState(StrEnum):
+    ACTIVE = "ACTIVE"
+    PAUSED = "PAUSED"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+
+
+class PauseReason(StrEnum):
+    USER = "user"
+    FAILURE_LIMIT = "failure_limit"
+
+
+class CadenceKind(StrEnum):
+    ONCE = "ONCE"
+    DAILY = "DAILY"
+    WEEKLY = "WEEKLY"
+    MONTHLY = "MONTHLY"
+    YEARLY = "YEARLY"
+
+
+class Disposition(StrEnum):
+    """What became of one nominal firing in the occurrence ledger."""
+
+    MATERIALIZED = "MATERIALIZED"
+    MISSED = "MISSED"
+    SKIPPED_OVERLAP = "SKIPPED_OVERLAP"
+    AUTHORIZATION_FAILED = "AUTHORIZATION_FAILED"
+    CONFIGURATION_FAILED = "CONFIGURATION_FAILED"
+
+
+class ProfileState(StrEnum):
+    READY = "READY"
+    PENDING = "PENDING"
+    EXPIRED = "EXPIRED"
+    REVOKED = "REVOKED"
+
+
+class MessageRole(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"

@@ -1,0 +1,64 @@
+"""The sidebar's history: sessions, their messages and their folders.
+
+A session a schedule materialized carries ``metadata.schedule_id``. Metadata is
+free-form server data, so ``SessionSummary.schedule_id`` reads it defensively:
+anything but a UUID string (in its canonical hyphenated form, any case) is
+absent, and a wrong value never fails the whole page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from pydantic import Field, field_validator
+
+from transport.models.enums import MessageRole
+from transport.models.wire import Instant, WireModel, known_member
+
+
+class SessionSummary(WireModel):
+    """One row of ``GET /v1/sessions`` (also the answer of a folder move)."""
+
+    session_id: UUID
+    title: str
+    last_activity_at: Instant
+    folder_id: UUID | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("metadata", mode="before")
+    @classmethod
+    def _null_metadata_is_empty(cls, value: object) -> object:
+        return {} if value is None else value
+
+    @property
+    def schedule_id(self) -> UUID | None:
+        """The schedule that materialized this session, or None for a chat."""
+        raw = self.metadata.get("schedule_id")
+        if not isinstance(raw, str):
+            return None
+        try:
+            parsed = UUID(raw)
+        except ValueError:
+            return None
+        return parsed if str(parsed) == raw.lower() else None
+
+
+class SessionMessage(WireModel):
+    """One transcript message; the scheduler's seed instruction is never listed."""
+
+    message_id: UUID
+    role: str
+    text: str
+    created_at: Instant
+
+    @property
+    def known_role(self) -> MessageRole | None:
+        return known_member(MessageRole, self.role)
+
+
+class Folder(WireModel):
+    """A user folder of chat sessions (servers without folders answer 404)."""
+
+    folder_id: UUID
+    name: str
