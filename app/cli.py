@@ -1,0 +1,188 @@
+"""The ``schedule-browser`` command: arguments in, one clear sentence out on failure.
+
+Exit status: 0 after a normal close, 2 for arguments that cannot work (argparse's
+convention, with the reason on stderr), 1 when start-up fails (the database
+cannot be opened, the remote server cannot be reached or refuses the token, the
+port is taken). No traceback reaches the user for any of these.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import platformdirs
+
+from app.server_address import checked_server_url
+from app.settings import (
+    EmbeddedServerSettings,
+    RemoteServerSettings,
+    Settings,
+    UsageError,
+)
+
+PROGRAM = "schedule-browser"
+TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
+
+
+def default_data_dir() -> Path:
+    """The platform's user data folder (``~/.local/share/schedule-browser`` on Linux)."""
+    return platformdirs.user_data_path(PROGRAM, appauthor=False)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROGRAM,
+        description="Browse an agent platform's scheduled work. By default the app "
+        "starts its own schedule server over SQLite in your data folder.",
+        epilog=f"The token may also come from the {TOKEN_ENV} environment variable.",
+    )
+    remote = parser.add_argument_group("remote server")
+    remote.add_argument(
+        "--server",
+        metavar="URL",
+        help="use the schedule server at URL (https://, or http:// on this machine only)",
+    )
+    remote.add_argument(
+        "--token-file",
+        metavar="PATH",
+        type=Path,
+        help="read the bearer token for --server from PATH",
+    )
+    embedded = parser.add_argument_group("embedded server (the default)")
+    embedded.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        type=Path,
+        help=f"keep the database in PATH instead of {default_data_dir()}",
+    )
+    embedded.add_argument(
+        "--no-demo",
+        action="store_true",
+        help="start an empty database instead of loading demo data on the first run",
+    )
+    shown = parser.add_argument_group("where the app appears")
+    view = shown.add_mutually_exclusive_group()
+    view.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the app to browsers on localhost and print the address",
+    )
+    view.add_argument(
+        "--desktop",
+        action="store_true",
+        help="open a desktop window even if Flet's desktop client must be downloaded first",
+    )
+    shown.add_argument(
+        "--port",
+        metavar="N",
+        type=_port,
+        help="the port the web view listens on (default 8550, or a free one)",
+    )
+    return parser
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
+    return value
+
+
+def settings_from_arguments(
+    arguments: argparse.Namespace,
+    env: Mapping[str, str],
+    *,
+    data_dir: Path,
+) -> Settings:
+    """Validated settings, or ``UsageError`` naming the argument at fault."""
+    server: EmbeddedServerSettings | RemoteServerSettings
+    if arguments.server is not None:
+        if arguments.data_dir is not None or arguments.no_demo:
+            raise UsageError(
+                "--data-dir and --no-demo apply to the embedded server; drop them with --server."
+            )
+        url = checked_server_url(arguments.server)
+        token = _token(arguments.token_file, env)
+        server = RemoteServerSettings(base_url=url, token=token)
+    else:
+        if arguments.token_file is not None:
+            raise UsageError(
+                "--token-file needs --server URL (the embedded server needs no token)."
+            )
+        chosen = arguments.data_dir if arguments.data_dir is not None else data_dir
+        if chosen.exists() and not chosen.is_dir():
+            raise UsageError(f"--data-dir {chosen} is a file, not a folder.")
+        server = EmbeddedServerSettings(data_dir=chosen, demo=not arguments.no_demo)
+    return Settings(
+        server=server,
+        web=bool(arguments.web),
+        desktop=bool(arguments.desktop),
+        port=arguments.port,
+    )
+
+
+def _token(token_file: Path | None, env: Mapping[str, str]) -> str | None:
+    if token_file is None:
+        from_env = env.get(TOKEN_ENV, "").strip()
+        return from_env or None
+    try:
+        text = token_file.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        raise UsageError(f"--token-file {token_file} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else "unreadable"
+        raise UsageError(f"--token-file {token_file} cannot be read ({reason}).") from None
+    if not text:
+        raise UsageError(f"--token-file {token_file} is empty.")
+    if any(character.isspace() for character in text):
+        raise UsageError(f"--token-file {token_file} must hold one token on one line.")
+    return text
+
+
+def parse_settings(
+    argv: Sequence[str] | None,
+    env: Mapping[str, str],
+    *,
+    data_dir: Path | None = None,
+) -> Settings:
+    """Parse and validate; argparse's own errors exit 2, ours raise ``UsageError``."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    return settings_from_arguments(
+        arguments, env, data_dir=data_dir if data_dir is not None else default_data_dir()
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``schedule-browser``; returns the exit status."""
+    try:
+        settings = parse_settings(argv, os.environ)
+    except SystemExit as done:  # argparse: --help (0) or a malformed argument (2)
+        return done.code if isinstance(done.code, int) else 2
+    except UsageError as err:
+        build_parser().print_usage(sys.stderr)
+        print(f"{PROGRAM}: error: {err}", file=sys.stderr)
+        return 2
+
+    from app.launch import StartupError, run_app
+
+    try:
+        asyncio.run(run_app(settings))
+    except StartupError as err:
+        print(f"{PROGRAM}: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Device state kept in Flet's ``SharedPreferences``, one namespace per server.
+
+Why ``SharedPreferences`` and not JSON files in the user data folder: device
+state (expanded sidebar groups, the history cache) belongs to the device that
+shows the app. In a desktop window or a mobile build that is this machine's
+preferences store; in web mode it is the browser's own storage, so expanded
+groups survive a page reload in that browser and two browsers served by the
+same process do not overwrite each other. A file next to the server process
+would be shared by every browser and would not exist at all on a phone.
+
+Values are JSON text under ``schedule-browser.<server key>.<key>``: the port
+stores JSON-able values, ``SharedPreferences`` stores strings, and the server
+key keeps the history cache of one server from being reconciled against
+another. A value that no longer parses reads as never set (the caches are
+discardable; the server's answer wins anyway).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Protocol
+
+from viewmodels.ports import JsonValue
+
+KEY_PREFIX = "schedule-browser"
+
+
+class PreferenceStore(Protocol):
+    """The part of ``ft.SharedPreferences`` this adapter uses."""
+
+    async def get(self, key: str) -> object: ...
+
+    async def set(self, key: str, value: str) -> bool: ...
+
+    async def remove(self, key: str) -> bool: ...
+
+
+def server_namespace(server_identity: str) -> str:
+    """A short, stable, non-revealing key for one server (its URL or data folder)."""
+    return hashlib.sha256(server_identity.encode("utf-8")).hexdigest()[:16]
+
+
+class PreferencesStorage:
+    """``viewmodels.ports.DeviceStorage`` over a ``SharedPreferences``-like store."""
+
+    def __init__(self, store: PreferenceStore, namespace: str) -> None:
+        self._store = store
+        self._prefix = f"{KEY_PREFIX}.{namespace}."
+
+    def key_for(self, key: str) -> str:
+        return self._prefix + key
+
+    async def get(self, key: str) -> JsonValue:
+        raw = await self._store.get(self.key_for(key))
+        if not isinstance(raw, str):
+            return None
+        try:
+            value: JsonValue = json.loads(raw)
+        except ValueError:
+            return None
+        return value
+
+    async def set(self, key: str, value: JsonValue) -> None:
+        if value is None:
+            await self._store.remove(self.key_for(key))
+            return
+        await self._store.set(self.key_for(key), json.dumps(value, separators=(",", ":")))

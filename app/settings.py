@@ -1,0 +1,59 @@
+"""What one run of ``schedule-browser`` was asked to do, validated.
+
+``Settings`` is built once from the command line and the environment, before
+anything starts, so every refusal (plain http to a remote host, an unreadable
+token file) reaches the user as one sentence and exit status 2 instead of a
+failure half-way through start-up. It is a plain value: the composition root
+decides what to start from it, tests compare it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddedServerSettings:
+    """Start the schedule server in-process over SQLite in ``data_dir``."""
+
+    data_dir: Path
+    demo: bool
+    """Load demo data when the database is created (first run only)."""
+
+    @property
+    def database_path(self) -> Path:
+        return self.data_dir / "schedules.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteServerSettings:
+    """Reach a schedule server speaking API.md at ``base_url``."""
+
+    base_url: str
+    """Validated: https, or http to a loopback host; no trailing slash."""
+    token: str | None
+    """The bearer token, or None when the server needs none. Never printed."""
+
+    def __repr__(self) -> str:
+        # The token must not reach logs or tracebacks through a repr.
+        shown = "set" if self.token else "none"
+        return f"RemoteServerSettings(base_url={self.base_url!r}, token=<{shown}>)"
+
+
+ServerSettings = EmbeddedServerSettings | RemoteServerSettings
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    server: ServerSettings
+    web: bool
+    """``--web``: serve the app to browsers instead of opening a window."""
+    desktop: bool
+    """``--desktop``: insist on a desktop window (fetches Flet's client if needed)."""
+    port: int | None
+    """The port the web view listens on; None picks one."""
+
+
+class UsageError(ValueError):
+    """Arguments that cannot work together; the message is shown as is (exit 2)."""
