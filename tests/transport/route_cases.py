@@ -1,0 +1,116 @@
+"""Every client method with its HTTP route and a valid answer, for table-driven tests."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tests.transport import wire_samples as wire
+from transport.client import ScheduleClient
+
+
+@dataclass(frozen=True, slots=True)
+class RouteCase:
+    name: str
+    method: str
+    path: str
+    call: Callable[[ScheduleClient], Awaitable[Any]]
+    valid_body: dict[str, Any]
+    status: int = 200
+
+
+S = wire.SCHEDULE_ID
+ROUTE_CASES = [
+    RouteCase(
+        "list_schedules",
+        "GET",
+        "/v1/schedules",
+        lambda c: c.list_schedules(states=["ACTIVE", "PAUSED"]),
+        wire.page_json(wire.summary_json()),
+    ),
+    RouteCase(
+        "get_schedule", "GET", f"/v1/schedules/{S}", lambda c: c.get_schedule(S), wire.detail_json()
+    ),
+    RouteCase(
+        "create_schedule",
+        "POST",
+        "/v1/schedules",
+        lambda c: c.create_schedule({"title": "t"}, idempotency_key="key-1"),
+        wire.detail_json(),
+        status=201,
+    ),
+    RouteCase(
+        "update_schedule",
+        "PATCH",
+        f"/v1/schedules/{S}",
+        lambda c: c.update_schedule(S, expected_revision=3, definition={"title": "t"}),
+        wire.detail_json(),
+    ),
+    RouteCase(
+        "pause_schedule",
+        "POST",
+        f"/v1/schedules/{S}/pause",
+        lambda c: c.pause_schedule(S, expected_revision=3),
+        wire.detail_json(),
+    ),
+    RouteCase(
+        "resume_schedule",
+        "POST",
+        f"/v1/schedules/{S}/resume",
+        lambda c: c.resume_schedule(S, expected_revision=3),
+        wire.detail_json(),
+    ),
+    RouteCase(
+        "cancel_schedule",
+        "DELETE",
+        f"/v1/schedules/{S}",
+        lambda c: c.cancel_schedule(S, expected_revision=3),
+        wire.detail_json(),
+    ),
+    RouteCase(
+        "list_occurrences",
+        "GET",
+        f"/v1/schedules/{S}/occurrences",
+        lambda c: c.list_occurrences(S),
+        wire.page_json(wire.occurrence_json()),
+    ),
+    RouteCase(
+        "list_browser_profiles",
+        "GET",
+        "/v1/browser-profiles",
+        lambda c: c.list_browser_profiles(),
+        wire.page_json(wire.profile_json()),
+    ),
+    RouteCase(
+        "list_sessions",
+        "GET",
+        "/v1/sessions",
+        lambda c: c.list_sessions(),
+        wire.page_json(wire.session_json()),
+    ),
+    RouteCase(
+        "list_session_messages",
+        "GET",
+        f"/v1/sessions/{wire.SESSION_ID}/messages",
+        lambda c: c.list_session_messages(wire.SESSION_ID),
+        wire.page_json(wire.message_json()),
+    ),
+    RouteCase(
+        "list_folders",
+        "GET",
+        "/v1/folders",
+        lambda c: c.list_folders(),
+        wire.page_json(wire.folder_json()),
+    ),
+    RouteCase(
+        "move_session",
+        "POST",
+        f"/v1/sessions/{wire.SESSION_ID}/folder",
+        lambda c: c.move_session(wire.SESSION_ID, folder_id=None),
+        wire.session_json(metadata={}),
+    ),
+    RouteCase(
+        "get_principal", "GET", "/v1/principal", lambda c: c.get_principal(), wire.principal_json()
+    ),
+]
