@@ -1,0 +1,1 @@
+"""Alembic migrations of the schedule server, run by ``server.storage.migrate``."""

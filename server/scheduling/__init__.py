@@ -1,0 +1,1 @@
+"""The schedule control plane's application rules: definitions, lifecycle, authority."""

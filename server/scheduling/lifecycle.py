@@ -1,0 +1,187 @@
+"""The closed state machine of a schedule, as pure decisions.
+
+    ACTIVE -> ACTIVE (update)      ACTIVE -> PAUSED (pause)     ACTIVE -> CANCELLED
+    PAUSED -> PAUSED (update)      PAUSED -> ACTIVE (resume)    PAUSED -> CANCELLED
+    COMPLETED, CANCELLED: terminal
+
+Each function takes the record as read and returns the change to write, or
+None when the schedule already is where the request wants it (an idempotent
+repeat writes nothing). A stale ``expected_revision`` is refused before
+anything else, then a terminal state; the ACTIVE -> COMPLETED step belongs to
+the worker. Pausing clears ``next_fire_at``; resuming computes the first
+instant strictly after now, so time spent paused is never backfilled.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from server.domain.cadence import Cadence
+from server.domain.recurrence import first_after
+from server.scheduling.errors import RevisionConflict, ScheduleTerminal
+from server.storage.records import AuditEvent, RevisionRecord, ScheduleChange, ScheduleRecord
+
+TERMINAL = frozenset({"COMPLETED", "CANCELLED"})
+
+
+def check_revision(record: ScheduleRecord, expected_revision: int) -> None:
+    if record.current_revision != expected_revision:
+        raise RevisionConflict(record.current_revision)
+
+
+def _mutable(record: ScheduleRecord) -> None:
+    if record.state in TERMINAL:
+        raise ScheduleTerminal(record.state)
+
+
+def _event(
+    kind: str, record: ScheduleRecord, actor: str, now: datetime, **payload: object
+) -> AuditEvent:
+    return AuditEvent(
+        event_type=kind,
+        owner=record.owner,
+        actor=actor,
+        occurred_at=now,
+        schedule_id=record.schedule_id,
+        revision=record.current_revision,
+        payload={"previous_state": record.state, **payload},
+    )
+
+
+def _iso(instant: datetime | None) -> str | None:
+    return None if instant is None else instant.isoformat()
+
+
+def pause(
+    record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
+) -> ScheduleChange | None:
+    check_revision(record, expected_revision)
+    if record.state == "PAUSED":
+        return None
+    _mutable(record)
+    event = _event(
+        "schedule.paused",
+        record,
+        actor,
+        now,
+        next_state="PAUSED",
+        previous_next_fire_at=_iso(record.next_fire_at),
+        next_fire_at=None,
+    )
+    return ScheduleChange(
+        state="PAUSED",
+        pause_reason="user",
+        next_fire_at=None,
+        consecutive_failures=record.consecutive_failures,
+        updated_at=now,
+        new_revision=None,
+        events=(event,),
+    )
+
+
+def resume(
+    record: ScheduleRecord,
+    expected_revision: int,
+    cadence: Cadence,
+    actor: str,
+    now: datetime,
+) -> ScheduleChange | None:
+    check_revision(record, expected_revision)
+    if record.state == "ACTIVE":
+        return None
+    _mutable(record)
+    next_fire = first_after(cadence, now)
+    event = _event(
+        "schedule.resumed",
+        record,
+        actor,
+        now,
+        next_state="ACTIVE",
+        previous_next_fire_at=None,
+        next_fire_at=_iso(next_fire),
+    )
+    # A failure-limit pause starts counting afresh once a person resumes it.
+    return ScheduleChange(
+        state="ACTIVE",
+        pause_reason=None,
+        next_fire_at=next_fire,
+        consecutive_failures=0,
+        updated_at=now,
+        new_revision=None,
+        events=(event,),
+    )
+
+
+def cancel(
+    record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
+) -> ScheduleChange | None:
+    check_revision(record, expected_revision)
+    if record.state == "CANCELLED":
+        return None
+    _mutable(record)
+    event = _event(
+        "schedule.cancelled",
+        record,
+        actor,
+        now,
+        next_state="CANCELLED",
+        previous_next_fire_at=_iso(record.next_fire_at),
+        next_fire_at=None,
+    )
+    return ScheduleChange(
+        state="CANCELLED",
+        pause_reason=None,
+        next_fire_at=None,
+        consecutive_failures=record.consecutive_failures,
+        updated_at=now,
+        new_revision=None,
+        events=(event,),
+    )
+
+
+def update(
+    record: ScheduleRecord,
+    current: RevisionRecord,
+    expected_revision: int,
+    definition_text: str,
+    cadence: Cadence,
+    actor: str,
+    now: datetime,
+) -> ScheduleChange | None:
+    """A new revision, or None when the canonical definition is unchanged."""
+    check_revision(record, expected_revision)
+    _mutable(record)
+    if definition_text == current.definition:
+        return None
+    revision = RevisionRecord(
+        schedule_id=record.schedule_id,
+        revision=record.current_revision + 1,
+        definition=definition_text,
+        created_by_principal_id=actor,
+        created_at=now,
+    )
+    next_fire = first_after(cadence, now) if record.state == "ACTIVE" else None
+    event = AuditEvent(
+        event_type="schedule.updated",
+        owner=record.owner,
+        actor=actor,
+        occurred_at=now,
+        schedule_id=record.schedule_id,
+        revision=revision.revision,
+        payload={
+            "previous_state": record.state,
+            "next_state": record.state,
+            "previous_revision": record.current_revision,
+            "previous_next_fire_at": _iso(record.next_fire_at),
+            "next_fire_at": _iso(next_fire),
+        },
+    )
+    return ScheduleChange(
+        state=record.state,
+        pause_reason=record.pause_reason,
+        next_fire_at=next_fire,
+        consecutive_failures=record.consecutive_failures,
+        updated_at=now,
+        new_revision=revision,
+        events=(event,),
+    )

@@ -1,0 +1,198 @@
+"""The schedule control plane: the operations behind the schedule routes.
+
+Each mutation reads the schedule, lets ``lifecycle`` decide, and writes with
+compare-and-set; losing a race re-reads and decides again, so a concurrent
+change surfaces as the ordinary revision conflict rather than a lost update.
+Authority is checked on every create and update: requested scopes must be
+held by the caller, and a bound browser profile must be the caller's, READY,
+and covered by ``browser.profile.read``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from server.domain.cadence import Cadence, parse_cadence
+from server.domain.recurrence import first_after
+from server.identity import Principal
+from server.scheduling import lifecycle
+from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
+from server.scheduling.errors import (
+    BrowserProfileUnavailable,
+    IdempotencyConflict,
+    InvalidDefinition,
+    RevisionConflict,
+    ScheduleNotFound,
+    ScopeNotGranted,
+)
+from server.storage.jsontext import load_object
+from server.storage.ports import IdempotencyKeyReused, Store
+from server.storage.records import (
+    AuditEvent,
+    IdempotencyClaim,
+    RevisionRecord,
+    ScheduleChange,
+    ScheduleRecord,
+    ScheduleView,
+)
+
+Clock = Callable[[], datetime]
+_ATTEMPTS = 3
+
+
+class ScheduleService:
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self._store = store
+        self._clock = clock
+
+    def get(self, principal: Principal, schedule_id: UUID) -> ScheduleView:
+        view = self._store.schedules.get(principal.owner, schedule_id)
+        if view is None:
+            raise ScheduleNotFound(str(schedule_id))
+        return view
+
+    def create(
+        self, principal: Principal, raw: Mapping[str, Any], idempotency_key: str
+    ) -> ScheduleView:
+        definition = parse_definition(raw)
+        self._authorize(principal, definition)
+        now = self._clock()
+        next_fire = first_after(definition.cadence, now)
+        if next_fire is None:
+            raise InvalidDefinition("cadence.at", "not_in_future")
+        schedule_id = uuid4()
+        record = ScheduleRecord(
+            schedule_id=schedule_id,
+            owner=principal.owner,
+            state="ACTIVE",
+            pause_reason=None,
+            current_revision=1,
+            next_fire_at=next_fire,
+            consecutive_failures=0,
+            created_at=now,
+            updated_at=now,
+        )
+        revision = RevisionRecord(
+            schedule_id=schedule_id,
+            revision=1,
+            definition=definition.text,
+            created_by_principal_id=principal.principal_id,
+            created_at=now,
+        )
+        event = AuditEvent(
+            event_type="schedule.created",
+            owner=principal.owner,
+            actor=principal.principal_id,
+            occurred_at=now,
+            schedule_id=schedule_id,
+            revision=1,
+            payload={"next_state": "ACTIVE", "next_fire_at": next_fire.isoformat()},
+        )
+        claim = IdempotencyClaim(
+            key=idempotency_key,
+            request_hash=hashlib.sha256(definition.text.encode("utf-8")).hexdigest(),
+        )
+        try:
+            created = self._store.schedules.create(record, revision, claim, [event])
+        except IdempotencyKeyReused as err:
+            raise IdempotencyConflict(idempotency_key) from err
+        return self.get(principal, created)
+
+    def update(
+        self,
+        principal: Principal,
+        schedule_id: UUID,
+        expected_revision: int,
+        raw: Mapping[str, Any],
+    ) -> ScheduleView:
+        definition = parse_definition(raw)
+        view = self.get(principal, schedule_id)
+        lifecycle.check_revision(view.schedule, expected_revision)
+        if view.schedule.state not in lifecycle.TERMINAL:
+            self._authorize(principal, definition)
+
+        def decide(current: ScheduleView, now: datetime) -> ScheduleChange | None:
+            return lifecycle.update(
+                current.schedule,
+                current.revision,
+                expected_revision,
+                definition.text,
+                definition.cadence,
+                principal.principal_id,
+                now,
+            )
+
+        return self._mutate(principal, schedule_id, decide)
+
+    def pause(
+        self, principal: Principal, schedule_id: UUID, expected_revision: int
+    ) -> ScheduleView:
+        return self._mutate(
+            principal,
+            schedule_id,
+            lambda current, now: lifecycle.pause(
+                current.schedule, expected_revision, principal.principal_id, now
+            ),
+        )
+
+    def resume(
+        self, principal: Principal, schedule_id: UUID, expected_revision: int
+    ) -> ScheduleView:
+        def decide(current: ScheduleView, now: datetime) -> ScheduleChange | None:
+            cadence = stored_cadence(current.revision)
+            return lifecycle.resume(
+                current.schedule, expected_revision, cadence, principal.principal_id, now
+            )
+
+        return self._mutate(principal, schedule_id, decide)
+
+    def cancel(
+        self, principal: Principal, schedule_id: UUID, expected_revision: int
+    ) -> ScheduleView:
+        return self._mutate(
+            principal,
+            schedule_id,
+            lambda current, now: lifecycle.cancel(
+                current.schedule, expected_revision, principal.principal_id, now
+            ),
+        )
+
+    def _mutate(
+        self,
+        principal: Principal,
+        schedule_id: UUID,
+        decide: Callable[[ScheduleView, datetime], ScheduleChange | None],
+    ) -> ScheduleView:
+        for _ in range(_ATTEMPTS):
+            current = self.get(principal, schedule_id)
+            change = decide(current, self._clock())
+            if change is None:
+                return current
+            if self._store.schedules.apply(current.schedule, change):
+                return self.get(principal, schedule_id)
+        # Still racing after several rounds: report where the schedule stands now.
+        raise RevisionConflict(self.get(principal, schedule_id).schedule.current_revision)
+
+    def _authorize(self, principal: Principal, definition: Definition) -> None:
+        missing = sorted(definition.requested_scopes - principal.scopes)
+        if missing:
+            raise ScopeNotGranted(missing[0])
+        profile_id = definition.browser_profile_id
+        if profile_id is None:
+            return
+        if BROWSER_SCOPE not in principal.scopes:
+            raise ScopeNotGranted(BROWSER_SCOPE)
+        profile = self._store.profiles.get(principal.owner, profile_id)
+        if profile is None:
+            raise BrowserProfileUnavailable("not_found")
+        if profile.state != "READY":
+            raise BrowserProfileUnavailable("not_ready")
+
+
+def stored_cadence(revision: RevisionRecord) -> Cadence:
+    """The cadence of a stored revision (it was valid when written)."""
+    return parse_cadence(load_object(revision.definition)["cadence"])

@@ -1,0 +1,43 @@
+"""Opening the database named by an SQLAlchemy URL.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL`` and foreign keys on, and
+is shared across FastAPI's threadpool, so the connection may change threads.
+Any other URL (``postgresql+psycopg://``) is passed through unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+
+class DatabaseUrlError(ValueError):
+    """The database URL cannot be used; the message is one sentence for people."""
+
+
+def open_engine(url: str) -> Engine:
+    """Create the engine for ``url`` with the pragmas the server relies on."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as err:
+        raise DatabaseUrlError(f"{url!r} is not an SQLAlchemy database URL.") from err
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except Exception as err:
+        driver = parsed.drivername
+        raise DatabaseUrlError(f"the database driver {driver!r} is not available.") from err
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

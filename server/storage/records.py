@@ -1,0 +1,179 @@
+"""Rows as immutable values: what the repositories accept and return.
+
+These are storage-shaped (a revision's definition is its canonical JSON text),
+so the routes decide presentation and the repositories stay dumb.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from uuid import UUID
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose data a read or write is confined to (tenant and principal)."""
+
+    tenant_id: str
+    principal_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRecord:
+    """The mutable control record of one schedule."""
+
+    schedule_id: UUID
+    owner: Owner
+    state: str
+    pause_reason: str | None
+    current_revision: int
+    next_fire_at: datetime | None
+    consecutive_failures: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionRecord:
+    """One immutable revision; ``definition`` is canonical JSON text."""
+
+    schedule_id: UUID
+    revision: int
+    definition: str
+    created_by_principal_id: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleView:
+    """A schedule with its current revision, as every read needs both."""
+
+    schedule: ScheduleRecord
+    revision: RevisionRecord
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyClaim:
+    """A create's Idempotency-Key and the hash of the request it stands for."""
+
+    key: str
+    request_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEvent:
+    """One append-only audit fact; payloads never carry instructions or secrets."""
+
+    event_type: str
+    owner: Owner
+    actor: str
+    occurred_at: datetime
+    schedule_id: UUID | None = None
+    revision: int | None = None
+    payload: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleChange:
+    """A decided mutation: the record's new fields, maybe a new revision, and its events."""
+
+    state: str
+    pause_reason: str | None
+    next_fire_at: datetime | None
+    consecutive_failures: int
+    updated_at: datetime
+    new_revision: RevisionRecord | None
+    events: tuple[AuditEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OccurrenceRecord:
+    """One entry of the occurrence ledger: what the scheduler decided for an instant."""
+
+    occurrence_id: UUID
+    schedule_id: UUID
+    schedule_revision: int
+    nominal_fire_at: datetime
+    disposition: str
+    session_id: UUID | None
+    run_id: UUID | None
+    reason_code: str | None
+    authority_version: str | None
+    materialized_at: datetime | None
+    links_erased_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A conversation in the sidebar; ``metadata`` holds ``schedule_id`` when materialized."""
+
+    session_id: UUID
+    owner: Owner
+    title: str
+    last_activity_at: datetime
+    folder_id: UUID | None
+    metadata: dict[str, object]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """One transcript message; ``scheduler_seed`` marks the hidden seed instruction."""
+
+    message_id: UUID
+    session_id: UUID
+    role: str
+    text: str
+    scheduler_seed: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    """A durable run as the scheduler queues it (execution belongs elsewhere)."""
+
+    run_id: UUID
+    owner: Owner
+    session_id: UUID
+    status: str
+    priority: int
+    limits: dict[str, object]
+    scheduled_for: datetime
+    deadline_at: datetime
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileRecord:
+    """A website sign-in the principal owns; no credential material is stored."""
+
+    profile_id: UUID
+    owner: Owner
+    display_name: str
+    state: str
+    allowed_origins: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class FolderRecord:
+    """A folder that holds chat sessions (never scheduled ones)."""
+
+    folder_id: UUID
+    owner: Owner
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Materialization:
+    """Everything one occurrence decision writes, committed together or not at all."""
+
+    occurrence: OccurrenceRecord
+    session: SessionRecord | None = None
+    messages: tuple[MessageRecord, ...] = ()
+    run: RunRecord | None = None

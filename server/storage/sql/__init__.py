@@ -1,0 +1,1 @@
+"""The SQLAlchemy Core adapter of ``server.storage.ports`` (SQLite now, PostgreSQL-ready)."""

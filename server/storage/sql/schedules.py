@@ -1,0 +1,257 @@
+"""Schedules and their revisions over SQL, with compare-and-set mutations.
+
+A mutation is decided by the caller on a record it read, then written only if
+the row is still exactly that record; a lost race reports False and changes
+nothing, so no row lock is needed on SQLite or PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Engine, RowMapping, and_, insert, select, tuple_, update
+from sqlalchemy.exc import IntegrityError
+
+from server.storage.ports import IdempotencyKeyReused
+from server.storage.records import (
+    AuditEvent,
+    IdempotencyClaim,
+    Owner,
+    RevisionRecord,
+    ScheduleChange,
+    ScheduleRecord,
+    ScheduleView,
+)
+from server.storage.sql.audit import append_events
+from server.storage.tables import schedule_idempotency_keys, schedule_revisions, schedules
+
+_VIEW_COLUMNS = (
+    *schedules.c,
+    schedule_revisions.c.revision,
+    schedule_revisions.c.definition,
+    schedule_revisions.c.created_by_principal_id,
+    schedule_revisions.c.created_at.label("revision_created_at"),
+)
+_JOIN = schedules.join(
+    schedule_revisions,
+    and_(
+        schedule_revisions.c.schedule_id == schedules.c.id,
+        schedule_revisions.c.revision == schedules.c.current_revision,
+    ),
+)
+
+
+def _schedule_row(record: ScheduleRecord) -> dict[str, Any]:
+    return {
+        "id": record.schedule_id,
+        "tenant_id": record.owner.tenant_id,
+        "principal_id": record.owner.principal_id,
+        "state": record.state,
+        "pause_reason": record.pause_reason,
+        "current_revision": record.current_revision,
+        "next_fire_at": record.next_fire_at,
+        "consecutive_failures": record.consecutive_failures,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+
+
+def _revision_row(record: RevisionRecord) -> dict[str, Any]:
+    return {
+        "schedule_id": record.schedule_id,
+        "revision": record.revision,
+        "definition": record.definition,
+        "created_by_principal_id": record.created_by_principal_id,
+        "created_at": record.created_at,
+    }
+
+
+def _view(row: RowMapping) -> ScheduleView:
+    return ScheduleView(
+        schedule=ScheduleRecord(
+            schedule_id=row["id"],
+            owner=Owner(row["tenant_id"], row["principal_id"]),
+            state=row["state"],
+            pause_reason=row["pause_reason"],
+            current_revision=row["current_revision"],
+            next_fire_at=row["next_fire_at"],
+            consecutive_failures=row["consecutive_failures"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        ),
+        revision=RevisionRecord(
+            schedule_id=row["id"],
+            revision=row["revision"],
+            definition=row["definition"],
+            created_by_principal_id=row["created_by_principal_id"],
+            created_at=row["revision_created_at"],
+        ),
+    )
+
+
+class SqlScheduleRepository:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def create(
+        self,
+        schedule: ScheduleRecord,
+        revision: RevisionRecord,
+        claim: IdempotencyClaim,
+        events: Sequence[AuditEvent],
+    ) -> UUID:
+        existing = self._claimed(schedule.owner, claim)
+        if existing is not None:
+            return existing
+        try:
+            with self._engine.begin() as connection:
+                connection.execute(insert(schedules), _schedule_row(schedule))
+                connection.execute(insert(schedule_revisions), _revision_row(revision))
+                connection.execute(
+                    insert(schedule_idempotency_keys),
+                    {
+                        "tenant_id": schedule.owner.tenant_id,
+                        "principal_id": schedule.owner.principal_id,
+                        "key": claim.key,
+                        "request_hash": claim.request_hash,
+                        "schedule_id": schedule.schedule_id,
+                        "created_at": schedule.created_at,
+                    },
+                )
+                append_events(connection, events)
+        except IntegrityError:
+            # A concurrent request with the same key committed first.
+            existing = self._claimed(schedule.owner, claim)
+            if existing is None:
+                raise
+            return existing
+        return schedule.schedule_id
+
+    def _claimed(self, owner: Owner, claim: IdempotencyClaim) -> UUID | None:
+        query = select(
+            schedule_idempotency_keys.c.request_hash, schedule_idempotency_keys.c.schedule_id
+        ).where(
+            schedule_idempotency_keys.c.tenant_id == owner.tenant_id,
+            schedule_idempotency_keys.c.principal_id == owner.principal_id,
+            schedule_idempotency_keys.c.key == claim.key,
+        )
+        with self._engine.connect() as connection:
+            row = connection.execute(query).first()
+        if row is None:
+            return None
+        if row.request_hash != claim.request_hash:
+            raise IdempotencyKeyReused(claim.key)
+        schedule_id: UUID = row.schedule_id
+        return schedule_id
+
+    def import_many(self, views: Sequence[ScheduleView]) -> None:
+        if not views:
+            return
+        with self._engine.begin() as connection:
+            connection.execute(insert(schedules), [_schedule_row(v.schedule) for v in views])
+            connection.execute(
+                insert(schedule_revisions), [_revision_row(v.revision) for v in views]
+            )
+
+    def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
+        """Every revision of one schedule, oldest first (tests and audits)."""
+        query = (
+            select(schedule_revisions)
+            .where(schedule_revisions.c.schedule_id == schedule_id)
+            .order_by(schedule_revisions.c.revision)
+        )
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [
+            RevisionRecord(
+                schedule_id=row["schedule_id"],
+                revision=row["revision"],
+                definition=row["definition"],
+                created_by_principal_id=row["created_by_principal_id"],
+                created_at=row["created_at"],
+            )
+            for row in rows
+        ]
+
+    def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None:
+        query = (
+            select(*_VIEW_COLUMNS)
+            .select_from(_JOIN)
+            .where(
+                schedules.c.id == schedule_id,
+                schedules.c.tenant_id == owner.tenant_id,
+                schedules.c.principal_id == owner.principal_id,
+            )
+        )
+        with self._engine.connect() as connection:
+            row = connection.execute(query).mappings().first()
+        return None if row is None else _view(row)
+
+    def page(
+        self,
+        owner: Owner,
+        states: frozenset[str],
+        after: tuple[datetime, UUID] | None,
+        limit: int,
+    ) -> list[ScheduleView]:
+        query = (
+            select(*_VIEW_COLUMNS)
+            .select_from(_JOIN)
+            .where(
+                schedules.c.tenant_id == owner.tenant_id,
+                schedules.c.principal_id == owner.principal_id,
+            )
+            .order_by(schedules.c.updated_at.desc(), schedules.c.id.desc())
+            .limit(limit)
+        )
+        if states:
+            query = query.where(schedules.c.state.in_(sorted(states)))
+        if after is not None:
+            query = query.where(tuple_(schedules.c.updated_at, schedules.c.id) < after)
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [_view(row) for row in rows]
+
+    def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
+        statement = (
+            update(schedules)
+            .where(
+                schedules.c.id == seen.schedule_id,
+                schedules.c.current_revision == seen.current_revision,
+                schedules.c.state == seen.state,
+                schedules.c.updated_at == seen.updated_at,
+            )
+            .values(
+                state=change.state,
+                pause_reason=change.pause_reason,
+                next_fire_at=change.next_fire_at,
+                consecutive_failures=change.consecutive_failures,
+                updated_at=change.updated_at,
+                current_revision=(
+                    change.new_revision.revision
+                    if change.new_revision is not None
+                    else seen.current_revision
+                ),
+            )
+        )
+        with self._engine.begin() as connection:
+            if connection.execute(statement).rowcount != 1:
+                connection.rollback()
+                return False
+            if change.new_revision is not None:
+                connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
+            append_events(connection, change.events)
+        return True
+
+    def due(self, now: datetime, limit: int) -> list[UUID]:
+        query = (
+            select(schedules.c.id)
+            .where(schedules.c.state == "ACTIVE", schedules.c.next_fire_at <= now)
+            .order_by(schedules.c.next_fire_at, schedules.c.id)
+            .limit(limit)
+        )
+        with self._engine.connect() as connection:
+            return list(connection.execute(query).scalars())

@@ -1,0 +1,76 @@
+"""One database, every repository: the SQL implementation of ``ports.Store``."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, exists, select
+
+from server.storage.engine import open_engine
+from server.storage.migrate import upgrade
+from server.storage.sql.audit import SqlAuditLog
+from server.storage.sql.folders import SqlFolderRepository
+from server.storage.sql.occurrences import SqlOccurrenceRepository
+from server.storage.sql.profiles import SqlProfileRepository
+from server.storage.sql.schedules import SqlScheduleRepository
+from server.storage.sql.sessions import SqlSessionRepository
+from server.storage.tables import browser_profiles, folders, schedules, sessions
+
+
+class SqlStore:
+    """Repositories sharing one engine; ``open`` migrates the database first."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._schedules = SqlScheduleRepository(engine)
+        self._occurrences = SqlOccurrenceRepository(engine)
+        self._sessions = SqlSessionRepository(engine)
+        self._profiles = SqlProfileRepository(engine)
+        self._folders = SqlFolderRepository(engine)
+        self._audit = SqlAuditLog(engine)
+
+    @classmethod
+    def open(cls, url: str) -> SqlStore:
+        """Open ``url`` and bring its schema to the newest migration."""
+        engine = open_engine(url)
+        try:
+            upgrade(engine)
+        except Exception:
+            engine.dispose()
+            raise
+        return cls(engine)
+
+    @property
+    def schedules(self) -> SqlScheduleRepository:
+        return self._schedules
+
+    @property
+    def occurrences(self) -> SqlOccurrenceRepository:
+        return self._occurrences
+
+    @property
+    def sessions(self) -> SqlSessionRepository:
+        return self._sessions
+
+    @property
+    def profiles(self) -> SqlProfileRepository:
+        return self._profiles
+
+    @property
+    def folders(self) -> SqlFolderRepository:
+        return self._folders
+
+    @property
+    def audit(self) -> SqlAuditLog:
+        return self._audit
+
+    def is_empty(self) -> bool:
+        query = select(
+            exists(select(schedules.c.id))
+            | exists(select(sessions.c.id))
+            | exists(select(browser_profiles.c.id))
+            | exists(select(folders.c.id))
+        )
+        with self.engine.connect() as connection:
+            return not connection.execute(query).scalar_one()
+
+    def close(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,239 @@
+"""The declared schema; the Alembic migrations must produce exactly this.
+
+Shapes follow the seed's persistence section: schedules with immutable
+revisions (canonical JSON definitions), the occurrence ledger with its natural
+key ``UNIQUE(schedule_id, nominal_fire_at)`` and the nullable-link rule, the
+create idempotency ledger, sessions with their messages, runs, browser
+profiles, folders and an append-only audit log. Check constraints keep the
+state/pause-reason pairing and the occurrence link forms honest even when a
+caller forgets.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Column,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    Uuid,
+    text,
+)
+
+from server.storage.columns import UtcDateTime
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING)
+
+TERMINAL_STATES = "('COMPLETED', 'CANCELLED')"
+
+schedules = Table(
+    "schedules",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("state", String(32), nullable=False),
+    Column("pause_reason", String(32), nullable=True),
+    Column("current_revision", Integer, nullable=False),
+    Column("next_fire_at", UtcDateTime(), nullable=True),
+    Column("consecutive_failures", Integer, nullable=False, server_default=text("0")),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("updated_at", UtcDateTime(), nullable=False),
+    CheckConstraint("state IN ('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')", name="state_known"),
+    CheckConstraint(
+        "(state = 'PAUSED' AND pause_reason IN ('user', 'failure_limit'))"
+        " OR (state <> 'PAUSED' AND pause_reason IS NULL)",
+        name="pause_reason_matches_state",
+    ),
+    CheckConstraint("state = 'ACTIVE' OR next_fire_at IS NULL", name="next_fire_only_when_active"),
+    CheckConstraint("current_revision >= 1", name="revision_positive"),
+    CheckConstraint("consecutive_failures >= 0", name="failures_non_negative"),
+    Index("ix_schedules_due", "state", "next_fire_at"),
+    Index("ix_schedules_listing", "tenant_id", "principal_id", "updated_at", "id"),
+    Index(
+        "ix_schedules_retention",
+        "tenant_id",
+        "updated_at",
+        "id",
+        sqlite_where=text(f"state IN {TERMINAL_STATES}"),
+        postgresql_where=text(f"state IN {TERMINAL_STATES}"),
+    ),
+)
+
+schedule_revisions = Table(
+    "schedule_revisions",
+    metadata,
+    Column("schedule_id", Uuid(), ForeignKey("schedules.id"), nullable=False),
+    Column("revision", Integer, nullable=False),
+    Column("definition", Text, nullable=False),
+    Column("created_by_principal_id", String(200), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    PrimaryKeyConstraint("schedule_id", "revision"),
+)
+
+folders = Table(
+    "folders",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Index("ix_folders_listing", "tenant_id", "principal_id", "name", "id"),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("title", String(500), nullable=False),
+    Column("last_activity_at", UtcDateTime(), nullable=False),
+    Column("folder_id", Uuid(), ForeignKey("folders.id", ondelete="SET NULL"), nullable=True),
+    Column("metadata", Text, nullable=False, server_default=text("'{}'")),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Index("ix_sessions_listing", "tenant_id", "principal_id", "last_activity_at", "id"),
+)
+
+session_messages = Table(
+    "session_messages",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("session_id", Uuid(), ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("role", String(32), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("scheduler_seed", Boolean, nullable=False, server_default=text("0")),
+    Column("created_at", UtcDateTime(), nullable=False),
+    CheckConstraint("role IN ('user', 'assistant')", name="role_known"),
+    Index("ix_session_messages_transcript", "session_id", "created_at", "id"),
+)
+
+runs = Table(
+    "runs",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("session_id", Uuid(), ForeignKey("sessions.id"), nullable=False),
+    Column("status", String(32), nullable=False),
+    Column("priority", Integer, nullable=False),
+    Column("limits", Text, nullable=False),
+    Column("scheduled_for", UtcDateTime(), nullable=False),
+    Column("deadline_at", UtcDateTime(), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("updated_at", UtcDateTime(), nullable=False),
+    CheckConstraint(
+        "status IN ('QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED')",
+        name="status_known",
+    ),
+    Index("ix_runs_status", "status", "scheduled_for"),
+)
+
+schedule_occurrences = Table(
+    "schedule_occurrences",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("schedule_id", Uuid(), ForeignKey("schedules.id"), nullable=False),
+    Column("schedule_revision", Integer, nullable=False),
+    Column("nominal_fire_at", UtcDateTime(), nullable=False),
+    Column("disposition", String(32), nullable=False),
+    Column("session_id", Uuid(), nullable=True),
+    Column("run_id", Uuid(), nullable=True),
+    Column("reason_code", String(100), nullable=True),
+    Column("authority_version", String(200), nullable=True),
+    Column("materialized_at", UtcDateTime(), nullable=True),
+    Column("links_erased_at", UtcDateTime(), nullable=True),
+    Column("created_at", UtcDateTime(), nullable=False),
+    ForeignKeyConstraint(
+        ["session_id"],
+        ["sessions.id"],
+        ondelete="SET NULL",
+        deferrable=True,
+        initially="DEFERRED",
+    ),
+    ForeignKeyConstraint(
+        ["run_id"], ["runs.id"], ondelete="SET NULL", deferrable=True, initially="DEFERRED"
+    ),
+    UniqueConstraint("schedule_id", "nominal_fire_at"),
+    CheckConstraint(
+        "disposition IN ('MATERIALIZED', 'MISSED', 'SKIPPED_OVERLAP',"
+        " 'AUTHORIZATION_FAILED', 'CONFIGURATION_FAILED')",
+        name="disposition_known",
+    ),
+    CheckConstraint(
+        "(disposition = 'MATERIALIZED' AND materialized_at IS NOT NULL"
+        " AND authority_version IS NOT NULL AND reason_code IS NULL"
+        " AND ((session_id IS NOT NULL AND run_id IS NOT NULL AND links_erased_at IS NULL)"
+        " OR (session_id IS NULL AND run_id IS NULL AND links_erased_at IS NOT NULL)))"
+        " OR (disposition <> 'MATERIALIZED' AND session_id IS NULL AND run_id IS NULL"
+        " AND links_erased_at IS NULL AND reason_code IS NOT NULL)",
+        name="links_match_disposition",
+    ),
+    Index("ix_schedule_occurrences_history", "schedule_id", "nominal_fire_at", "id"),
+    Index(
+        "ix_schedule_occurrences_run",
+        "run_id",
+        unique=True,
+        sqlite_where=text("run_id IS NOT NULL"),
+        postgresql_where=text("run_id IS NOT NULL"),
+    ),
+)
+
+schedule_idempotency_keys = Table(
+    "schedule_idempotency_keys",
+    metadata,
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("key", String(200), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("schedule_id", Uuid(), ForeignKey("schedules.id"), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    PrimaryKeyConstraint("tenant_id", "principal_id", "key"),
+)
+
+browser_profiles = Table(
+    "browser_profiles",
+    metadata,
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("display_name", String(200), nullable=False),
+    Column("state", String(32), nullable=False),
+    Column("allowed_origins", Text, nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("updated_at", UtcDateTime(), nullable=False),
+    Index("ix_browser_profiles_listing", "tenant_id", "principal_id", "display_name", "id"),
+)
+
+audit_events = Table(
+    "audit_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_type", String(100), nullable=False),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("actor", String(200), nullable=False),
+    Column("schedule_id", Uuid(), nullable=True),
+    Column("revision", Integer, nullable=True),
+    Column("payload", Text, nullable=False),
+    Column("occurred_at", UtcDateTime(), nullable=False),
+    Index("ix_audit_events_schedule", "schedule_id", "id"),
+)
