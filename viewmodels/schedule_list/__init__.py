@@ -9,11 +9,14 @@ from viewmodels.schedule_list.snapshot import (
     ScheduleListSnapshot,
     ScheduleRow,
 )
+from viewmodels.schedule_list.view_model import DEFAULT_PAGE_SIZE, ScheduleListViewModel
 
 __all__ = [
     "BROWSING_UNAVAILABLE_TEXT",
+    "DEFAULT_PAGE_SIZE",
     "ListPhase",
     "ListSection",
     "ScheduleListSnapshot",
+    "ScheduleListViewModel",
     "ScheduleRow",
 ]

@@ -48,6 +48,8 @@ class ListPhase(StrEnum):
     """A later page is in flight."""
     END_REACHED = "end_reached"
     """The server said there is nothing more (or paging stopped on a repeated cursor)."""
+    FAILED = "failed"
+    """Page one failed (``first_page_error``) or browsing is unavailable; no rows."""
 
 
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"

@@ -1,0 +1,75 @@
+"""Fixtures for view-model scenarios: a respx-backed server, a fake clock, a device zone.
+
+A scenario builds the real ``transport.client.ScheduleClient`` over respx (base
+URL ``https://schedules.test``), scripts the routes it needs with
+``ScriptedRoute`` and drives a view model by calling its commands. Time is the
+``clock`` fixture (move it with ``clock.advance``), the device zone is
+``device_zone`` (Europe/London), device storage is ``MemoryStorage``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import respx
+
+from tests.viewmodels.fake_server import ScriptedRoute
+from tests.viewmodels.wire import NOW
+from transport.client import ScheduleClient
+from viewmodels.ports import MemoryStorage
+
+BASE_URL = "https://schedules.test"
+
+
+class FakeClock:
+    """A settable clock; call it for the current instant."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, delta: timedelta) -> None:
+        self.now += delta
+
+
+async def no_sleep(_seconds: float) -> None:
+    """The client's retry backoff, made instant."""
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(NOW)
+
+
+@pytest.fixture
+def device_zone() -> ZoneInfo:
+    return ZoneInfo("Europe/London")
+
+
+@pytest.fixture
+def storage() -> MemoryStorage:
+    return MemoryStorage()
+
+
+@pytest.fixture
+def router() -> Iterator[respx.MockRouter]:
+    with respx.mock(base_url=BASE_URL, assert_all_called=False) as mock:
+        yield mock
+
+
+@pytest.fixture
+async def api(router: respx.MockRouter) -> AsyncIterator[ScheduleClient]:
+    client = ScheduleClient(BASE_URL, token="test-token", sleep=no_sleep, random=lambda: 0.0)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+def schedules_route(router: respx.MockRouter) -> ScriptedRoute:
+    """``GET /v1/schedules`` answering by (states, cursor)."""
+    return ScriptedRoute(router, "GET", "/v1/schedules", key="states+cursor")

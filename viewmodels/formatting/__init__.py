@@ -1,0 +1,44 @@
+"""Formatting decisions, in one place so QA can test them: text, not widgets.
+
+- ``labels``: states, pause reasons, profile states, roles; unknown values humanized.
+- ``cadence``: cadence summaries with the zone rule.
+- ``clock_text``: instants in the device zone, ages, next firing, durations.
+- ``limits``: finite limits, money, scopes.
+"""
+
+from __future__ import annotations
+
+from viewmodels.formatting.cadence import cadence_summary, zone_suffix
+from viewmodels.formatting.clock_text import (
+    age_text,
+    duration_text,
+    instant_text,
+    instant_text_naming_zone,
+    next_firing_text,
+)
+from viewmodels.formatting.labels import (
+    humanize,
+    pause_reason_text,
+    profile_state_text,
+    role_label,
+    state_label,
+)
+from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
+
+__all__ = [
+    "age_text",
+    "cadence_summary",
+    "duration_text",
+    "humanize",
+    "instant_text",
+    "instant_text_naming_zone",
+    "limit_lines",
+    "money_text",
+    "next_firing_text",
+    "pause_reason_text",
+    "profile_state_text",
+    "role_label",
+    "scopes_text",
+    "state_label",
+    "zone_suffix",
+]

@@ -1,0 +1,105 @@
+"""One-line cadence summaries ("Weekdays at 08:30 (Europe/Paris)").
+
+Presentation only: the client never computes a firing from a cadence. Every
+recurring summary names the cadence's stored IANA zone only when it differs
+from the device's zone. A kind this client does not know, or a known kind
+with missing or odd fields, still renders (humanized kind, time and zone) and
+never raises: one strange row must not break the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from viewmodels.formatting.clock_text import clock_time, instant_text, month_name
+from viewmodels.formatting.labels import humanize
+
+if TYPE_CHECKING:
+    from transport.models import Cadence
+
+_WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
+
+
+def cadence_summary(cadence: Cadence, device_zone: ZoneInfo) -> str:
+    """The summary of ``cadence`` for a device in ``device_zone``."""
+    kind = cadence.kind
+    if kind == "ONCE" and cadence.at is not None:
+        return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"
+    time = _local_time(cadence.local_time)
+    body = _recurring_body(cadence, time)
+    if body is None:
+        body = humanize(kind) + (f" at {time}" if time else "")
+    return body + zone_suffix(cadence.timezone, device_zone)
+
+
+def zone_suffix(zone_name: str | None, device_zone: ZoneInfo) -> str:
+    """ " (Europe/Paris)" when the stored zone is not the device's, else ""."""
+    if not zone_name or zone_name == device_zone.key:
+        return ""
+    return f" ({zone_name})"
+
+
+def _recurring_body(cadence: Cadence, time: str | None) -> str | None:
+    if time is None:
+        return None
+    kind = cadence.kind
+    if kind == "DAILY":
+        return f"Every day at {time}"
+    if kind == "WEEKLY" and cadence.weekdays:
+        return f"{_weekdays(cadence.weekdays)} at {time}"
+    if kind == "MONTHLY" and (cadence.days_of_month or cadence.last_day):
+        days = _days_of_month(cadence.days_of_month or (), bool(cadence.last_day))
+        return f"Monthly on the {days} at {time}"
+    if kind == "YEARLY" and cadence.dates:
+        dates = sorted({(date.month, date.day) for date in cadence.dates})
+        named = [f"{day} {month_name(month)}" for month, day in dates]
+        return f"Every year on {_join(named)} at {time}"
+    return None
+
+
+def _weekdays(weekdays: Sequence[int]) -> str:
+    days = sorted(set(weekdays))
+    if days == [1, 2, 3, 4, 5, 6, 7]:
+        return "Every day"
+    if days == [1, 2, 3, 4, 5]:
+        return "Weekdays"
+    return _join(_WEEKDAYS[day - 1] if 1 <= day <= 7 else f"day {day}" for day in days)
+
+
+def _days_of_month(days: Sequence[int], last_day: bool) -> str:
+    named = [_ordinal(day) for day in sorted(set(days))]
+    if last_day:
+        named.append("last day")
+    return _join(named)
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+def _join(words: Iterable[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _local_time(raw: str | None) -> str | None:
+    """ "09:00:00" -> "09:00"; None when absent or not a wall time."""
+    if not raw:
+        return None
+    parts = raw.split(":")
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        return None
+    if len(numbers) not in (2, 3):
+        return None
+    hour, minute, second = (*numbers, 0)[:3]
+    if not (0 <= hour < 24 and 0 <= minute < 60 and 0 <= second < 60):
+        return None
+    return clock_time(hour, minute, second)

@@ -1,0 +1,108 @@
+"""Instants, ages and durations as people read them, in the device's zone.
+
+The device zone is injected (a ``ZoneInfo``; the app reads it with ``tzlocal``),
+never read from the process, so tests pin it. English by default.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def month_name(month: int) -> str:
+    return _MONTHS[month - 1] if 1 <= month <= 12 else f"month {month}"
+
+
+def short_month(month: int) -> str:
+    return month_name(month)[:3]
+
+
+def clock_time(hour: int, minute: int, second: int = 0) -> str:
+    """24-hour wall time; seconds only when not zero ("09:00", "09:00:30")."""
+    text = f"{hour:02d}:{minute:02d}"
+    return f"{text}:{second:02d}" if second else text
+
+
+def date_text(moment: datetime) -> str:
+    """ "24 Dec 2026" (``moment`` already in the zone to show)."""
+    return f"{moment.day} {short_month(moment.month)} {moment.year}"
+
+
+def instant_text(instant: datetime, zone: ZoneInfo) -> str:
+    """An absolute instant in ``zone``, date and time: "24 Dec 2026, 18:00"."""
+    local = instant.astimezone(zone)
+    return f"{date_text(local)}, {clock_time(local.hour, local.minute, local.second)}"
+
+
+def instant_text_naming_zone(
+    instant: datetime, device_zone: ZoneInfo, zone_name: str | None
+) -> str:
+    """``instant_text`` in the device zone, plus the wall time in ``zone_name`` when it differs.
+
+    "1 Dec 2026, 08:00 (09:00 Europe/Paris)": the schedule's own zone is named
+    only when it is not the device's, so nobody has to guess which clock is meant.
+    """
+    text = instant_text(instant, device_zone)
+    if not zone_name or zone_name == device_zone.key:
+        return text
+    try:
+        other = instant.astimezone(ZoneInfo(zone_name))
+    except (ValueError, KeyError, OSError):
+        return f"{text} ({zone_name})"
+    return f"{text} ({clock_time(other.hour, other.minute, other.second)} {zone_name})"
+
+
+def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
+    """ "just now", "5 min ago", "2 h ago", "3 d ago", then the date."""
+    elapsed = now - then
+    if elapsed < timedelta(minutes=1):
+        return "just now"
+    if elapsed < timedelta(hours=1):
+        return f"{elapsed // timedelta(minutes=1)} min ago"
+    if elapsed < timedelta(days=1):
+        return f"{elapsed // timedelta(hours=1)} h ago"
+    if elapsed < timedelta(days=7):
+        return f"{elapsed // timedelta(days=1)} d ago"
+    return date_text(then.astimezone(zone))
+
+
+def next_firing_text(at: datetime, now: datetime, zone: ZoneInfo) -> str:
+    """Row text: "Next: today at 09:00", "Next: tomorrow at …", "Next: 1 Dec 2026 at …"."""
+    local = at.astimezone(zone)
+    today = now.astimezone(zone).date()
+    time = clock_time(local.hour, local.minute, local.second)
+    if local.date() == today:
+        return f"Next: today at {time}"
+    if local.date() == today + timedelta(days=1):
+        return f"Next: tomorrow at {time}"
+    return f"Next: {date_text(local)} at {time}"
+
+
+def duration_text(seconds: int) -> str:
+    """ "45 s", "5 min", "1 h 30 min", "2 d": the largest two units that are not zero."""
+    if seconds <= 0:
+        return "0 s"
+    units = (("d", 86_400), ("h", 3_600), ("min", 60), ("s", 1))
+    parts: list[str] = []
+    remaining = seconds
+    for name, size in units:
+        count, remaining = divmod(remaining, size)
+        if count:
+            parts.append(f"{count} {name}")
+    return " ".join(parts[:2])

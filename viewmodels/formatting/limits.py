@@ -1,0 +1,70 @@
+"""Run budgets, money and scopes as display lines.
+
+Only finite limits are listed (None means unlimited and is left out); a limit
+field a newer server adds is listed too, under its humanized name, so the
+detail shows "every finite limit" even the ones this client does not model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+from viewmodels.formatting.labels import humanize
+
+if TYPE_CHECKING:
+    from transport.models import Limits
+
+_KNOWN = (
+    ("max_steps", "Max steps"),
+    ("max_model_calls", "Max model calls"),
+    ("max_tool_calls", "Max tool calls"),
+    ("max_cost", "Max cost"),
+    ("reserve_steps", "Reserved steps"),
+    ("reserve_model_calls", "Reserved model calls"),
+    ("reserve_cost", "Reserved cost"),
+)
+
+
+def limit_lines(limits: Limits) -> tuple[tuple[str, str], ...]:
+    """``(label, value)`` for every finite limit, known ones first in a fixed order."""
+    lines: list[tuple[str, str]] = []
+    for field, label in _KNOWN:
+        value = getattr(limits, field, None)
+        if value is not None:
+            lines.append((label, _value_text(value)))
+    for field, value in sorted((limits.model_extra or {}).items()):
+        if value is not None and isinstance(value, int | float | str | Decimal):
+            lines.append((humanize(field), _value_text(value)))
+    return tuple(lines)
+
+
+def money_text(amount: Decimal) -> str:
+    """A decimal amount with at least two decimals ("5.00", "0.125"); no currency is implied."""
+    if amount.as_tuple().exponent in ("n", "N", "F"):
+        return str(amount)
+    exponent = amount.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > -2:
+        return str(amount.quantize(Decimal("0.01")))
+    return str(amount)
+
+
+def scopes_text(scopes: Sequence[str]) -> str:
+    """ "browser.profile.read, schedule.read", or "None" when no scope is requested."""
+    return ", ".join(sorted(set(scopes))) or "None"
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, Decimal):
+        return money_text(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, str):
+        try:
+            return money_text(Decimal(value))
+        except InvalidOperation:
+            return value
+    return str(value)

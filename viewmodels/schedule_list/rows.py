@@ -1,0 +1,48 @@
+"""A list row from a ``ScheduleSummary``: every text decided here, none in the view."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from transport.models import ScheduleSummary
+from viewmodels.formatting import (
+    cadence_summary,
+    next_firing_text,
+    pause_reason_text,
+    state_label,
+)
+from viewmodels.schedule_list.snapshot import ScheduleRow
+
+WEBSITE_BADGE_TEXT = "Website access"
+
+
+def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo) -> ScheduleRow:
+    """The row for ``summary``; ``next_fire_at`` shows only when the server sent it."""
+    label = state_label(summary.state)
+    reason = pause_reason_text(summary.state, summary.pause_reason)
+    cadence = cadence_summary(summary.cadence, device_zone)
+    next_fire = (
+        next_firing_text(summary.next_fire_at, now, device_zone)
+        if summary.next_fire_at is not None
+        else None
+    )
+    bound = summary.browser_profile_id is not None
+    spoken = [summary.title, label if reason is None else f"{label}, {reason}", cadence]
+    if next_fire:
+        spoken.append(next_fire)
+    if bound:
+        spoken.append(WEBSITE_BADGE_TEXT)
+    return ScheduleRow(
+        schedule_id=summary.schedule_id,
+        title=summary.title,
+        state=summary.state,
+        state_label=label,
+        pause_reason_text=reason,
+        cadence_summary=cadence,
+        next_fire_text=next_fire,
+        preview=summary.instruction_preview,
+        website_bound=bound,
+        website_badge=WEBSITE_BADGE_TEXT if bound else None,
+        accessibility_label=". ".join(spoken),
+    )
