@@ -4,4 +4,13 @@ Owns the async API client (over ``httpx.AsyncClient``), the pydantic wire
 models and the typed error hierarchy. It imports neither Flet nor ``server``:
 the embedded mode hands it an ``httpx.ASGITransport`` over the server's app, so
 both modes run this same code.
+
+- ``transport.models``: frozen wire models, one resource per module.
+- ``transport.errors``: the one error tree and ``error_for``, its only mapping.
+- ``transport.paging``: ``iterate_pages``, which refuses a repeated cursor.
+- ``transport.retry``: the pure retry decision and its backoff constants.
+- ``transport.client``: ``ScheduleClient``, one method per route.
+
+Only ``client`` imports httpx; view models import ``models``, ``errors`` and
+``paging`` and stay free of it.
 """
