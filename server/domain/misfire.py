@@ -1,0 +1,105 @@
+"""What one scheduler scan decides for one schedule: fire, record a miss, or wait.
+
+The seed's misfire rules, as a pure function of the revision's cadence and
+grace, the last nominal instant already recorded, and ``now``:
+
+- Due instants are the nominal instants in ``(last_nominal_at, now]``. None
+  due: nothing happens, and ``next_fire_at`` is the first one after.
+- The latest due instant is the only one that can produce an occurrence. Within
+  the grace window (``now - latest <= grace``) it is the candidate to
+  materialize (``FIRE``); outside it, it is recorded ``MISSED`` and no run is
+  created.
+- Older due instants are never materialized: they are coalesced into one
+  ``(first, last, count)`` record, computed by calendar arithmetic.
+- ``next_fire_at`` is the first nominal instant strictly after ``now``; it equals
+  ``first_after(cadence, nominal_at)``, so the cache can always be rebuilt from
+  the cadence and the last recorded instant.
+- A ONCE schedule completes once its instant is decided, fired or missed;
+  ``completes`` says so.
+
+One decision never yields more than one occurrence, however long the schedule
+slept: the cost is a fixed number of calculator calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from server.domain.cadence import Cadence
+from server.domain.recurrence import count_between, first_after, latest_at_or_before
+
+__all__ = ["Coalesced", "MisfireDecision", "Verdict", "decide"]
+
+_JUST_BEFORE = timedelta(microseconds=1)
+
+
+class Verdict(StrEnum):
+    NOTHING_DUE = "NOTHING_DUE"
+    FIRE = "FIRE"
+    MISSED = "MISSED"
+
+
+@dataclass(frozen=True, slots=True)
+class Coalesced:
+    """Older due instants folded into one record, never one row each."""
+
+    first_nominal_at: datetime
+    last_nominal_at: datetime
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class MisfireDecision:
+    """The outcome of one scan for one schedule.
+
+    ``nominal_at`` is the instant to materialize (``FIRE``) or to record as
+    missed (``MISSED``), and None when nothing is due. ``completes`` is true
+    when the schedule has no future instant left (a decided ONCE).
+    """
+
+    verdict: Verdict
+    nominal_at: datetime | None
+    coalesced: Coalesced | None
+    next_fire_at: datetime | None
+    completes: bool
+
+
+def decide(
+    cadence: Cadence, *, grace: timedelta, last_nominal_at: datetime, now: datetime
+) -> MisfireDecision:
+    """Decide what is due at ``now``.
+
+    ``last_nominal_at`` is the last nominal instant recorded for the schedule;
+    before its first one, pass the instant it began owing occurrences (its
+    creation, or its resume, since resuming never backfills).
+    """
+    if grace <= timedelta(0):
+        raise ValueError("misfire grace must be positive")
+    latest = latest_at_or_before(cadence, now)
+    if latest is None or latest <= last_nominal_at:
+        upcoming = first_after(cadence, max(now, last_nominal_at))
+        return MisfireDecision(
+            verdict=Verdict.NOTHING_DUE,
+            nominal_at=None,
+            coalesced=None,
+            next_fire_at=upcoming,
+            completes=upcoming is None,
+        )
+    older = count_between(cadence, last_nominal_at, latest) - 1
+    coalesced = None
+    if older > 0:
+        first = first_after(cadence, last_nominal_at)
+        previous = latest_at_or_before(cadence, latest - _JUST_BEFORE)
+        # Both exist: ``older`` counted at least one instant between them.
+        assert first is not None and previous is not None
+        coalesced = Coalesced(first_nominal_at=first, last_nominal_at=previous, count=older)
+    upcoming = first_after(cadence, now)
+    return MisfireDecision(
+        verdict=Verdict.FIRE if now - latest <= grace else Verdict.MISSED,
+        nominal_at=latest,
+        coalesced=coalesced,
+        next_fire_at=upcoming,
+        completes=upcoming is None,
+    )
