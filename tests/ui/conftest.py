@@ -1,0 +1,100 @@
+"""Fixtures: one served app for the whole UI run, one Chromium per module, a page per test.
+
+- ``served_app`` (session): ``schedule-browser --web`` on a free port over a fresh
+  data folder, so the demo data is loaded exactly once, as on a first run.
+  Tests that write (the website save) must leave the others' expectations
+  intact, so every test derives what it expects from the database at the time
+  it runs (``schedule_database``), never from an earlier snapshot.
+- ``browser`` (module): Debian's Chromium through Playwright's sync API. Module
+  scope, not session: the sync API runs its own event loop, which must be gone
+  before pytest-asyncio's tests in other packages run.
+- ``desktop`` / ``phone`` (function): a fresh browser context (so fresh device
+  storage) at 1280x800 or 390x844, with the app open and its accessibility tree
+  on. Each saves a screenshot under ``tests/artifacts/ui/`` when the test ends,
+  whether it passed or not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+from tests.ui.flutter_page import next_frames, open_app
+from tests.ui.schedule_database import ScheduleDatabase
+from tests.ui.served_app import ServedApp, served_app
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
+PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
+    root = tmp_path_factory.mktemp("ui-app")
+    with served_app(root / "data", root / "logs") as app:
+        yield app
+
+
+@pytest.fixture
+def database(served: ServedApp) -> ScheduleDatabase:
+    return ScheduleDatabase(served.database_path)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: scripts/setup --test installs Debian's chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _page(
+    browser: Browser, served: ServedApp, request: pytest.FixtureRequest, size: ViewportSize
+) -> Iterator[Page]:
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        open_app(page, served.url)
+        yield page
+    finally:
+        save_screenshot(page, request.node.name)
+        context.close()
+
+
+@pytest.fixture
+def desktop(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _page(browser, served, request, DESKTOP_SIZE)
+
+
+@pytest.fixture
+def phone(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _page(browser, served, request, PHONE_SIZE)
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save what the page shows now as ``tests/artifacts/ui/<name>.png``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name).strip('-')}.png"
+    if not page.is_closed():
+        next_frames(page)
+        page.screenshot(path=str(path))
+    return path

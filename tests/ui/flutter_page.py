@@ -1,0 +1,92 @@
+"""Reading a Flet web page through Flutter's accessibility tree.
+
+What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
+
+- Flutter paints to a canvas and builds no DOM for its widgets until
+  accessibility is switched on: one click on ``flt-semantics-placeholder`` turns
+  it on, and from then on ``flt-semantics`` nodes carry ARIA roles and names,
+  so ``page.get_by_role("button", name=...)`` works. A tappable node is a
+  ``button`` whose name joins the texts inside it ("Row 1 sub 1"); a
+  ``Semantics(label=...)`` wrapper is a ``group`` with that name. A control's
+  ``semantics_label`` replaces its visible text as the name.
+- Lazy lists keep only the rows near the viewport in the tree. The mouse wheel
+  over the list scrolls it (``page.mouse.wheel``), and rows further down then
+  appear; rows scrolled far away leave the tree.
+- Flutter applies a change on its next frame, so before a screenshot the test
+  waits for two animation frames instead of sleeping.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
+
+BOOT_TIMEOUT_MS = 30_000
+"""Loading the Flutter engine and the first frame; generous for a cold 2-core machine."""
+
+
+def open_app(page: Page, url: str) -> None:
+    """Navigate, wait for Flutter to start, and switch its accessibility tree on."""
+    page.goto(url)
+    enable_semantics(page)
+
+
+def enable_semantics(page: Page) -> None:
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The placeholder is a 1x1 off-screen element: a synthetic click is what works.
+    placeholder.dispatch_event("click")
+    expect(page.locator("flt-semantics-host flt-semantics").first).to_be_attached(
+        timeout=BOOT_TIMEOUT_MS
+    )
+
+
+def next_frames(page: Page, frames: int = 2) -> None:
+    """Let Flutter paint what the last event changed (for screenshots)."""
+    page.evaluate(
+        """(frames) => new Promise((done) => {
+            const step = (left) => left <= 0 ? done() : requestAnimationFrame(() => step(left - 1));
+            step(frames);
+        })""",
+        frames,
+    )
+
+
+def scroll_until_attached(
+    page: Page,
+    area: Locator,
+    target: Locator,
+    *,
+    step_px: int = 500,
+    max_steps: int = 60,
+    settle_ms: int = 400,
+) -> int:
+    """Wheel over ``area`` until ``target`` is in the tree; returns the wheel steps taken.
+
+    Each step waits (bounded) for the target to show up, which also covers a
+    page of rows arriving from the server after the list asked for more.
+    ``area`` is measured once, before scrolling, since whatever names it (a
+    row inside the list) may itself scroll out of the tree.
+    """
+    x, y = _box(area)
+    for steps in range(max_steps + 1):
+        try:
+            expect(target).to_be_attached(timeout=settle_ms)
+            return steps
+        except AssertionError:
+            pass
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, step_px)
+    expect(target).to_be_attached(timeout=settle_ms)
+    return max_steps
+
+
+def _box(area: Locator) -> tuple[float, float]:
+    """The centre of ``area`` on screen (the wheel goes to what is under the mouse)."""
+    try:
+        box = area.bounding_box(timeout=5_000)
+    except PlaywrightError as err:
+        raise AssertionError(f"the scroll area {area} is not on screen: {err}") from err
+    if box is None:
+        raise AssertionError(f"the scroll area {area} is not on screen")
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

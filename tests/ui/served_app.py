@@ -1,0 +1,153 @@
+"""One ``schedule-browser --web`` process on a free loopback port, started and stopped.
+
+The app is started exactly as a user would start it (the console script, or
+``python -m app.cli`` before the package is installed) with a fresh data
+folder, so the demo data load on this first run is part of what is tested.
+Readiness is the port accepting connections; a process that exits or a port
+that stays closed fails with the process's own stderr in the message, because
+that is the only place the reason is written.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+
+
+class AppDidNotStart(RuntimeError):
+    """The app exited or never opened its port; the message carries its stderr."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServedApp:
+    url: str
+    """``http://127.0.0.1:<port>/``"""
+    data_dir: Path
+    process: subprocess.Popen[bytes]
+    log_dir: Path
+
+    @property
+    def database_path(self) -> Path:
+        return self.data_dir / "schedules.sqlite3"
+
+    def stderr_tail(self, characters: int = 4000) -> str:
+        return _tail(self.log_dir / "stderr.txt", characters)
+
+
+def free_port() -> int:
+    """A port nothing listens on now (the kernel's pick, released at once)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def app_command() -> list[str]:
+    """The installed console script beside this interpreter, else the module."""
+    script = Path(sys.executable).parent / "schedule-browser"
+    if script.is_file() and os.access(script, os.X_OK):
+        return [str(script)]
+    return [sys.executable, "-m", "app.cli"]
+
+
+@contextmanager
+def served_app(
+    data_dir: Path,
+    log_dir: Path,
+    *,
+    command: Sequence[str] | None = None,
+    extra_arguments: Sequence[str] = (),
+    startup_timeout: float = 60.0,
+) -> Iterator[ServedApp]:
+    """Start the app serving the web view, yield it once its port accepts, stop it."""
+    port = free_port()
+    log_dir.mkdir(parents=True, exist_ok=True)
+    argv = [
+        *(command if command is not None else app_command()),
+        "--web",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        *extra_arguments,
+    ]
+    with (
+        (log_dir / "stdout.txt").open("wb") as stdout,
+        (log_dir / "stderr.txt").open("wb") as stderr,
+    ):
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=stderr,
+            cwd=Path(__file__).resolve().parents[2],
+            env=_environment(),
+            start_new_session=True,
+        )
+        app = ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
+        try:
+            wait_until_listening(app, port, startup_timeout)
+            yield app
+        finally:
+            stop(process)
+
+
+def wait_until_listening(app: ServedApp, port: int, timeout: float) -> None:
+    """Poll the port until it accepts; raise with stderr if the process dies or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = app.process.poll()
+        if status is not None:
+            raise AppDidNotStart(
+                f"schedule-browser exited with status {status} before serving port {port}.\n"
+                f"stderr:\n{app.stderr_tail()}"
+            )
+        try:
+            with socket.create_connection((LOOPBACK, port), timeout=0.5):
+                return
+        except OSError:
+            # Not listening yet: block briefly on the process instead of sleeping.
+            with suppress(subprocess.TimeoutExpired):
+                app.process.wait(timeout=0.1)
+    raise AppDidNotStart(
+        f"schedule-browser did not serve port {port} within {timeout:.0f} s.\n"
+        f"stderr:\n{app.stderr_tail()}"
+    )
+
+
+def stop(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+    """SIGTERM (Flet shuts down cleanly on it), then SIGKILL after ``grace`` seconds."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=grace)
+
+
+def _environment() -> dict[str, str]:
+    environment = dict(os.environ)
+    # A display would not change --web, but keep the run identical with or without one.
+    environment.pop("DISPLAY", None)
+    environment.pop("WAYLAND_DISPLAY", None)
+    environment["PYTHONUNBUFFERED"] = "1"
+    return environment
+
+
+def _tail(path: Path, characters: int) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return "(no output)"
+    return text[-characters:] if text else "(empty)"
