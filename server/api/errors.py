@@ -1,0 +1,161 @@
+"""The error envelope of API.md on every non-2xx answer, whatever raised it.
+
+``{"error": {"code", "message", "details"}}``: control-plane refusals map to
+their contract codes; FastAPI's own validation errors become 400
+``request.invalid`` (locations and error types only, never the input, which
+may hold an instruction or a secret); unknown routes and methods keep their
+404 / 405 status; anything else is a 500 ``server.error`` with no detail.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from server.scheduling import errors as refusal
+
+log = logging.getLogger("server.api")
+
+
+class ApiError(Exception):
+    """A refusal that already knows its status, code and details."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details or {}
+        self.headers = headers
+
+
+def invalid_request(message: str, **details: Any) -> ApiError:
+    return ApiError(400, "request.invalid", message, details)
+
+
+def envelope(error: ApiError) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": error.code, "message": error.message, "details": error.details}},
+        status_code=error.status,
+        headers=error.headers,
+    )
+
+
+def from_refusal(err: refusal.ControlPlaneRefusal) -> ApiError:
+    """The contract's status and code for a control-plane refusal."""
+    match err:
+        case refusal.ScheduleNotFound():
+            return ApiError(404, "schedule.not_found", "No such schedule.")
+        case refusal.SessionNotFound():
+            return ApiError(404, "session.not_found", "No such session.")
+        case refusal.FolderNotFound():
+            return ApiError(404, "folder.not_found", "No such folder.")
+        case refusal.RevisionConflict(current_revision=current):
+            return ApiError(
+                409,
+                "schedule.revision_conflict",
+                "The schedule changed since it was read.",
+                {"current_revision": current},
+            )
+        case refusal.ScheduleTerminal(state=state):
+            return ApiError(
+                409,
+                "schedule.terminal",
+                "The schedule has ended and cannot change.",
+                {"state": state},
+            )
+        case refusal.IdempotencyConflict():
+            return ApiError(
+                409,
+                "request.idempotency_conflict",
+                "This Idempotency-Key was already used for a different request.",
+            )
+        case refusal.SessionNotChat():
+            return ApiError(
+                409, "session.not_chat", "Sessions created by a schedule cannot be filed."
+            )
+        case refusal.InvalidDefinition(field=field, reason=reason):
+            return ApiError(
+                422,
+                "schedule.invalid_definition",
+                f"The definition's {field} is invalid ({reason}).",
+                {"field": field, "reason": reason},
+            )
+        case refusal.BrowserProfileUnavailable(reason=reason):
+            return ApiError(
+                422,
+                "schedule.browser_profile_unavailable",
+                "The browser profile is not one of your ready sign-ins.",
+                {"field": "browser_profile_id", "reason": reason},
+            )
+        case refusal.ScopeNotGranted(scope=scope):
+            return ApiError(
+                422,
+                "schedule.scope_not_granted",
+                f"You do not hold the requested scope {scope}.",
+                {"field": "requested_scopes", "reason": "scope_not_granted", "scope": scope},
+            )
+        case refusal.SecretDetected(field=field, kind=kind):
+            return ApiError(
+                422,
+                "schedule.secret_detected",
+                "The definition contains something that looks like a credential;"
+                " schedules never store credentials.",
+                {"field": field, "reason": "secret_detected", "kind": kind},
+            )
+    return ApiError(500, "server.error", "The server could not complete the request.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return envelope(exc)
+
+    async def on_refusal(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, refusal.ControlPlaneRefusal)
+        return envelope(from_refusal(exc))
+
+    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        problems = [
+            {"location": [str(part) for part in item.get("loc", ())], "type": item.get("type")}
+            for item in exc.errors()
+        ]
+        return envelope(invalid_request("The request is malformed.", errors=problems))
+
+    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 404:
+            error = ApiError(404, "route.not_found", "No such route.")
+        elif exc.status_code == 405:
+            error = ApiError(
+                405, "route.method_not_allowed", "This route does not take that method."
+            )
+        elif exc.status_code < 500:
+            error = invalid_request("The request is malformed.")
+            error.status = exc.status_code
+        else:
+            error = ApiError(exc.status_code, "server.error", "The server failed.")
+        return envelope(error)
+
+    async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled %s while serving a request", type(exc).__name__)
+        return envelope(ApiError(500, "server.error", "The server could not complete the request."))
+
+    app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(refusal.ControlPlaneRefusal, on_refusal)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(Exception, on_crash)

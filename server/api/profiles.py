@@ -1,0 +1,44 @@
+"""Browser profile (website sign-in) listing and the caller's own principal."""
+
+# No postponed annotations here: FastAPI must evaluate the route signatures, whose
+# dependency aliases are local to the router factory.
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from server.api import wire
+from server.api.auth import Authenticator, scope_extra
+from server.api.cursor import CursorCodec, text_key
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, page_response
+from server.identity import Principal
+from server.storage.ports import Store
+from server.storage.records import ProfileRecord
+
+
+def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> APIRouter:
+    router = APIRouter(tags=["identity"])
+    reader = Annotated[Principal, Depends(auth.require("browser.profile.read"))]
+    anyone = Annotated[Principal, Depends(auth.require(None))]
+
+    @router.get("/v1/browser-profiles", openapi_extra=scope_extra("browser.profile.read"))
+    def list_profiles(
+        principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
+    ) -> JSONResponse:
+        """The caller's sign-ins in every state, by display name."""
+        scope = f"profiles|{principal.tenant_id}|{principal.principal_id}"
+        after = None if cursor is None else text_key(cursors.decode(scope, cursor))
+        rows = store.profiles.page(principal.owner, after, limit + 1)
+        return page_response(rows, limit, wire.profile, _position, cursors, scope)
+
+    @router.get("/v1/principal", openapi_extra=scope_extra(None))
+    def get_principal(principal: anyone) -> JSONResponse:
+        """Who the caller is and which scopes it holds (any authenticated caller)."""
+        return JSONResponse(wire.principal(principal))
+
+    return router
+
+
+def _position(record: ProfileRecord) -> list[str]:
+    return [record.display_name, str(record.profile_id)]

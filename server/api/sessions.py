@@ -1,0 +1,96 @@
+"""Session routes: the sidebar's history, transcripts, folders and the folder move."""
+
+# No postponed annotations here: FastAPI must evaluate the route signatures, whose
+# dependency aliases are local to the router factory.
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+
+from server.api import wire
+from server.api.auth import Authenticator, scope_extra
+from server.api.cursor import CursorCodec, instant_key, text_key
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, page_response
+from server.identity import Principal
+from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
+from server.storage.ports import Store
+from server.storage.records import FolderRecord, MessageRecord, SessionRecord
+
+
+class FolderMove(BaseModel):
+    """Body of the folder move; ``null`` takes the session out of its folder."""
+
+    model_config = ConfigDict(extra="ignore")
+    folder_id: UUID | None
+
+
+def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> APIRouter:
+    router = APIRouter(tags=["sessions"])
+    reader = Annotated[Principal, Depends(auth.require("session.read"))]
+
+    @router.get("/v1/sessions", openapi_extra=scope_extra("session.read"))
+    def list_sessions(
+        principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
+    ) -> JSONResponse:
+        """Most recent activity first; ``metadata.schedule_id`` marks scheduled sessions."""
+        scope = f"sessions|{principal.tenant_id}|{principal.principal_id}"
+        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
+        rows = store.sessions.page(principal.owner, after, limit + 1)
+        return page_response(rows, limit, wire.session, _session_position, cursors, scope)
+
+    @router.get("/v1/sessions/{session_id}/messages", openapi_extra=scope_extra("session.read"))
+    def list_messages(
+        principal: reader,
+        session_id: UUID,
+        limit: Limit = DEFAULT_LIMIT,
+        cursor: Cursor = None,
+    ) -> JSONResponse:
+        """The transcript oldest first, without the scheduler's hidden seed instruction."""
+        if store.sessions.get(principal.owner, session_id) is None:
+            raise SessionNotFound(str(session_id))
+        scope = f"messages|{principal.tenant_id}|{principal.principal_id}|{session_id}"
+        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
+        rows = store.sessions.visible_messages(principal.owner, session_id, after, limit + 1)
+        return page_response(rows, limit, wire.message, _message_position, cursors, scope)
+
+    @router.get("/v1/folders", openapi_extra=scope_extra("session.read"))
+    def list_folders(
+        principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
+    ) -> JSONResponse:
+        scope = f"folders|{principal.tenant_id}|{principal.principal_id}"
+        after = None if cursor is None else text_key(cursors.decode(scope, cursor))
+        rows = store.folders.page(principal.owner, after, limit + 1)
+        return page_response(rows, limit, wire.folder, _folder_position, cursors, scope)
+
+    @router.post("/v1/sessions/{session_id}/folder", openapi_extra=scope_extra("session.read"))
+    def move_session(principal: reader, session_id: UUID, body: FolderMove) -> JSONResponse:
+        """File a chat session; a session a schedule created is refused (session.not_chat)."""
+        session = store.sessions.get(principal.owner, session_id)
+        if session is None:
+            raise SessionNotFound(str(session_id))
+        if "schedule_id" in session.metadata:
+            raise SessionNotChat(str(session_id))
+        if (
+            body.folder_id is not None
+            and store.folders.get(principal.owner, body.folder_id) is None
+        ):
+            raise FolderNotFound(str(body.folder_id))
+        moved = store.sessions.move(principal.owner, session_id, body.folder_id)
+        return JSONResponse(wire.session(moved))
+
+    return router
+
+
+def _session_position(record: SessionRecord) -> list[str]:
+    return [record.last_activity_at.isoformat(), str(record.session_id)]
+
+
+def _message_position(record: MessageRecord) -> list[str]:
+    return [record.created_at.isoformat(), str(record.message_id)]
+
+
+def _folder_position(record: FolderRecord) -> list[str]:
+    return [record.name, str(record.folder_id)]
