@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime, time
 
 import pytest
@@ -17,29 +18,34 @@ from server.domain.cadence import (
     parse_cadence,
 )
 
-DAILY = {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"}
-WEEKLY = {"kind": "WEEKLY", "local_time": "08:30:00", "weekdays": [1, 3, 5], "timezone": "UTC"}
-MONTHLY = {
+DAILY: dict[str, object] = {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"}
+WEEKLY: dict[str, object] = {
+    "kind": "WEEKLY",
+    "local_time": "08:30:00",
+    "weekdays": [1, 3, 5],
+    "timezone": "UTC",
+}
+MONTHLY: dict[str, object] = {
     "kind": "MONTHLY",
     "local_time": "18:00:00",
     "days_of_month": [1, 15],
     "last_day": True,
     "timezone": "Asia/Tokyo",
 }
-YEARLY = {
+YEARLY: dict[str, object] = {
     "kind": "YEARLY",
     "local_time": "07:00:00",
     "dates": [{"month": 2, "day": 29}],
     "timezone": "UTC",
 }
-ONCE = {"kind": "ONCE", "at": "2026-12-24T17:00:00Z"}
+ONCE: dict[str, object] = {"kind": "ONCE", "at": "2026-12-24T17:00:00Z"}
 
 
-def _with(base: dict[str, object], **changes: object) -> dict[str, object]:
+def _with(base: Mapping[str, object], **changes: object) -> dict[str, object]:
     return {**base, **changes}
 
 
-def _without(base: dict[str, object], name: str) -> dict[str, object]:
+def _without(base: Mapping[str, object], name: str) -> dict[str, object]:
     return {key: value for key, value in base.items() if key != name}
 
 

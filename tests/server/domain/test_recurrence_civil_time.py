@@ -167,12 +167,11 @@ def test_gap_running_to_midnight_fires_at_the_transition_once() -> None:
 
 def _run(cadence: Cadence, start: datetime, end: datetime) -> list[datetime]:
     found: list[datetime] = []
-    cursor: datetime | None = start
-    while True:
-        cursor = first_after(cadence, cursor)
-        if cursor is None or cursor > end:
-            return found
+    cursor = first_after(cadence, start)
+    while cursor is not None and cursor <= end:
         found.append(cursor)
+        cursor = first_after(cadence, cursor)
+    return found
 
 
 def test_monthly_31st_skips_short_months_across_a_year() -> None:
