@@ -87,7 +87,7 @@ def desktop_client_cached(home: Path, env: Mapping[str, str], version: str) -> b
     if view_path and Path(view_path).is_dir():
         return True
     try:
-        import flet_desktop
+        import flet_desktop  # type: ignore[import-untyped]
     except ImportError:
         return False
     bundled = Path(flet_desktop.__file__).parent / "app"

@@ -1,5 +1,55 @@
 """Flet controls that render view-model snapshots and forward user events.
 
 No HTTP, no business rules, no formatting decisions: those belong to
-``viewmodels``. Imports ``flet`` and ``viewmodels`` only.
+``viewmodels``. Imports ``flet`` and ``viewmodels`` only. Declarative Flet 1.0
+components (``@ft.component``); ``app_shell`` explains why and how the route
+and the window width choose the layout.
+
+Modules: ``app_shell`` (root, routing, keyboard), ``sidebar``, ``schedule_list``,
+``schedule_detail``, ``website_access``, ``session_transcript``, ``locations``
+(routes), ``binding`` (view model -> component), ``screen_models`` (the view
+model shapes the views need), ``status_panels``, ``actions``, ``look`` (theme).
+
+Accessible names (Flutter semantics; what screen readers say and what the UI
+tests locate by role and name once ``flt-semantics-placeholder`` is clicked):
+
+===============================  =======  ==========================================
+name                             role     where
+===============================  =======  ==========================================
+``Schedules``                    button   sidebar entry (calendar icon); opens ``/``
+``Current``                      button   segment of the schedules sheet
+``Recent History``               button   segment of the schedules sheet
+``Refresh``                      button   reloads page one of the section
+<row sentence>                   button   one per schedule; the view model's
+                                          ``accessibility_label``, starting with
+                                          the title; ``aria-current`` when selected
+``Load more``                    button   under the rows while more pages exist
+``Loading more…``                text     under the rows while a page loads
+``End of list``                  text     under the rows after the last page
+``Retry``                        button   full-page error, inline later-page error,
+                                          detail not-found/failed, sidebar failure,
+                                          sign-in list failure
+``Close details``                button   wide layout, closes the detail (Escape too)
+``Copy instruction``             button   detail, Instruction group
+``Website access``               button   detail, the website picker (dropdown);
+                                          "Saving…" while a choice is saved
+``Open sidebar``                 button   narrow layout app bar (opens the drawer)
+``Back``                         button   narrow layout app bar of a pushed detail
+                                          or transcript (Flutter's implicit back)
+<group label>, N sessions,       button   sidebar Scheduled group; "expanded" or
+expanded|collapsed                        "collapsed", ", contains the open session"
+                                          when collapsed around the selection
+<session title>, <age>           button   sidebar session row (History, groups,
+                                          folders)
+===============================  =======  ==========================================
+
+Headings shown as text: "Schedule", "Instruction", "Website access",
+"Execution limits", "Authority", "Lifecycle" (detail groups); "Folders",
+"Scheduled", "History" (sidebar sections).
 """
+
+from views.app_shell import AppShell
+from views.look import apply_look
+from views.screen_models import ScreenModels
+
+__all__ = ["AppShell", "ScreenModels", "apply_look"]

@@ -1,0 +1,186 @@
+"""One schedule's full record, in readable groups, from the point read only.
+
+Groups: Schedule (state, next firing, cadence, revision), Instruction (the
+complete text, selectable, with a copy button), Website access (the picker),
+Execution limits, Authority (scopes, agent, policy profile) and Lifecycle
+(failure policy, created, updated). Every value is the view model's text; this
+module only arranges it. Not-found and other failures offer Retry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from viewmodels.detail import DetailPhase, ScheduleDetailFields
+from views.actions import icon_action
+from views.binding import run_command, use_snapshot
+from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
+from views.status_panels import error_panel, loading_panel, message_panel, state_chip
+from views.website_access import WebsiteAccessPicker
+
+COPY_LABEL = "Copy instruction"
+CLOSE_LABEL = "Close details"
+
+
+@ft.component
+def ScheduleDetail(
+    model: ScheduleDetailModel,
+    website_access: WebsiteAccessModel,
+    close: Callable[[], Any] | None,
+) -> ft.Control:
+    """``close`` is None where the platform's back navigation closes the detail."""
+    snapshot = use_snapshot(model)
+    if snapshot.phase is DetailPhase.CLOSED:
+        return message_panel(
+            ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
+        )
+    if snapshot.phase is DetailPhase.LOADING:
+        return loading_panel("Loading schedule…")
+    if snapshot.phase is DetailPhase.NOT_FOUND:
+        return error_panel("Schedule not found", snapshot.error, lambda: run_command(model.retry))
+    if snapshot.phase is DetailPhase.FAILED or snapshot.fields is None:
+        return error_panel(
+            "This schedule could not be loaded", snapshot.error, lambda: run_command(model.retry)
+        )
+    fields = snapshot.fields
+
+    async def copy_instruction() -> None:
+        await ft.Clipboard().set(fields.instruction)
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text("Instruction copied")))
+
+    return ft.ListView(
+        [
+            _heading(fields, close),
+            _group(
+                "Schedule",
+                [
+                    _value("State", _state_text(fields)),
+                    _value("Next firing", fields.next_fire_text or "None scheduled"),
+                    _value("Cadence", fields.cadence_summary),
+                    _value("Revision", fields.revision_text),
+                ],
+            ),
+            _group(
+                "Instruction",
+                [
+                    ft.Container(
+                        content=ft.Text(fields.instruction, selectable=True, size=14),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        border_radius=ft.BorderRadius.all(8),
+                        padding=ft.Padding.all(12),
+                    ),
+                ],
+                action=icon_action(
+                    ft.Icons.CONTENT_COPY,
+                    COPY_LABEL,
+                    lambda: ft.context.page.run_task(copy_instruction),
+                ),
+            ),
+            _group("Website access", [WebsiteAccessPicker(website_access)]),
+            _group(
+                "Execution limits",
+                [
+                    *(_value(line.label, line.value) for line in fields.limits),
+                    _value("Run timeout", fields.run_timeout_text),
+                    _value("Misfire grace", fields.misfire_grace_text),
+                ],
+            ),
+            _group(
+                "Authority",
+                [
+                    _value("Requested scopes", fields.scopes_text),
+                    _value("Agent", fields.agent_text),
+                    _value("Policy profile", fields.policy_profile),
+                ],
+            ),
+            _group(
+                "Lifecycle",
+                [
+                    _value("Failure policy", fields.failure_policy_text),
+                    _value("Created", fields.created_text),
+                    _value("Updated", fields.updated_text),
+                ],
+            ),
+        ],
+        spacing=12,
+        padding=ft.Padding.all(16),
+        expand=True,
+    )
+
+
+def _state_text(fields: ScheduleDetailFields) -> str:
+    if fields.pause_reason_text:
+        return f"{fields.state_label} ({fields.pause_reason_text})"
+    return fields.state_label
+
+
+def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> ft.Control:
+    title = ft.Column(
+        [
+            ft.Text(
+                fields.title,
+                theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                weight=ft.FontWeight.W_600,
+                selectable=True,
+            ),
+            ft.Row(
+                [
+                    state_chip(fields.state_label, fields.state),
+                    *(
+                        [ft.Text(fields.pause_reason_text, color=ft.Colors.TERTIARY, size=13)]
+                        if fields.pause_reason_text
+                        else []
+                    ),
+                ],
+                spacing=8,
+            ),
+        ],
+        spacing=6,
+        expand=True,
+    )
+    controls: list[ft.Control] = [title]
+    if close is not None:
+        controls.append(icon_action(ft.Icons.CLOSE, CLOSE_LABEL, close))
+    return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None) -> ft.Control:
+    header: list[ft.Control] = [
+        ft.Text(
+            title,
+            theme_style=ft.TextThemeStyle.TITLE_SMALL,
+            color=ft.Colors.PRIMARY,
+            weight=ft.FontWeight.W_600,
+            expand=True,
+        )
+    ]
+    if action is not None:
+        header.append(action)
+    return ft.Card(
+        content=ft.Container(
+            content=ft.Column(
+                [ft.Row(header, height=32), *lines],
+                spacing=8,
+                tight=True,
+            ),
+            padding=ft.Padding.only(left=16, right=12, top=8, bottom=16),
+        ),
+        elevation=0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        margin=0,
+    )
+
+
+def _value(label: str, value: str) -> ft.Control:
+    """ "label  value" on one line when wide enough; the value is selectable text."""
+    return ft.ResponsiveRow(
+        [
+            ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, size=13, col={"xs": 12, "sm": 4}),
+            ft.Text(value, selectable=True, size=14, col={"xs": 12, "sm": 8}),
+        ],
+        spacing=4,
+        run_spacing=0,
+    )

@@ -1,0 +1,250 @@
+"""The schedules sheet: Current / Recent History, rows, paging, refresh.
+
+Renders ``ScheduleListSnapshot`` as it is: the rows' words, the paging phase and
+the errors all come from the view model. What this module decides is only the
+shape on screen: a full-page error when page one failed, an inline retry row
+when a later page failed (the loaded rows stay), "Loading more…" and an
+end-of-list marker under the rows. Scrolling near the end asks for the next
+page; a "Load more" button does the same for keyboards, screen readers and
+windows tall enough that nothing scrolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from uuid import UUID
+
+import flet as ft
+
+from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListSnapshot, ScheduleRow
+from views.actions import icon_action
+from views.binding import run_command, use_snapshot
+from views.screen_models import ScheduleListModel
+from views.status_panels import error_panel, loading_panel, message_panel, state_chip
+
+LOAD_MORE_MARGIN = 320
+"""Pixels from the end of the list at which the next page is requested."""
+
+
+@ft.component
+def ScheduleList(
+    model: ScheduleListModel,
+    open_schedule: Callable[[UUID], None],
+    opened_id: UUID | None,
+) -> ft.Control:
+    snapshot = use_snapshot(model)
+
+    def choose_section(event: ft.Event[ft.SegmentedButton]) -> None:
+        chosen = event.control.selected
+        if chosen:
+            run_command(model.select_section, ListSection(chosen[0]))
+
+    header = ft.Container(
+        content=ft.Row(
+            [
+                ft.SegmentedButton(
+                    segments=[
+                        ft.Segment(
+                            value=section.value,
+                            label=ft.Text(section.label),
+                        )
+                        for section in ListSection
+                    ],
+                    selected=[snapshot.section.value],
+                    show_selected_icon=False,
+                    on_change=choose_section,
+                    expand=True,
+                ),
+                icon_action(
+                    ft.Icons.REFRESH,
+                    "Refresh",
+                    lambda: run_command(model.reload),
+                    disabled=snapshot.phase is ListPhase.LOADING_FIRST_PAGE,
+                ),
+            ],
+            spacing=8,
+        ),
+        padding=ft.Padding.only(left=16, right=8, top=12, bottom=8),
+    )
+    busy = snapshot.phase is ListPhase.LOADING_FIRST_PAGE and bool(snapshot.rows)
+    return ft.Column(
+        [
+            header,
+            ft.ProgressBar(height=2, visible=busy, semantics_label="Refreshing schedules"),
+            _body(snapshot, model, open_schedule, opened_id),
+        ],
+        spacing=0,
+        expand=True,
+    )
+
+
+def _body(
+    snapshot: ScheduleListSnapshot,
+    model: ScheduleListModel,
+    open_schedule: Callable[[UUID], None],
+    opened_id: UUID | None,
+) -> ft.Control:
+    if snapshot.unavailable_text:
+        return message_panel(ft.Icons.EVENT_BUSY, snapshot.unavailable_text)
+    if snapshot.first_page_error:
+        return error_panel(
+            "Schedules could not be loaded",
+            snapshot.first_page_error,
+            lambda: run_command(model.retry),
+        )
+    if snapshot.empty_text:
+        return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text)
+    if not snapshot.rows:
+        return loading_panel("Loading schedules…")
+
+    def near_end(event: ft.OnScrollEvent) -> None:
+        if model.snapshot.can_load_more and (
+            event.max_scroll_extent - event.pixels <= LOAD_MORE_MARGIN
+        ):
+            run_command(model.load_more)
+
+    tiles: list[ft.Control] = [
+        schedule_row_tile(
+            row,
+            selected=row.schedule_id in (snapshot.selected_id, opened_id),
+            open_schedule=open_schedule,
+        )
+        for row in snapshot.rows
+    ]
+    tiles.append(_footer(snapshot, model))
+    return ft.ListView(
+        tiles,
+        expand=True,
+        spacing=0,
+        padding=ft.Padding.only(bottom=16),
+        on_scroll=near_end,
+        scroll_interval=100,
+    )
+
+
+def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Control:
+    if snapshot.later_page_error:
+        content: ft.Control = ft.Row(
+            [
+                ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
+                ft.Text(
+                    f"More schedules could not be loaded: {snapshot.later_page_error}",
+                    color=ft.Colors.ERROR,
+                    expand=True,
+                ),
+                ft.TextButton("Retry", on_click=lambda: run_command(model.retry)),
+            ],
+            spacing=8,
+        )
+    elif snapshot.phase is ListPhase.LOADING_MORE:
+        content = ft.Row(
+            [
+                ft.ProgressRing(width=18, height=18, stroke_width=2),
+                ft.Text("Loading more…", color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    elif snapshot.phase is ListPhase.END_REACHED:
+        content = ft.Row(
+            [
+                ft.Container(height=1, width=40, bgcolor=ft.Colors.OUTLINE_VARIANT),
+                ft.Text("End of list", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Container(height=1, width=40, bgcolor=ft.Colors.OUTLINE_VARIANT),
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    elif snapshot.can_load_more:
+        content = ft.Row(
+            [ft.TextButton("Load more", on_click=lambda: run_command(model.load_more))],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    else:
+        content = ft.Container(height=0)
+    return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
+
+
+def schedule_row_tile(
+    row: ScheduleRow, selected: bool, open_schedule: Callable[[UUID], None]
+) -> ft.Control:
+    """One schedule; its accessible name is the view model's sentence, title first."""
+    details: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(
+                    row.title,
+                    weight=ft.FontWeight.W_600,
+                    size=15,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    expand=True,
+                ),
+                state_chip(row.state_label, row.state),
+            ],
+            spacing=8,
+        ),
+    ]
+    if row.pause_reason_text:
+        details.append(
+            ft.Text(row.pause_reason_text, size=12, color=ft.Colors.TERTIARY, italic=True)
+        )
+    details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
+    if row.next_fire_text:
+        details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
+    if row.preview:
+        details.append(
+            ft.Text(
+                row.preview,
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+        )
+    if row.website_badge:
+        details.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        content=ft.Row(
+                            [
+                                ft.Icon(ft.Icons.LANGUAGE, size=14, color=ft.Colors.PRIMARY),
+                                ft.Text(row.website_badge, size=12, color=ft.Colors.PRIMARY),
+                            ],
+                            spacing=4,
+                            tight=True,
+                        ),
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                        border_radius=ft.BorderRadius.all(10),
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                    )
+                ]
+            )
+        )
+    tile = ft.Container(
+        content=ft.Column(details, spacing=4, tight=True),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+        border_radius=ft.BorderRadius.all(12),
+        margin=ft.Margin.symmetric(horizontal=8, vertical=2),
+        on_click=lambda: open_schedule(row.schedule_id),
+        ink=True,
+    )
+    return ft.Semantics(
+        content=tile,
+        label=row.accessibility_label,
+        button=True,
+        selected=selected,
+        container=True,
+        exclude_semantics=True,
+        on_tap=lambda: open_schedule(row.schedule_id),
+    )
+
+
+def _line(icon: ft.IconData, text: str) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Icon(icon, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(text, size=13, expand=True),
+        ],
+        spacing=6,
+    )

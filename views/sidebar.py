@@ -1,0 +1,174 @@
+"""The sidebar: the Schedules entry, then Folders, Scheduled groups and History.
+
+Sections appear in the view model's order and only when it offers them (no
+Folders section on a server without folders). A schedule group is one row
+that expands in place; collapsed, it shows a dot when the open session is
+inside, so the selection never disappears from sight. Each row speaks its
+title and age line; groups speak their label, count and expanded state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+import flet as ft
+
+from viewmodels.sidebar import ScheduleGroup, SessionRow, SidebarPhase
+from views.binding import run_command, use_snapshot
+from views.screen_models import SidebarModel
+
+SCHEDULES_ENTRY_LABEL = "Schedules"
+
+
+@ft.component
+def Sidebar(
+    model: SidebarModel,
+    show_schedules: Callable[[], Any],
+    show_session: Callable[[UUID], Any],
+) -> ft.Control:
+    snapshot = use_snapshot(model)
+    entries: list[ft.Control] = [
+        ft.Container(
+            content=ft.Text(
+                "Schedule Browser",
+                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                weight=ft.FontWeight.W_600,
+            ),
+            padding=ft.Padding.only(left=20, top=20, bottom=8),
+        ),
+        ft.ListTile(
+            leading=ft.Icon(ft.Icons.CALENDAR_MONTH),
+            title=ft.Text(SCHEDULES_ENTRY_LABEL),
+            selected=snapshot.schedules_selected,
+            on_click=lambda: show_schedules(),
+            shape=ft.StadiumBorder(),
+            selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
+            selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+        ),
+    ]
+    if snapshot.phase is SidebarPhase.LOADING and not (snapshot.scheduled or snapshot.history):
+        entries.append(ft.ProgressBar(height=2, semantics_label="Loading history"))
+    if snapshot.error:
+        entries.append(
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Text(snapshot.error, size=12, color=ft.Colors.ERROR, expand=True),
+                        ft.TextButton("Retry", on_click=lambda: run_command(model.refresh)),
+                    ]
+                ),
+                padding=ft.Padding.symmetric(horizontal=16),
+            )
+        )
+    if snapshot.folders is not None:
+        entries.append(_section("Folders"))
+        for folder in snapshot.folders:
+            entries.append(
+                ft.ListTile(
+                    leading=ft.Icon(ft.Icons.FOLDER_OUTLINED),
+                    title=ft.Text(folder.name),
+                    dense=True,
+                )
+            )
+            entries.extend(_session_tile(row, show_session, indent=True) for row in folder.rows)
+    if snapshot.scheduled:
+        entries.append(_section("Scheduled"))
+        for group in snapshot.scheduled:
+            entries.append(_group_tile(group, model))
+            if group.expanded:
+                entries.extend(_session_tile(row, show_session, indent=True) for row in group.rows)
+    if snapshot.history:
+        entries.append(_section("History"))
+        entries.extend(_session_tile(row, show_session) for row in snapshot.history)
+    if (
+        snapshot.phase is SidebarPhase.LOADED
+        and not snapshot.scheduled
+        and not snapshot.history
+        and not snapshot.folders
+    ):
+        entries.append(
+            ft.Container(
+                content=ft.Text("No sessions yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                padding=ft.Padding.only(left=20, top=16),
+            )
+        )
+    return ft.ListView(entries, spacing=2, padding=ft.Padding.only(left=8, right=8, bottom=16))
+
+
+def _section(title: str) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(
+            title,
+            size=12,
+            weight=ft.FontWeight.W_600,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        padding=ft.Padding.only(left=16, top=16, bottom=4),
+    )
+
+
+def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
+    trailing: list[ft.Control] = []
+    if group.shows_selection_marker:
+        trailing.append(
+            ft.Container(
+                width=8,
+                height=8,
+                bgcolor=ft.Colors.PRIMARY,
+                border_radius=ft.BorderRadius.all(4),
+                tooltip="Contains the open session",
+            )
+        )
+    trailing.append(
+        ft.Container(
+            content=ft.Text(str(group.count), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            padding=ft.Padding.symmetric(horizontal=6),
+        )
+    )
+    state = "expanded" if group.expanded else "collapsed"
+    marker = ", contains the open session" if group.shows_selection_marker else ""
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
+        title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        trailing=ft.Row(trailing, tight=True, spacing=4),
+        dense=True,
+        shape=ft.StadiumBorder(),
+        on_click=lambda: run_command(model.toggle_group, group.schedule_id),
+    )
+    return ft.Semantics(
+        content=tile,
+        label=f"{group.label}, {group.count_text}, {state}{marker}",
+        button=True,
+        expanded=group.expanded,
+        container=True,
+        exclude_semantics=True,
+        on_tap=lambda: run_command(model.toggle_group, group.schedule_id),
+    )
+
+
+def _session_tile(
+    row: SessionRow, show_session: Callable[[UUID], Any], *, indent: bool = False
+) -> ft.Control:
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
+        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        subtitle=ft.Text(row.age_text, size=12),
+        selected=row.selected,
+        dense=True,
+        shape=ft.StadiumBorder(),
+        selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
+        selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+        content_padding=ft.Padding.only(left=40 if indent else 16, right=12),
+        on_click=lambda: show_session(row.session_id),
+    )
+    return ft.Semantics(
+        content=tile,
+        label=f"{row.title}, {row.age_text}",
+        button=True,
+        selected=row.selected,
+        container=True,
+        exclude_semantics=True,
+        on_tap=lambda: show_session(row.session_id),
+    )

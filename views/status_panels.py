@@ -1,0 +1,82 @@
+"""The states a pane can be in besides "here is the content", each in its own words.
+
+Loading, empty, unavailable and failed look alike across the app (an icon, one
+sentence, at most one action) so users learn them once. Every action button
+carries its visible label as its accessible name ("Retry").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+
+def centered(*controls: ft.Control) -> ft.Control:
+    return ft.Container(
+        content=ft.Column(
+            list(controls),
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+            spacing=12,
+            tight=True,
+        ),
+        alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.all(32),
+        expand=True,
+    )
+
+
+def loading_panel(text: str) -> ft.Control:
+    return centered(
+        ft.ProgressRing(width=28, height=28, stroke_width=3, semantics_label=text),
+        ft.Text(text, color=ft.Colors.ON_SURFACE_VARIANT),
+    )
+
+
+def message_panel(icon: ft.IconData, title: str, text: str | None = None) -> ft.Control:
+    parts: list[ft.Control] = [
+        ft.Icon(icon, size=40, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
+    ]
+    if text:
+        parts.append(
+            ft.Text(text, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
+        )
+    return centered(*parts)
+
+
+def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> ft.Control:
+    """A failure that replaces the whole pane: what failed, why, and Retry."""
+    parts: list[ft.Control] = [
+        ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color=ft.Colors.ERROR),
+        ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
+    ]
+    if reason:
+        parts.append(
+            ft.Text(reason, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
+        )
+    parts.append(ft.FilledButton("Retry", icon=ft.Icons.REFRESH, on_click=lambda: on_retry()))
+    return centered(*parts)
+
+
+def state_chip(label: str, state: str) -> ft.Control:
+    """The state as words in a tinted pill: colour helps, the text carries the meaning."""
+    background, foreground = _STATE_COLOURS.get(
+        state, (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT)
+    )
+    return ft.Container(
+        content=ft.Text(label, size=12, weight=ft.FontWeight.W_600, color=foreground),
+        bgcolor=background,
+        border_radius=ft.BorderRadius.all(12),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=3),
+    )
+
+
+_STATE_COLOURS: dict[str, tuple[str, str]] = {
+    "ACTIVE": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER),
+    "PAUSED": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    "COMPLETED": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+    "CANCELLED": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT),
+}

@@ -1,0 +1,101 @@
+"""The website access picker: the browser's only write, shown for every schedule.
+
+A dropdown of the view model's options with the server's current binding as
+its value. While a choice is saved the dropdown is disabled and a progress
+ring says "Saving…"; a refusal or a read-only picker shows the view model's
+reason beneath it. The picker never decides what is selectable or why.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from viewmodels.detail import ProfilesPhase, WebsiteAccessSnapshot, WebsiteOption
+from views.binding import run_command, use_snapshot
+from views.screen_models import WebsiteAccessModel
+
+PICKER_LABEL = "Website access"
+NONE_KEY = "none"
+
+
+def option_key(option: WebsiteOption) -> str:
+    return str(option.profile_id) if option.profile_id else NONE_KEY
+
+
+@ft.component
+def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
+    snapshot = use_snapshot(model)
+    options = _options(snapshot)
+    by_key = {option_key(option): option for option in options}
+
+    def choose(event: ft.Event[ft.Dropdown]) -> None:
+        option = by_key.get(event.control.value or "")
+        if option is None or not option.selectable:
+            return
+        if option_key(option) == option_key(snapshot.current):
+            return
+        run_command(model.choose, option)
+
+    dropdown = ft.Dropdown(
+        label=PICKER_LABEL,
+        value=option_key(snapshot.current),
+        options=[
+            ft.DropdownOption(
+                key=option_key(option),
+                text=option.display_text,
+                disabled=not option.selectable,
+            )
+            for option in options
+        ],
+        disabled=not snapshot.picker_enabled,
+        on_select=choose,
+        enable_search=False,
+        editable=False,
+        leading_icon=ft.Icons.LANGUAGE,
+        tooltip=PICKER_LABEL,
+        expand=True,
+    )
+    lines: list[ft.Control] = [ft.Row([dropdown])]
+    if snapshot.saving:
+        lines.append(_note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Saving…"))
+    elif snapshot.profiles_phase is ProfilesPhase.LOADING:
+        lines.append(
+            _note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Loading sign-ins…")
+        )
+    if snapshot.error:
+        retry: list[ft.Control] = []
+        if snapshot.profiles_phase is ProfilesPhase.FAILED:
+            retry = [ft.TextButton("Retry", on_click=lambda: run_command(model.retry))]
+        lines.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.ERROR_OUTLINE, size=16, color=ft.Colors.ERROR),
+                    ft.Text(snapshot.error, color=ft.Colors.ERROR, size=13, expand=True),
+                    *retry,
+                ],
+                spacing=6,
+            )
+        )
+    if snapshot.not_editable_reason:
+        lines.append(
+            _note(
+                ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                snapshot.not_editable_reason,
+            )
+        )
+    return ft.Column(lines, spacing=8, tight=True)
+
+
+def _options(snapshot: WebsiteAccessSnapshot) -> tuple[WebsiteOption, ...]:
+    """The listed options, with the current binding kept visible if it is not among them."""
+    keys = {option_key(option) for option in snapshot.options}
+    if option_key(snapshot.current) in keys:
+        return snapshot.options
+    return (*snapshot.options, snapshot.current)
+
+
+def _note(leading: ft.Control, text: str) -> ft.Control:
+    return ft.Row(
+        [leading, ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+        spacing=6,
+    )
