@@ -1,0 +1,291 @@
+"""The app's cold start beside a minimal Flet app, and its memory after 2,000 schedules.
+
+Both figures are taken the way a person meets the app: ``schedule-browser --web``
+in a separate process, read by headless Chromium through Flutter's
+accessibility tree.
+
+1. **Cold start.** From the moment the process is spawned to the first schedule
+   row in the accessibility tree (embedded server, web view, the demo data
+   already in the data folder), beside a minimal Flet app that renders one text,
+   measured the same way to that text. The two are interleaved, one warm-up run
+   each is discarded (it fills the OS file cache for both), and each figure is
+   the median of ``REPETITIONS``. Each run gets a fresh browser context, so
+   neither profits from Chromium's cache. Target: the app within 2x the
+   minimal app. The first run on an empty data folder (which also loads the
+   demo data) is printed on its own.
+2. **Memory.** ``VmRSS`` and ``VmHWM`` of the app process (``/proc``) after the
+   first rows render and after scrolling the Current list to its last row,
+   over a data folder holding ``BULK_SCHEDULES`` schedules bulk-inserted through
+   the server's store (``SqlStore.schedules.import_many``) before launch.
+
+Run from the repository root: ``.venv/bin/python bench/app.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+REPETITIONS = 5
+BULK_SCHEDULES = 2_000
+BULK_TITLE = "Bulk schedule {:04d}"
+MINIMAL_TEXT = "Hello from a minimal Flet app"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
+
+MINIMAL_APP = f'''
+"""The smallest Flet web app: one text, served like schedule-browser --web serves."""
+import argparse
+import os
+
+import flet as ft
+
+arguments = argparse.ArgumentParser()
+arguments.add_argument("--web", action="store_true")
+arguments.add_argument("--port", type=int, required=True)
+arguments.add_argument("--data-dir")
+port = arguments.parse_args().port
+os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+
+
+def main(page: ft.Page) -> None:
+    page.add(ft.Text("{MINIMAL_TEXT}"))
+
+
+ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
+'''
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    rss_kib: int
+    peak_kib: int
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory(prefix="bench-app-") as scratch, sync_playwright() as pw:
+        work = Path(scratch)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            cold_start(browser, work)
+            memory_after_scrolling(browser, work)
+        finally:
+            browser.close()
+
+
+def cold_start(browser: Browser, work: Path) -> None:
+    from tests.ui.accessible_names import schedule_rows
+    from tests.ui.served_app import app_command
+
+    minimal_script = work / "minimal_app.py"
+    minimal_script.write_text(MINIMAL_APP, encoding="utf-8")
+    minimal = [sys.executable, str(minimal_script)]
+    demo_data = work / "demo-data"
+
+    def first_row(page: Page) -> Locator:
+        return schedule_rows(page).first
+
+    def the_text(page: Page) -> Locator:
+        return page.get_by_text(MINIMAL_TEXT, exact=True)
+
+    first_run, _ = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
+    time_to_first(browser, minimal, work / "unused", work / "logs", the_text)  # warm-up
+    app_times: list[float] = []
+    minimal_times: list[float] = []
+    for _ in range(REPETITIONS):
+        seconds, _ = time_to_first(browser, minimal, work / "unused", work / "logs", the_text)
+        minimal_times.append(seconds)
+        seconds, _ = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
+        app_times.append(seconds)
+    app_median = statistics.median(app_times)
+    minimal_median = statistics.median(minimal_times)
+    print("Cold start, process spawn -> first content in Chromium's accessibility tree")
+    print(f"(median of {REPETITIONS} interleaved runs after one warm-up each; 1280x800)")
+    print(f"  {'':<44} {'median s':>9}  runs")
+    for name, median, runs in (
+        ("minimal Flet app (one text)", minimal_median, minimal_times),
+        ("schedule-browser --web (first schedule row)", app_median, app_times),
+    ):
+        print(f"  {name:<44} {median:>9.2f}  {_runs(runs)}")
+    print(f"  ratio app / minimal: {app_median / minimal_median:.2f}x (target <= 2x)")
+    print(f"  first run on an empty data folder (demo data loaded): {first_run:.2f} s")
+    print()
+
+
+def memory_after_scrolling(browser: Browser, work: Path) -> None:
+    from tests.ui.accessible_names import schedule_row, schedule_rows
+    from tests.ui.flutter_page import open_app, scroll_until_attached
+    from tests.ui.served_app import served_app
+
+    data_dir = work / "bulk-data"
+    started = time.perf_counter()
+    fill_schedules(data_dir / "schedules.sqlite3", BULK_SCHEDULES)
+    filled = time.perf_counter() - started
+    with served_app(data_dir, work / "logs", extra_arguments=["--no-demo"]) as app:
+        context = browser.new_context(viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            open_app(page, app.url)
+            first = schedule_rows(page).first
+            first.wait_for(state="attached", timeout=60_000)
+            at_first_render = memory(app.process.pid)
+            started = time.perf_counter()
+            last = schedule_row(page, BULK_TITLE.format(BULK_SCHEDULES))
+            steps = scroll_until_attached(
+                page, first, last, step_px=2_400, max_steps=2_000, settle_ms=150
+            )
+            scrolled = time.perf_counter() - started
+            after_scrolling = memory(app.process.pid)
+        finally:
+            context.close()
+    print(f"Memory of the app process, {BULK_SCHEDULES} schedules in the Current list")
+    print(f"(inserted through the server's store in {filled:.1f} s; VmRSS and VmHWM)")
+    print(f"  {'':<44} {'RSS MiB':>8} {'peak MiB':>9}")
+    print(
+        f"  {'after the first rows render':<44} {_mib(at_first_render.rss_kib):>8} "
+        f"{_mib(at_first_render.peak_kib):>9}"
+    )
+    print(
+        f"  {'after scrolling to row ' + str(BULK_SCHEDULES):<44} "
+        f"{_mib(after_scrolling.rss_kib):>8} {_mib(after_scrolling.peak_kib):>9}"
+    )
+    print(f"  scrolling took {scrolled:.1f} s ({steps} wheel steps)")
+
+
+def time_to_first(
+    browser: Browser,
+    command: list[str],
+    data_dir: Path,
+    log_dir: Path,
+    target: Callable[[Page], Locator],
+) -> tuple[float, Memory]:
+    """Seconds from spawning ``command`` to ``target`` in the tree, and the process's memory."""
+    from tests.ui.flutter_page import open_app
+    from tests.ui.served_app import served_app
+
+    started = time.perf_counter_ns()
+    with served_app(data_dir, log_dir, command=command, startup_timeout=120) as app:
+        context = browser.new_context(viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            open_app(page, app.url)
+            target(page).wait_for(state="attached", timeout=60_000)
+            elapsed = (time.perf_counter_ns() - started) / 1e9
+            return elapsed, memory(app.process.pid)
+        finally:
+            context.close()
+
+
+def fill_schedules(database_path: Path, count: int) -> None:
+    """``count`` ACTIVE and PAUSED schedules through the store's bulk insert."""
+    from server.domain.recurrence import first_after
+    from server.identity import local_principal
+    from server.scheduling.definition import parse_definition
+    from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
+    from server.storage.sql.store import SqlStore
+
+    database_path.parent.mkdir(parents=True, exist_ok=True)
+    owner = local_principal().owner
+    now = datetime.now(UTC).replace(microsecond=0)
+    views = []
+    for number in range(1, count + 1):
+        schedule_id = UUID(int=number)
+        definition = parse_definition(_definition(number))
+        paused = number % 7 == 0
+        # Newest first in the list: schedule 1 has the latest update.
+        updated_at = now - timedelta(minutes=number)
+        views.append(
+            ScheduleView(
+                schedule=ScheduleRecord(
+                    schedule_id=schedule_id,
+                    owner=owner,
+                    state="PAUSED" if paused else "ACTIVE",
+                    pause_reason="user" if paused else None,
+                    current_revision=1,
+                    next_fire_at=None if paused else first_after(definition.cadence, now),
+                    consecutive_failures=0,
+                    created_at=updated_at,
+                    updated_at=updated_at,
+                ),
+                revision=RevisionRecord(
+                    schedule_id=schedule_id,
+                    revision=1,
+                    definition=definition.text,
+                    created_by_principal_id=owner.principal_id,
+                    created_at=updated_at,
+                ),
+            )
+        )
+    store = SqlStore.open(f"sqlite:///{database_path}")
+    try:
+        store.schedules.import_many(views)
+    finally:
+        store.close()
+
+
+def _definition(number: int) -> dict[str, Any]:
+    return {
+        "title": BULK_TITLE.format(number),
+        "instruction": f"Summarize what changed in project {number} since yesterday.",
+        "agent_id": str(UUID(int=10_000 + number % 5)),
+        "agent_version": "2026.11.2",
+        "policy_profile": "default",
+        "requested_scopes": [],
+        "browser_profile_id": None,
+        "limits": {
+            "max_steps": 20,
+            "max_model_calls": 20,
+            "max_tool_calls": 40,
+            "max_cost": "2.00",
+        },
+        "run_timeout_seconds": 300,
+        "misfire_grace_seconds": 3600,
+        "max_consecutive_failures": 3,
+        "cadence": {
+            "kind": "DAILY",
+            "local_time": f"{number % 24:02d}:{number % 60:02d}:00",
+            "timezone": "Europe/Paris",
+        },
+    }
+
+
+def memory(pid: int) -> Memory:
+    """VmRSS and VmHWM of ``pid`` in KiB, from ``/proc/<pid>/status``."""
+    fields: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            fields[name] = int(value.split()[0])
+    return Memory(rss_kib=fields["VmRSS"], peak_kib=fields["VmHWM"])
+
+
+def _mib(kib: int) -> str:
+    return f"{kib / 1024:.0f}"
+
+
+def _runs(times: list[float]) -> str:
+    return " ".join(f"{seconds:.2f}" for seconds in times)
+
+
+if __name__ == "__main__":
+    main()
