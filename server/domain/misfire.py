@@ -87,14 +87,7 @@ def decide(
             next_fire_at=upcoming,
             completes=upcoming is None,
         )
-    older = count_between(cadence, last_nominal_at, latest) - 1
-    coalesced = None
-    if older > 0:
-        first = first_after(cadence, last_nominal_at)
-        previous = latest_at_or_before(cadence, latest - _JUST_BEFORE)
-        # Both exist: ``older`` counted at least one instant between them.
-        assert first is not None and previous is not None
-        coalesced = Coalesced(first_nominal_at=first, last_nominal_at=previous, count=older)
+    coalesced = _coalesce(cadence, last_nominal_at, latest)
     upcoming = first_after(cadence, now)
     return MisfireDecision(
         verdict=Verdict.FIRE if now - latest <= grace else Verdict.MISSED,
@@ -103,3 +96,16 @@ def decide(
         next_fire_at=upcoming,
         completes=upcoming is None,
     )
+
+
+def _coalesce(cadence: Cadence, last_nominal_at: datetime, latest: datetime) -> Coalesced | None:
+    """The due instants strictly between the last recorded one and ``latest``, as one record."""
+    older = count_between(cadence, last_nominal_at, latest) - 1
+    if older <= 0:
+        return None
+    first = first_after(cadence, last_nominal_at)
+    previous = latest_at_or_before(cadence, latest - _JUST_BEFORE)
+    if first is None or previous is None:
+        # Unreachable while ``older`` counts at least one instant between them.
+        return None
+    return Coalesced(first_nominal_at=first, last_nominal_at=previous, count=older)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import os
 import struct
+import zoneinfo
 from datetime import date, datetime, time, timedelta
 from functools import cache
 from importlib import resources
-from zoneinfo import TZPATH
 
 __all__ = ["skipped_dates"]
 
@@ -45,7 +45,7 @@ def skipped_dates(key: str) -> frozenset[date]:
 
 def _tzif(key: str) -> bytes:
     # The same search order as zoneinfo: TZPATH first, then the tzdata package.
-    for root in TZPATH:
+    for root in zoneinfo.TZPATH:
         path = os.path.join(root, key)
         if os.path.isfile(path):
             with open(path, "rb") as handle:
