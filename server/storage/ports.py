@@ -48,8 +48,10 @@ class ScheduleRepository(Protocol):
         """
         ...
 
-    def import_many(self, views: Sequence[ScheduleView]) -> None:
-        """Bulk insert (demo data, benchmarks); no idempotency, no events."""
+    def import_many(
+        self, views: Sequence[ScheduleView], history: Sequence[RevisionRecord] = ()
+    ) -> None:
+        """Bulk insert with earlier revisions (demo data, benchmarks); no idempotency, no events."""
         ...
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None: ...

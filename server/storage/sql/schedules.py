@@ -147,14 +147,15 @@ class SqlScheduleRepository:
         schedule_id: UUID = row.schedule_id
         return schedule_id
 
-    def import_many(self, views: Sequence[ScheduleView]) -> None:
+    def import_many(
+        self, views: Sequence[ScheduleView], history: Sequence[RevisionRecord] = ()
+    ) -> None:
         if not views:
             return
+        revisions = [*history, *(v.revision for v in views)]
         with self._engine.begin() as connection:
             connection.execute(insert(schedules), [_schedule_row(v.schedule) for v in views])
-            connection.execute(
-                insert(schedule_revisions), [_revision_row(v.revision) for v in views]
-            )
+            connection.execute(insert(schedule_revisions), [_revision_row(r) for r in revisions])
 
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
         """Every revision of one schedule, oldest first (tests and audits)."""

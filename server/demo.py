@@ -1,0 +1,340 @@
+"""Loading the demo data: deterministic for a given reference instant.
+
+Identifiers are UUIDv5 values derived from stable keys, and every instant is
+computed from ``now`` with the recurrence calculator (past firings are the
+cadence's own instants), so two loads at the same instant produce the same
+rows. Definitions pass through the same validation as a create.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from server.demo_chats import CHATS, FOLDERS, PROFILES
+from server.demo_schedules import SCHEDULES, DemoSchedule
+from server.domain.cadence import Cadence
+from server.domain.recurrence import first_after, latest_at_or_before
+from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
+from server.storage.ports import Store
+from server.storage.records import (
+    FolderRecord,
+    Materialization,
+    MessageRecord,
+    OccurrenceRecord,
+    Owner,
+    ProfileRecord,
+    RevisionRecord,
+    RunRecord,
+    ScheduleRecord,
+    ScheduleView,
+    SessionRecord,
+)
+
+_NAMESPACE = UUID("6f1d2c3b-8a4e-5f60-9b7c-0d1e2f3a4b5c")
+AGENTS: dict[str, tuple[str, str, str]] = {
+    "research": ("Research assistant", "2026.11.2", "default"),
+    "inbox": ("Inbox agent", "2026.10.7", "browser-standard"),
+}
+LIMITS: dict[str, Any] = {
+    "max_steps": 20,
+    "max_model_calls": 20,
+    "max_tool_calls": 40,
+    "max_cost": "5.00",
+    "reserve_steps": 2,
+    "reserve_model_calls": 2,
+    "reserve_cost": "1.00",
+}
+_REASONS = {
+    "X": ("MISSED", "misfire_grace_exceeded"),
+    "O": ("SKIPPED_OVERLAP", "previous_run_in_flight"),
+    "A": ("AUTHORIZATION_FAILED", "scope_not_granted"),
+    "C": ("CONFIGURATION_FAILED", "agent_version_missing"),
+}
+
+
+def demo_id(*parts: str) -> UUID:
+    """The stable identifier of one demo object."""
+    return uuid.uuid5(_NAMESPACE, "/".join(parts))
+
+
+def load_demo(store: Store, principal_id: str, tenant_id: str, now: datetime) -> None:
+    """Give ``principal_id`` the demo's profiles, folders, chats and schedules."""
+    owner = Owner(tenant_id=tenant_id, principal_id=principal_id)
+    for profile in PROFILES:
+        store.profiles.add(
+            ProfileRecord(
+                profile_id=demo_id(principal_id, "profile", profile.key),
+                owner=owner,
+                display_name=profile.display_name,
+                state=profile.state,
+                allowed_origins=profile.origins,
+                created_at=now - timedelta(days=120),
+                updated_at=now - timedelta(days=3),
+            )
+        )
+    for key, name in FOLDERS:
+        store.folders.add(
+            FolderRecord(
+                demo_id(principal_id, "folder", key), owner, name, now - timedelta(days=60)
+            )
+        )
+    _load_chats(store, owner, now)
+    built = [(spec, *_schedule(spec, owner, now)) for spec in SCHEDULES]
+    store.schedules.import_many(
+        [view for _, view, _, _ in built], [r for _, _, earlier, _ in built for r in earlier]
+    )
+    for spec, view, _, definition in built:
+        _load_ledger(store, spec, view, definition, owner)
+
+
+def _load_chats(store: Store, owner: Owner, now: datetime) -> None:
+    for chat in CHATS:
+        session_id = demo_id(owner.principal_id, "chat", chat.key)
+        last = now - timedelta(hours=chat.hours_ago)
+        start = last - timedelta(minutes=3 * len(chat.turns))
+        messages: list[MessageRecord] = []
+        for index, (question, answer) in enumerate(chat.turns):
+            asked = start + timedelta(minutes=3 * index)
+            messages.append(
+                MessageRecord(
+                    demo_id(owner.principal_id, "chat", chat.key, str(index), "user"),
+                    session_id,
+                    "user",
+                    question,
+                    False,
+                    asked,
+                )
+            )
+            messages.append(
+                MessageRecord(
+                    demo_id(owner.principal_id, "chat", chat.key, str(index), "assistant"),
+                    session_id,
+                    "assistant",
+                    answer,
+                    False,
+                    asked + timedelta(minutes=1),
+                )
+            )
+        folder = None if chat.folder is None else demo_id(owner.principal_id, "folder", chat.folder)
+        store.sessions.add(
+            SessionRecord(
+                session_id=session_id,
+                owner=owner,
+                title=chat.title,
+                last_activity_at=messages[-1].created_at,
+                folder_id=folder,
+                metadata={},
+                created_at=start,
+            ),
+            messages,
+        )
+
+
+def _definition(spec: DemoSchedule, owner: Owner, now: datetime, revision: int) -> Definition:
+    agent_name, version, policy = AGENTS[spec.agent]
+    cadence = dict(spec.cadence)
+    if cadence["kind"] == "ONCE":
+        assert spec.once_in_days is not None
+        at = (now + timedelta(days=spec.once_in_days)).replace(second=0, microsecond=0)
+        at = at.replace(minute=at.minute - at.minute % 15)
+        cadence["at"] = at.isoformat()
+    profile = None
+    scopes: list[str] = []
+    if spec.profile is not None:
+        profile = str(demo_id(owner.principal_id, "profile", spec.profile))
+        scopes.append(BROWSER_SCOPE)
+    instruction = spec.instruction
+    if revision < spec.revisions:
+        # Earlier revisions said less: each later one added its last sentence.
+        cut = instruction.rsplit(". ", spec.revisions - revision)[0]
+        instruction = cut if cut.endswith(".") else cut + "."
+    payload: dict[str, Any] = {
+        "title": spec.title,
+        "instruction": instruction,
+        "agent_id": str(demo_id("agent", agent_name)),
+        "agent_version": version,
+        "policy_profile": policy,
+        "requested_scopes": scopes,
+        "browser_profile_id": profile,
+        "limits": LIMITS,
+        "run_timeout_seconds": 600 if len(spec.instruction) > 2000 else 300,
+        "cadence": cadence,
+        "misfire_grace_seconds": 3600,
+        "max_consecutive_failures": spec.failures if spec.pause_reason == "failure_limit" else 3,
+        **spec.extra_fields,
+    }
+    return parse_definition(payload)
+
+
+def _schedule(
+    spec: DemoSchedule, owner: Owner, now: datetime
+) -> tuple[ScheduleView, list[RevisionRecord], Definition]:
+    schedule_id = demo_id(owner.principal_id, "schedule", spec.key)
+    created = now - timedelta(days=spec.age_days)
+    updated = max(created, now - timedelta(hours=spec.touched_hours))
+    revisions: list[RevisionRecord] = []
+    definition = _definition(spec, owner, now, spec.revisions)
+    for number in range(1, spec.revisions + 1):
+        text = _definition(spec, owner, now, number).text
+        at = created + (updated - created) * (number - 1) / spec.revisions
+        revisions.append(RevisionRecord(schedule_id, number, text, owner.principal_id, at))
+    next_fire = first_after(definition.cadence, now) if spec.state == "ACTIVE" else None
+    record = ScheduleRecord(
+        schedule_id=schedule_id,
+        owner=owner,
+        state=spec.state,
+        pause_reason=spec.pause_reason,
+        current_revision=spec.revisions,
+        next_fire_at=next_fire,
+        consecutive_failures=spec.failures,
+        created_at=created,
+        updated_at=updated,
+    )
+    return ScheduleView(record, revisions[-1]), revisions[:-1], definition
+
+
+def _past_instants(cadence: Cadence, before: datetime, count: int) -> list[datetime]:
+    instants: list[datetime] = []
+    cursor = before
+    while len(instants) < count:
+        found = latest_at_or_before(cadence, cursor)
+        if found is None:
+            break
+        instants.append(found)
+        cursor = found - timedelta(microseconds=1)
+    return instants
+
+
+def _load_ledger(
+    store: Store, spec: DemoSchedule, view: ScheduleView, definition: Definition, owner: Owner
+) -> None:
+    schedule = view.schedule
+    instants = _past_instants(definition.cadence, schedule.updated_at, len(spec.ledger))
+    answers = spec.answers or ("Done.",)
+    for index, (code, nominal) in enumerate(zip(spec.ledger, instants, strict=False)):
+        key = (owner.principal_id, "occurrence", spec.key, str(index))
+        occurrence_id = demo_id(*key)
+        revision = schedule.current_revision
+        if code in _REASONS:
+            disposition, reason = _REASONS[code]
+            store.occurrences.record(
+                Materialization(
+                    OccurrenceRecord(
+                        occurrence_id,
+                        schedule.schedule_id,
+                        revision,
+                        nominal,
+                        disposition,
+                        None,
+                        None,
+                        reason,
+                        "demo-authority",
+                        None,
+                        None,
+                        nominal,
+                    )
+                )
+            )
+            continue
+        materialized = nominal + timedelta(seconds=4 + index)
+        if code == "E":
+            store.occurrences.record(
+                Materialization(
+                    OccurrenceRecord(
+                        occurrence_id,
+                        schedule.schedule_id,
+                        revision,
+                        nominal,
+                        "MATERIALIZED",
+                        None,
+                        None,
+                        None,
+                        "demo-authority",
+                        materialized,
+                        materialized + timedelta(days=2),
+                        nominal,
+                    )
+                )
+            )
+            continue
+        session_id = demo_id(*key, "session")
+        run_id = demo_id(*key, "run")
+        answered = materialized + timedelta(minutes=2 + (index * 7) % 5, seconds=index * 13 % 50)
+        messages = (
+            MessageRecord(
+                demo_id(*key, "seed"),
+                session_id,
+                "user",
+                definition.payload["instruction"],
+                True,
+                materialized,
+            ),
+            MessageRecord(
+                demo_id(*key, "answer"),
+                session_id,
+                "assistant",
+                answers[index % len(answers)],
+                False,
+                answered,
+            ),
+        )
+        session = SessionRecord(
+            session_id=session_id,
+            owner=owner,
+            title=spec.title,
+            last_activity_at=answered,
+            folder_id=None,
+            metadata={
+                "schedule_id": str(schedule.schedule_id),
+                "schedule_revision": revision,
+                "occurrence_id": str(occurrence_id),
+                "nominal_fire_at": nominal.isoformat(),
+            },
+            created_at=materialized,
+        )
+        run = RunRecord(
+            run_id=run_id,
+            owner=owner,
+            session_id=session_id,
+            status="FAILED" if code == "F" else "COMPLETED",
+            priority=10,
+            limits=definition.payload["limits"],
+            scheduled_for=materialized,
+            deadline_at=materialized + timedelta(seconds=definition.payload["run_timeout_seconds"]),
+            created_at=materialized,
+            updated_at=answered,
+        )
+        store.occurrences.record(
+            Materialization(
+                OccurrenceRecord(
+                    occurrence_id,
+                    schedule.schedule_id,
+                    revision,
+                    nominal,
+                    "MATERIALIZED",
+                    session_id,
+                    run_id,
+                    None,
+                    "demo-authority",
+                    materialized,
+                    None,
+                    nominal,
+                ),
+                session=session,
+                messages=messages,
+                run=run,
+            )
+        )
+
+
+def demo_summary() -> dict[str, int]:
+    """Counts a test or the CLI can quote."""
+    return {
+        "schedules": len(SCHEDULES),
+        "profiles": len(PROFILES),
+        "folders": len(FOLDERS),
+        "chats": len(CHATS),
+    }

@@ -1,0 +1,54 @@
+"""The server inside the app: SQLite in the user's data folder, one local principal.
+
+``open_embedded`` migrates the database, loads the demo data into a new
+(empty) one when asked, and returns the ASGI app for ``httpx.ASGITransport``.
+Every in-process request is the local principal; no token exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from server.app import create_app
+from server.demo import load_demo
+from server.identity import LocalIdentity, local_principal
+from server.storage.sql.store import SqlStore
+
+
+def system_clock() -> datetime:
+    """The wall clock, aware and in UTC (the only place the server reads it)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddedServer:
+    """A running in-process server; ``close`` releases the database."""
+
+    app: FastAPI
+    principal_id: str
+    tenant_id: str
+    store: SqlStore
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def open_embedded(
+    database_path: Path, *, demo: bool, clock: Callable[[], datetime] = system_clock
+) -> EmbeddedServer:
+    database_path.parent.mkdir(parents=True, exist_ok=True)
+    store = SqlStore.open(f"sqlite:///{database_path}")
+    principal = local_principal()
+    if demo and store.is_empty():
+        load_demo(store, principal.principal_id, principal.tenant_id, clock())
+    return EmbeddedServer(
+        app=create_app(store, LocalIdentity(principal), clock),
+        principal_id=principal.principal_id,
+        tenant_id=principal.tenant_id,
+        store=store,
+    )
