@@ -57,7 +57,12 @@ def ScheduleDetail(
             _group(
                 "Schedule",
                 [
-                    _value("State", _state_text(fields)),
+                    _value("State", fields.state_label),
+                    *(
+                        [_value("Pause reason", fields.pause_reason_text)]
+                        if fields.pause_reason_text
+                        else []
+                    ),
                     _value("Next firing", fields.next_fire_text or "None scheduled"),
                     _value("Cadence", fields.cadence_summary),
                     _value("Revision", fields.revision_text),
@@ -109,12 +114,6 @@ def ScheduleDetail(
         padding=ft.Padding.all(16),
         expand=True,
     )
-
-
-def _state_text(fields: ScheduleDetailFields) -> str:
-    if fields.pause_reason_text:
-        return f"{fields.state_label} ({fields.pause_reason_text})"
-    return fields.state_label
 
 
 def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> ft.Control:

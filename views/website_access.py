@@ -52,7 +52,6 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         enable_search=False,
         editable=False,
         leading_icon=ft.Icons.LANGUAGE,
-        tooltip=PICKER_LABEL,
         expand=True,
     )
     lines: list[ft.Control] = [ft.Row([dropdown])]
