@@ -1,0 +1,126 @@
+"""``schedule-server serve``: the same server, stand-alone, for a team.
+
+Migrations run on start. With ``--principals`` the TOML file is the identity
+store and ``--demo`` gives the demo data to its first principal. Without it,
+only a loopback ``--host`` is accepted and a fresh token is printed for one
+local principal holding every scope. Every startup problem ends with one
+sentence on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from server.app import create_app
+from server.demo import load_demo
+from server.embedded import system_clock
+from server.identity import TokenDirectory, generated_local_directory
+from server.principals_file import PrincipalsFileError, load_principals
+from server.storage.engine import DatabaseUrlError
+from server.storage.sql.store import SqlStore
+
+DEFAULT_DATABASE = "sqlite:///schedule-server.db"
+
+
+class StartupError(Exception):
+    """A problem that stops the server before it serves; the message is for people."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="schedule-server", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the schedule server over HTTP")
+    serve.add_argument("--database", default=DEFAULT_DATABASE, help="SQLAlchemy database URL")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--principals", type=Path, help="principals file (TOML)")
+    serve.add_argument("--demo", action="store_true", help="load demo data into an empty database")
+    return parser
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise StartupError(f"cannot listen on {host}:{port} ({err.strerror or err}).") from err
+    sock.set_inheritable(True)
+    return sock
+
+
+def _identity(args: argparse.Namespace) -> tuple[TokenDirectory, str | None]:
+    if args.principals is not None:
+        try:
+            return load_principals(args.principals), None
+        except PrincipalsFileError as err:
+            raise StartupError(str(err)) from err
+    if not _is_loopback(args.host):
+        raise StartupError(
+            f"refusing to serve on {args.host} without --principals; use a loopback host"
+            " or give a principals file."
+        )
+    return generated_local_directory()
+
+
+def _open_store(url: str) -> SqlStore:
+    try:
+        return SqlStore.open(url)
+    except DatabaseUrlError as err:
+        raise StartupError(str(err)) from err
+    except Exception as err:
+        raise StartupError(f"cannot open the database {url!r} ({type(err).__name__}).") from err
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    directory, token = _identity(args)
+    sock = _bind(args.host, args.port)
+    store = _open_store(args.database)
+    if args.demo and store.is_empty():
+        first = directory.principals[0]
+        load_demo(store, first.principal_id, first.tenant_id, system_clock())
+    app = create_app(store, directory, system_clock)
+    address = f"http://{args.host}:{sock.getsockname()[1]}"
+    print(f"schedule-server listening on {address}", flush=True)
+    if token is not None:
+        print(f"bearer token for the local principal: {token}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+        store.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return serve(args)
+    except StartupError as err:
+        print(f"schedule-server: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
