@@ -1,0 +1,144 @@
+"""The schedule server the app talks to: embedded in-process, or remote.
+
+Both modes end in the same ``ScheduleClient``: the embedded one is handed an
+``httpx.ASGITransport`` over the in-process server's ASGI app (no socket, no
+token: every request is the local principal), the remote one a base URL and a
+bearer token. ``open_backend`` is an async context manager so the client and the
+embedded database are closed on every way out, Ctrl+C included.
+
+Where the schedule worker starts
+--------------------------------
+The worker that materializes due occurrences (a later issue) belongs to the
+embedded mode only (a remote server runs its own). It starts in
+``_embedded_backend`` right after ``open_embedded`` returns, as an asyncio task
+on this loop sharing the embedded server's store and ``clock``, and it is
+stopped (cancelled and awaited) before ``embedded.close()`` in the same
+``finally``. Nothing of it exists yet; that spot is marked in the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+
+import httpx
+
+from app.device_storage import server_namespace
+from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
+from transport.client import ScheduleClient
+from transport.errors import (
+    ApiError,
+    ConnectionFailed,
+    ScopeMissing,
+    ServerRefused,
+    Unauthenticated,
+)
+
+EMBEDDED_BASE_URL = "http://embedded.schedule-browser.invalid"
+"""Never resolved: the ASGI transport answers every request in-process."""
+
+
+class StartupError(RuntimeError):
+    """Start-up cannot go on; the message is one sentence with a way out (exit 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backend:
+    api: ScheduleClient
+    identity: str
+    """Stable per server (database path or URL): keys the device state namespace."""
+    description: str
+    """Where the data comes from, for the start-up line."""
+
+    @property
+    def namespace(self) -> str:
+        """The device-state namespace of this server (see ``app.device_storage``)."""
+        return server_namespace(self.identity)
+
+
+@asynccontextmanager
+async def open_backend(
+    settings: ServerSettings, *, clock: Callable[[], datetime]
+) -> AsyncIterator[Backend]:
+    """The connected backend for ``settings``; ``StartupError`` when it cannot be had."""
+    if isinstance(settings, RemoteServerSettings):
+        async with _remote_backend(settings) as backend:
+            yield backend
+    else:
+        async with _embedded_backend(settings, clock) as backend:
+            yield backend
+
+
+@asynccontextmanager
+async def _embedded_backend(
+    settings: EmbeddedServerSettings, clock: Callable[[], datetime]
+) -> AsyncIterator[Backend]:
+    from server.embedded import open_embedded
+
+    database = settings.database_path
+    try:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StartupError(
+            f"Cannot create the data folder {settings.data_dir} ({err.strerror or err}); "
+            "choose another with --data-dir."
+        ) from None
+    try:
+        embedded = open_embedded(database, demo=settings.demo, clock=clock)
+    except Exception as err:  # any failure here is the database's: say which file
+        raise StartupError(
+            f"Cannot open the schedule database {database} ({type(err).__name__}: {err}); "
+            "move it aside or choose another folder with --data-dir."
+        ) from None
+    try:
+        # The schedule worker starts here (see the module docstring) and is
+        # stopped before embedded.close() below.
+        transport = httpx.ASGITransport(app=embedded.app)
+        async with ScheduleClient(EMBEDDED_BASE_URL, transport=transport) as api:
+            yield Backend(
+                api=api,
+                identity=f"embedded:{database.resolve()}",
+                description=f"the embedded schedule server ({database})",
+            )
+    finally:
+        embedded.close()
+
+
+@asynccontextmanager
+async def _remote_backend(settings: RemoteServerSettings) -> AsyncIterator[Backend]:
+    async with ScheduleClient(settings.base_url, token=settings.token) as api:
+        await _check_reachable(api, settings.base_url)
+        yield Backend(
+            api=api,
+            identity=f"remote:{settings.base_url}",
+            description=f"the schedule server at {settings.base_url}",
+        )
+
+
+async def _check_reachable(api: ScheduleClient, url: str) -> None:
+    """One ``GET /v1/principal`` so a wrong address or token fails now, in one sentence."""
+    try:
+        await api.get_principal()
+    except Unauthenticated:
+        raise StartupError(
+            f"The schedule server at {url} did not accept the token; check --token-file "
+            "or SCHEDULE_BROWSER_TOKEN."
+        ) from None
+    except ScopeMissing:
+        return  # the token works; each screen says which scope it lacks
+    except ConnectionFailed as err:
+        raise StartupError(
+            f"Cannot reach the schedule server at {url} ({err}); check the address, or run "
+            "without --server to use the embedded server."
+        ) from None
+    except ServerRefused as err:
+        raise StartupError(
+            f"The schedule server at {url} refused the first request ({err}); check that it "
+            "speaks this app's API."
+        ) from None
+    except ApiError as err:
+        raise StartupError(
+            f"The server at {url} does not answer like a schedule server ({err})."
+        ) from None
