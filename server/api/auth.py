@@ -20,7 +20,13 @@ _bearer = HTTPBearer(auto_error=False)
 
 
 def scope_extra(scope: str | None) -> dict[str, Any]:
-    """The OpenAPI extension that declares a route's required scope."""
+    """The OpenAPI extension that declares a route's required scope.
+
+    ``None`` (any authenticated caller) is spelled ``x-any-authenticated-caller``
+    because OpenAPI extensions with a null value are dropped from the document.
+    """
+    if scope is None:
+        return {"x-any-authenticated-caller": True}
     return {"x-required-scope": scope}
 
 

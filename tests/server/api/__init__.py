@@ -1,0 +1,1 @@
+"""Tests of the schedule server's api part."""
