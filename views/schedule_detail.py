@@ -23,6 +23,7 @@ from views.website_access import WebsiteAccessPicker
 
 COPY_LABEL = "Copy instruction"
 CLOSE_LABEL = "Close details"
+LABEL_WIDTH = 136
 
 
 @ft.component
@@ -174,12 +175,15 @@ def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None
 
 
 def _value(label: str, value: str) -> ft.Control:
-    """ "label  value" on one line when wide enough; the value is selectable text."""
-    return ft.ResponsiveRow(
+    """ "label  value" on one line; the value is selectable and wraps."""
+    return ft.Row(
         [
-            ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, size=13, col={"xs": 12, "sm": 4}),
-            ft.Text(value, selectable=True, size=14, col={"xs": 12, "sm": 8}),
+            ft.Container(
+                content=ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, size=13),
+                width=LABEL_WIDTH,
+            ),
+            ft.Text(value, selectable=True, size=14, expand=True),
         ],
-        spacing=4,
-        run_spacing=0,
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.START,
     )
