@@ -61,6 +61,8 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         raise StartupError(f"cannot listen on {host}:{port} ({err.strerror or err}).") from err
+    # Listening now lets early clients queue in the backlog until uvicorn accepts.
+    sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
@@ -92,21 +94,21 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     directory, token = _identity(args)
-    sock = _bind(args.host, args.port)
     store = _open_store(args.database)
-    if args.demo and store.is_empty():
-        first = directory.principals[0]
-        load_demo(store, first.principal_id, first.tenant_id, system_clock())
-    app = create_app(store, directory, system_clock)
-    address = f"http://{args.host}:{sock.getsockname()[1]}"
-    print(f"schedule-server listening on {address}", flush=True)
-    if token is not None:
-        print(f"bearer token for the local principal: {token}", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        sock = _bind(args.host, args.port)
+        if args.demo and store.is_empty():
+            first = directory.principals[0]
+            load_demo(store, first.principal_id, first.tenant_id, system_clock())
+        app = create_app(store, directory, system_clock)
+        address = f"http://{args.host}:{sock.getsockname()[1]}"
+        print(f"schedule-server listening on {address}", flush=True)
+        if token is not None:
+            print(f"bearer token for the local principal: {token}", flush=True)
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        with sock:
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
-        sock.close()
         store.close()
     return 0
 

@@ -1,0 +1,218 @@
+"""One contract every storage adapter must keep; each backend runs it through ``store``.
+
+SQLite runs now; a PostgreSQL adapter joins by adding its parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from uuid import UUID, uuid4
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from server.storage.ports import IdempotencyKeyReused, Store
+from server.storage.records import (
+    AuditEvent,
+    IdempotencyClaim,
+    Materialization,
+    MessageRecord,
+    OccurrenceRecord,
+    Owner,
+    RevisionRecord,
+    RunRecord,
+    ScheduleChange,
+    ScheduleRecord,
+    ScheduleView,
+    SessionRecord,
+)
+from server.storage.sql.store import SqlStore
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+ALICE = Owner("acme", "alice")
+
+
+@pytest.fixture(params=["sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    opened = SqlStore.open(f"sqlite:///{tmp_path / 'contract.db'}")
+    yield opened
+    opened.close()
+
+
+def view(owner: Owner = ALICE, *, state: str = "ACTIVE", minutes: int = 0) -> ScheduleView:
+    schedule_id = uuid4()
+    at = NOW + timedelta(minutes=minutes)
+    return ScheduleView(
+        ScheduleRecord(
+            schedule_id,
+            owner,
+            state,
+            "user" if state == "PAUSED" else None,
+            1,
+            at + timedelta(hours=1) if state == "ACTIVE" else None,
+            0,
+            at,
+            at,
+        ),
+        RevisionRecord(schedule_id, 1, '{"title":"t"}', owner.principal_id, at),
+    )
+
+
+def test_create_is_idempotent_per_key_and_hash(store: Store) -> None:
+    first = view()
+    claim = IdempotencyClaim("k", "h1")
+    event = AuditEvent("schedule.created", ALICE, "alice", NOW, first.schedule.schedule_id, 1)
+    assert store.schedules.create(first.schedule, first.revision, claim, [event]) == (
+        first.schedule.schedule_id
+    )
+    second = view()
+    assert store.schedules.create(second.schedule, second.revision, claim, []) == (
+        first.schedule.schedule_id
+    )
+    with pytest.raises(IdempotencyKeyReused):
+        store.schedules.create(second.schedule, second.revision, IdempotencyClaim("k", "h2"), [])
+    assert store.schedules.get(ALICE, second.schedule.schedule_id) is None
+    assert [e.event_type for e in store.audit.for_schedule(first.schedule.schedule_id)] == [
+        "schedule.created"
+    ]
+
+
+def test_reads_are_confined_to_the_owner(store: Store) -> None:
+    mine = view()
+    store.schedules.import_many([mine, view(Owner("acme", "carol"))])
+    assert store.schedules.get(Owner("acme", "carol"), mine.schedule.schedule_id) is None
+    assert store.schedules.get(Owner("globex", "alice"), mine.schedule.schedule_id) is None
+    listed = store.schedules.page(ALICE, frozenset(), None, 10)
+    assert [v.schedule.schedule_id for v in listed] == [mine.schedule.schedule_id]
+
+
+def test_keyset_page_filters_states_then_continues_after_position(store: Store) -> None:
+    views = [view(state=s, minutes=i) for i, s in enumerate(["ACTIVE", "PAUSED", "CANCELLED"] * 3)]
+    store.schedules.import_many(views)
+    current = frozenset({"ACTIVE", "PAUSED"})
+    first = store.schedules.page(ALICE, current, None, 4)
+    last = first[-1].schedule
+    rest = store.schedules.page(ALICE, current, (last.updated_at, last.schedule_id), 10)
+    got = [v.schedule.schedule_id for v in first + rest]
+    expected = [v.schedule.schedule_id for v in reversed(views) if v.schedule.state != "CANCELLED"]
+    assert got == expected
+    assert all(v.schedule.updated_at.tzinfo is not None for v in first)
+
+
+def test_apply_is_compare_and_set(store: Store) -> None:
+    original = view()
+    store.schedules.import_many([original])
+    paused = ScheduleChange("PAUSED", "user", None, 0, NOW + timedelta(minutes=1), None, ())
+    assert store.schedules.apply(original.schedule, paused)
+    assert not store.schedules.apply(original.schedule, paused)  # the row moved on
+    current = store.schedules.get(ALICE, original.schedule.schedule_id)
+    assert current is not None
+    assert current.schedule.state == "PAUSED"
+    assert current.schedule.next_fire_at is None
+
+
+def test_database_rejects_inconsistent_pause_reason(store: Store) -> None:
+    bad = view()
+    broken = ScheduleChange("ACTIVE", "user", None, 0, NOW, None, ())
+    store.schedules.import_many([bad])
+    with pytest.raises(IntegrityError):
+        store.schedules.apply(bad.schedule, broken)
+
+
+def _occurrence(schedule_id: UUID, minutes: int, **links: object) -> OccurrenceRecord:
+    nominal = NOW - timedelta(minutes=minutes)
+    values: dict[str, object] = {
+        "disposition": "MISSED",
+        "session_id": None,
+        "run_id": None,
+        "reason_code": "misfire_grace_exceeded",
+        "materialized_at": None,
+    }
+    values.update(links)
+    return OccurrenceRecord(
+        uuid4(),
+        schedule_id,
+        1,
+        nominal,
+        values["disposition"],
+        values["session_id"],  # type: ignore[arg-type]
+        values["run_id"],
+        values["reason_code"],
+        "v1",
+        values["materialized_at"],
+        None,
+        nominal,  # type: ignore[arg-type]
+    )
+
+
+def test_materialization_commits_occurrence_session_and_run_together(store: Store) -> None:
+    schedule = view()
+    store.schedules.import_many([schedule])
+    sid = schedule.schedule.schedule_id
+    session_id, run_id = uuid4(), uuid4()
+    occurrence = _occurrence(
+        sid,
+        5,
+        disposition="MATERIALIZED",
+        session_id=session_id,
+        run_id=run_id,
+        reason_code=None,
+        materialized_at=NOW,
+    )
+    session = SessionRecord(session_id, ALICE, "t", NOW, None, {"schedule_id": str(sid)}, NOW)
+    seed = MessageRecord(uuid4(), session_id, "user", "seed", True, NOW)
+    run = RunRecord(run_id, ALICE, session_id, "QUEUED", 10, {}, NOW, NOW, NOW, NOW)
+    store.occurrences.record(Materialization(occurrence, session, (seed,), run))
+    store.occurrences.record(Materialization(_occurrence(sid, 10)))
+    listed = store.occurrences.page(ALICE, sid, None, 10)
+    assert [o.disposition for o in listed] == ["MATERIALIZED", "MISSED"]
+    assert store.occurrences.page(Owner("acme", "carol"), sid, None, 10) == []
+    assert store.sessions.visible_messages(ALICE, session_id, None, 10) == []
+    with pytest.raises(IntegrityError):  # UNIQUE(schedule_id, nominal_fire_at)
+        store.occurrences.record(Materialization(_occurrence(sid, 10)))
+
+
+def test_occurrence_link_rules_are_enforced(store: Store) -> None:
+    schedule = view()
+    store.schedules.import_many([schedule])
+    sid = schedule.schedule.schedule_id
+    with pytest.raises(IntegrityError):  # a missed occurrence may not link a session
+        store.occurrences.record(Materialization(_occurrence(sid, 1, session_id=uuid4())))
+    with pytest.raises(IntegrityError):  # materialized without links or erasure
+        store.occurrences.record(
+            Materialization(
+                _occurrence(
+                    sid, 2, disposition="MATERIALIZED", reason_code=None, materialized_at=NOW
+                )
+            )
+        )
+    with pytest.raises(IntegrityError):  # deferred links must exist at commit
+        store.occurrences.record(
+            Materialization(
+                _occurrence(
+                    sid,
+                    3,
+                    disposition="MATERIALIZED",
+                    session_id=uuid4(),
+                    run_id=uuid4(),
+                    reason_code=None,
+                    materialized_at=NOW,
+                )
+            )
+        )
+    assert store.occurrences.page(ALICE, sid, None, 10) == []
+
+
+def test_due_lists_active_schedules_whose_time_has_come(store: Store) -> None:
+    due = view(minutes=-120)
+    later = view(minutes=0)
+    store.schedules.import_many([due, later, view(state="PAUSED")])
+    assert store.schedules.due(NOW, 10) == [due.schedule.schedule_id]
+
+
+def test_is_empty_until_something_is_stored(store: Store) -> None:
+    assert store.is_empty()
+    store.schedules.import_many([view()])
+    assert not store.is_empty()
