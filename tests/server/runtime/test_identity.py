@@ -60,7 +60,8 @@ def test_authority_version_changes_with_the_entry(tmp_path: Path) -> None:
         ("", r"no \[\[principal\]\] entries"),
         ('[[principal]]\nid = "a"\ntenant = "t"\ntoken_sha256 = "abc"', "64 hexadecimal"),
         (
-            f'[[principal]]\nid = "a"\ntenant = "t"\ntoken_sha256 = "{"0" * 64}"\nscopes = ["root"]',
+            '[[principal]]\nid = "a"\ntenant = "t"\n'
+            f'token_sha256 = "{"0" * 64}"\nscopes = ["root"]',
             "unknown scope",
         ),
     ],
