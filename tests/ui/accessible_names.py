@@ -1,12 +1,14 @@
 """Where each control of the app is found: its role and accessible name, in one place.
 
-The names are the app's own (``views/`` and the view models' words), so a test
-that finds a control here also proves a screen reader can name it. A renamed
-control is a one-line change in this module.
+The names are the app's own (the table in ``views/__init__.py``, the view
+models' words), so a test that finds a control here also proves a screen
+reader can name it. A renamed control is a one-line change in this module.
 
-- A schedule row is one button named by its ``accessibility_label``: the title,
-  then the state (with the pause reason), the cadence, the next firing and the
-  website badge, joined by ". ".
+- A schedule row is one button named by the row's ``accessibility_label``: the
+  title, then the state (with the pause reason), the cadence, the next firing
+  and the website badge, joined by ". ".
+- A sidebar group is a button "<label>, <N> sessions, expanded|collapsed"; a
+  session row a button "<title>, <age>".
 """
 
 from __future__ import annotations
@@ -15,25 +17,54 @@ import re
 
 from playwright.sync_api import Locator, Page
 
-STATE_WORDS = ("Active", "Paused", "Completed", "Cancelled")
+CURRENT_STATES = ("Active", "Paused")
+HISTORY_STATES = ("Completed", "Cancelled")
 CURRENT_TAB = "Current"
 HISTORY_TAB = "Recent History"
 WEBSITE_PICKER = "Website access"
-REFRESH = "Refresh"
+OPEN_SIDEBAR = "Open sidebar"
 BACK = "Back"
+SCHEDULES_ENTRY = "Schedules"
+DETAIL_GROUPS = (
+    "Schedule",
+    "Instruction",
+    "Website access",
+    "Execution limits",
+    "Authority",
+    "Lifecycle",
+)
 
-_ANY_STATE = "|".join(STATE_WORDS)
+_ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
+ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
+"""A schedule row's name, parsed in Python; ``state`` is the first word after the title."""
+_ROW_LOCATOR = re.compile(rf"^.+?\. (?:{_ANY_STATE})\b")
+"""The same without named groups: Playwright hands the pattern to JavaScript."""
 
 
 def schedule_row(page: Page, title: str) -> Locator:
-    """The list row of the schedule titled ``title`` (and no other whose title it begins)."""
+    """The list row of the schedule titled ``title`` (not one whose title merely begins so)."""
     return page.get_by_role("button", name=re.compile(rf"^{re.escape(title)}\. (?:{_ANY_STATE})"))
 
 
 def schedule_rows(page: Page) -> Locator:
-    """Every schedule row now in the accessibility tree."""
-    return page.get_by_role("button", name=re.compile(rf"^.+?\. (?:{_ANY_STATE})\b"))
+    """Every schedule row now in the accessibility tree (lazy lists hold the visible ones)."""
+    return page.get_by_role("button", name=_ROW_LOCATOR)
 
 
-def section_tab(page: Page, label: str) -> Locator:
-    return page.get_by_role("button", name=label, exact=True)
+def button(page: Page, name: str) -> Locator:
+    """The button named exactly ``name`` (a row whose sentence contains it does not count)."""
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def sidebar_group(page: Page, label: str, *, expanded: bool | None = None) -> Locator:
+    state = {None: "(?:expanded|collapsed)", True: "expanded", False: "collapsed"}[expanded]
+    return page.get_by_role(
+        "button", name=re.compile(rf"^{re.escape(label)}, \d+ sessions?, {state}")
+    )
+
+
+def session_rows(page: Page, title: str) -> Locator:
+    """Sidebar rows of sessions titled ``title`` (groups, which count sessions, excluded)."""
+    return page.get_by_role(
+        "button", name=re.compile(rf"^{re.escape(title)}, (?!\d+ sessions?, )\S")
+    )

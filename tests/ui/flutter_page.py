@@ -12,11 +12,18 @@ What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
 - Lazy lists keep only the rows near the viewport in the tree. The mouse wheel
   over the list scrolls it (``page.mouse.wheel``), and rows further down then
   appear; rows scrolled far away leave the tree.
+- Selectable text (``ft.Text(selectable=True)``) is an empty, disabled
+  ``textarea`` in the tree: its words are not there unless a label is given
+  (``semantics_label=``, or a ``Semantics(label=...)`` wrapper), while plain
+  text and text inside an ``ft.SelectionArea`` are. ``accessible_texts``
+  collects both names and texts so a test can ask "can a reader get this?".
 - Flutter applies a change on its next frame, so before a screenshot the test
   waits for two animation frames instead of sleeping.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
@@ -68,7 +75,7 @@ def scroll_until_attached(
     ``area`` is measured once, before scrolling, since whatever names it (a
     row inside the list) may itself scroll out of the tree.
     """
-    x, y = _box(area)
+    x, y = box_centre(area)
     for steps in range(max_steps + 1):
         try:
             expect(target).to_be_attached(timeout=settle_ms)
@@ -81,7 +88,59 @@ def scroll_until_attached(
     return max_steps
 
 
-def _box(area: Locator) -> tuple[float, float]:
+def scroll_collecting(
+    page: Page,
+    area: Locator,
+    targets: Mapping[str, Locator],
+    *,
+    step_px: int = 300,
+    max_steps: int = 40,
+) -> set[str]:
+    """Wheel over ``area`` until every target has been in the tree once; the names seen.
+
+    For lazy lists whose top items leave the tree as lower ones arrive: each
+    target needs to have been there at some point, not all at once.
+    """
+    x, y = box_centre(area)
+    seen: set[str] = set()
+    for _ in range(max_steps + 1):
+        seen.update(name for name, target in targets.items() if target.count() > 0)
+        if len(seen) == len(targets):
+            break
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, step_px)
+        next_frames(page, 3)
+    return seen
+
+
+_TEXTS_SCRIPT = """() => {
+    const found = [];
+    for (const node of document.querySelectorAll('flt-semantics-host *')) {
+        const label = node.getAttribute('aria-label');
+        if (label) found.push(label);
+        for (const child of node.childNodes) {
+            if (child.nodeType === Node.TEXT_NODE && child.textContent.trim()) {
+                found.push(child.textContent);
+            }
+        }
+    }
+    return found;
+}"""
+
+
+def accessible_texts(page: Page) -> list[str]:
+    """Every name and text in the accessibility tree now, whitespace collapsed."""
+    found: list[str] = page.evaluate(_TEXTS_SCRIPT)
+    return [" ".join(text.split()) for text in found]
+
+
+def reads_text(page: Page, text: str) -> bool:
+    """Whether a screen reader could read ``text`` whole from one node of the tree."""
+    wanted = " ".join(text.split())
+    return any(wanted in found for found in accessible_texts(page))
+
+
+def box_centre(area: Locator) -> tuple[float, float]:
     """The centre of ``area`` on screen (the wheel goes to what is under the mouse)."""
     try:
         box = area.bounding_box(timeout=5_000)
