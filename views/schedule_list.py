@@ -15,6 +15,7 @@ from collections.abc import Callable
 from uuid import UUID
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListSnapshot, ScheduleRow
 from views.actions import icon_action
@@ -33,6 +34,20 @@ def ScheduleList(
     opened_id: UUID | None,
 ) -> ft.Control:
     snapshot = use_snapshot(model)
+    list_view: MutableRef[ft.ListView] = ft.use_ref()
+    opened_before: MutableRef[UUID] = ft.use_ref(opened_id)
+
+    def reveal_selection() -> None:
+        # Keyboard moves change the selection without opening a row: bring it
+        # into view. A click opens the row it is on, which is already visible.
+        opened_changed = opened_before.current != opened_id
+        opened_before.current = opened_id
+        target = snapshot.selected_id
+        if target is None or opened_changed or list_view.current is None:
+            return
+        ft.context.page.run_task(list_view.current.scroll_to, scroll_key=str(target), duration=150)
+
+    ft.use_effect(reveal_selection, [snapshot.selected_id, opened_id])
 
     def choose_section(event: ft.Event[ft.SegmentedButton]) -> None:
         chosen = event.control.selected
@@ -71,7 +86,7 @@ def ScheduleList(
         [
             header,
             ft.ProgressBar(height=2, visible=busy, semantics_label="Refreshing schedules"),
-            _body(snapshot, model, open_schedule, opened_id),
+            _body(snapshot, model, open_schedule, opened_id, list_view),
         ],
         spacing=0,
         expand=True,
@@ -83,6 +98,7 @@ def _body(
     model: ScheduleListModel,
     open_schedule: Callable[[UUID], None],
     opened_id: UUID | None,
+    list_view: MutableRef[ft.ListView],
 ) -> ft.Control:
     if snapshot.unavailable_text:
         return message_panel(ft.Icons.EVENT_BUSY, snapshot.unavailable_text)
@@ -112,7 +128,7 @@ def _body(
         for row in snapshot.rows
     ]
     tiles.append(_footer(snapshot, model))
-    return ft.ListView(
+    rows = ft.ListView(
         tiles,
         expand=True,
         spacing=0,
@@ -120,6 +136,8 @@ def _body(
         on_scroll=near_end,
         scroll_interval=100,
     )
+    list_view.current = rows
+    return rows
 
 
 def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Control:
@@ -237,6 +255,7 @@ def schedule_row_tile(
         container=True,
         exclude_semantics=True,
         on_tap=lambda: open_schedule(row.schedule_id),
+        key=ft.ScrollKey(str(row.schedule_id)),  # type: ignore[call-arg]
     )
 
 
