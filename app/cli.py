@@ -29,8 +29,12 @@ PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
 
 
-def default_data_dir() -> Path:
-    """The platform's user data folder (``~/.local/share/schedule-browser`` on Linux)."""
+def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user data folder: the app's own storage in a ``flet build`` app, else the
+    platform's (``~/.local/share/schedule-browser`` on Linux)."""
+    packaged = (env if env is not None else os.environ).get("FLET_APP_STORAGE_DATA")
+    if packaged:
+        return Path(packaged)
     return platformdirs.user_data_path(PROGRAM, appauthor=False)
 
 
@@ -157,7 +161,7 @@ def parse_settings(
     parser = build_parser()
     arguments = parser.parse_args(argv)
     return settings_from_arguments(
-        arguments, env, data_dir=data_dir if data_dir is not None else default_data_dir()
+        arguments, env, data_dir=data_dir if data_dir is not None else default_data_dir(env)
     )
 
 

@@ -5,9 +5,11 @@ client on first use and hangs without output when it cannot. So the app opens
 a desktop window only when one can be shown (a display on Linux; always on
 macOS and Windows) and the client is already on this machine, or when the user
 insists with ``--desktop``. Otherwise it serves the web view on localhost and
-says why, with the address. ``decide_presentation`` is pure (its inputs are
-the platform, the environment and whether the client is cached); the one
-impure probe, ``desktop_client_cached``, mirrors where ``flet_desktop`` looks.
+says why, with the address. An app built with ``flet build`` (iOS, Android,
+packaged desktop) has its own client and skips the choice.
+``decide_presentation`` is pure (its inputs are the platform, the environment
+and whether the client is cached); the one impure probe,
+``desktop_client_cached``, mirrors where ``flet_desktop`` looks.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 class View(StrEnum):
     DESKTOP = "desktop"
     WEB = "web"
+    PACKAGED = "packaged"
+    """Built with ``flet build`` (``FLET_PLATFORM`` set): the host app already shows the UI."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,8 @@ def decide_presentation(
     desktop_requested: bool = False,
 ) -> Presentation:
     """Where the app appears. ``platform`` is ``sys.platform``; ``env`` the environment."""
+    if env.get("FLET_PLATFORM"):
+        return Presentation(View.PACKAGED, open_browser=False)
     if web_requested:
         return Presentation(View.WEB, open_browser=False)
     display = has_display(platform, env)

@@ -165,3 +165,8 @@ def test_embedded_options_with_a_remote_server_are_refused() -> None:
         parse_settings(
             ["--server", "https://schedules.example.com", "--no-demo"], {}, data_dir=DATA
         )
+
+
+def test_a_flet_build_app_keeps_its_database_in_the_app_storage_folder(tmp_path: Path) -> None:
+    settings = parse_settings([], {"FLET_APP_STORAGE_DATA": str(tmp_path)})
+    assert settings.server == EmbeddedServerSettings(data_dir=tmp_path, demo=True)

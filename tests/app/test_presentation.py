@@ -74,3 +74,11 @@ def test_client_cache_is_found_under_home_for_this_version(tmp_path: Path) -> No
 def test_flet_view_path_counts_as_a_client(tmp_path: Path) -> None:
     assert desktop_client_cached(tmp_path, {"FLET_VIEW_PATH": str(tmp_path)}, "1.0.5")
     assert not desktop_client_cached(tmp_path, {"FLET_VIEW_PATH": str(tmp_path / "x")}, "1.0.5")
+
+
+def test_a_flet_build_app_skips_the_choice_whatever_the_flags() -> None:
+    decided = decide_presentation(
+        platform="linux", env={"FLET_PLATFORM": "android"}, client_cached=False, web_requested=True
+    )
+    assert decided.view is View.PACKAGED
+    assert decided.reason is None
