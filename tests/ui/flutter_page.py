@@ -23,7 +23,7 @@ What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
@@ -88,29 +88,30 @@ def scroll_until_attached(
     return max_steps
 
 
-def scroll_collecting(
+def scroll_reading(
     page: Page,
     area: Locator,
-    targets: Mapping[str, Locator],
+    done: Callable[[set[str]], bool],
     *,
     step_px: int = 300,
     max_steps: int = 40,
 ) -> set[str]:
-    """Wheel over ``area`` until every target has been in the tree once; the names seen.
+    """Wheel over ``area``, gathering ``accessible_texts`` until ``done(gathered)`` holds.
 
-    For lazy lists whose top items leave the tree as lower ones arrive: each
-    target needs to have been there at some point, not all at once.
+    For lazy lists whose top items leave the tree as lower ones arrive: a text
+    needs to have been readable at some point, not everything at once. Returns
+    what was gathered either way; the caller asserts on it.
     """
     x, y = box_centre(area)
-    seen: set[str] = set()
+    gathered: set[str] = set()
     for _ in range(max_steps + 1):
-        seen.update(name for name, target in targets.items() if target.count() > 0)
-        if len(seen) == len(targets):
+        gathered.update(accessible_texts(page))
+        if done(gathered):
             break
         page.mouse.move(x, y)
         page.mouse.wheel(0, step_px)
         next_frames(page, 3)
-    return seen
+    return gathered
 
 
 _TEXTS_SCRIPT = """() => {
@@ -134,10 +135,15 @@ def accessible_texts(page: Page) -> list[str]:
     return [" ".join(text.split()) for text in found]
 
 
-def reads_text(page: Page, text: str) -> bool:
-    """Whether a screen reader could read ``text`` whole from one node of the tree."""
+def holds_text(texts: set[str] | list[str], text: str) -> bool:
+    """Whether ``text`` is readable whole from one of ``texts`` (whitespace collapsed)."""
     wanted = " ".join(text.split())
-    return any(wanted in found for found in accessible_texts(page))
+    return any(wanted in found for found in texts)
+
+
+def begins_some(texts: set[str] | list[str], heading: str) -> bool:
+    """Whether a node's text or name is ``heading`` or starts with it (merged groups)."""
+    return any(found == heading or found.startswith(heading + " ") for found in texts)
 
 
 def box_centre(area: Locator) -> tuple[float, float]:
