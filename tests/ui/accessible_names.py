@@ -56,6 +56,11 @@ def button(page: Page, name: str) -> Locator:
     return page.get_by_role("button", name=name, exact=True)
 
 
+def website_picker(page: Page) -> Locator:
+    """The detail's picker; read only, its name goes on with the reason it can't change."""
+    return page.get_by_role("button", name=re.compile(rf"^{WEBSITE_PICKER}(?: |$)"))
+
+
 def sidebar_group(page: Page, label: str, *, expanded: bool | None = None) -> Locator:
     state = {None: "(?:expanded|collapsed)", True: "expanded", False: "collapsed"}[expanded]
     return page.get_by_role(

@@ -1,0 +1,166 @@
+"""The website picker: a READY sign-in saves one revision; a finished schedule's is read only.
+
+The server's side is read from the data folder's SQLite database: the
+schedule's current revision goes up by exactly one and its current revision
+binds the chosen profile.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.ui.accessible_names import (
+    HISTORY_TAB,
+    button,
+    schedule_row,
+    schedule_rows,
+    website_picker,
+)
+from tests.ui.flutter_page import (
+    accessible_texts,
+    holds_text,
+    next_frames,
+    scroll_until_attached,
+)
+from tests.ui.schedule_database import (
+    CURRENT_STATES,
+    HISTORY_STATES,
+    ScheduleDatabase,
+    StoredProfile,
+    StoredSchedule,
+)
+
+pytestmark = pytest.mark.ui
+
+TIMEOUT_MS = 20_000
+COPY_INSTRUCTION = "Copy instruction"
+WEBSITE_BADGE = "Website access"
+
+
+def host_names(profile: StoredProfile) -> str:
+    """The option's words: the host names of the profile's allowed origins."""
+    return ", ".join(urlsplit(origin).hostname or origin for origin in profile.allowed_origins)
+
+
+def wait_until(
+    page: Page, condition: Callable[[], bool], message: str, timeout_s: float = 15
+) -> None:
+    """Poll ``condition`` (every 100 ms of page time) until it holds or time runs out."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(message)
+        page.wait_for_timeout(100)
+
+
+def unbound_current(database: ScheduleDatabase, index: int) -> StoredSchedule:
+    candidates = [s for s in database.schedules_in(CURRENT_STATES) if s.browser_profile_id is None]
+    assert len(candidates) > index, "the demo needs current schedules without a website"
+    return candidates[index]
+
+
+def ready_profile(database: ScheduleDatabase) -> StoredProfile:
+    ready = [p for p in database.profiles() if p.state == "READY"]
+    assert ready, "the demo needs a READY sign-in"
+    return max(ready, key=lambda p: len(p.allowed_origins))
+
+
+def open_picker_of(page: Page, database: ScheduleDatabase, schedule: StoredSchedule) -> None:
+    """Click the schedule's row, scroll its detail to the picker and open the picker."""
+    first = schedule_rows(page).first
+    expect(first).to_be_visible(timeout=TIMEOUT_MS)
+    row = schedule_row(page, schedule.title)
+    scroll_until_attached(page, first, row)
+    row.click()
+    copy = button(page, COPY_INSTRUCTION)
+    expect(copy).to_be_visible(timeout=TIMEOUT_MS)
+    picker = website_picker(page)
+    scroll_until_attached(page, copy, picker, step_px=200)
+    expect(picker).to_be_enabled()
+    picker.click()
+
+
+def choose_and_wait_for_save(
+    page: Page, database: ScheduleDatabase, schedule: StoredSchedule, profile: StoredProfile
+) -> int:
+    """Choose ``profile`` for ``schedule``; the server's new revision once it is saved."""
+    before = database.schedule(schedule.schedule_id).current_revision
+    open_picker_of(page, database, schedule)
+    option = button(page, host_names(profile))
+    expect(option).to_be_visible(timeout=TIMEOUT_MS)
+    option.click()
+    wait_until(
+        page,
+        lambda: database.schedule(schedule.schedule_id).current_revision != before,
+        f"the server's revision of {schedule.title!r} never changed after choosing a website",
+    )
+    saved = database.schedule(schedule.schedule_id)
+    assert saved.current_revision == before + 1
+    assert saved.browser_profile_id == profile.profile_id
+    return saved.current_revision
+
+
+def test_choosing_a_ready_website_saves_exactly_one_new_revision(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    schedule = unbound_current(database, 0)
+    profile = ready_profile(database)
+
+    saved_revision = choose_and_wait_for_save(desktop, database, schedule, profile)
+
+    # The list re-reads page one after a save: the row now carries the website badge.
+    expect(schedule_row(desktop, schedule.title)).to_have_accessible_name(
+        re.compile(rf"\. {WEBSITE_BADGE}$"), timeout=TIMEOUT_MS
+    )
+    assert database.schedule(schedule.schedule_id).current_revision == saved_revision
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="views/website_access.py: the picker's accessible name is only 'Website access', "
+    "without its current value (needs e.g. Semantics(label='Website access', value=<option "
+    "text>)); views/schedule_detail.py: 'Revision N' is selectable text, absent from the tree",
+)
+def test_the_detail_shows_the_saved_website_and_the_new_revision(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    schedule = unbound_current(database, 1)
+    profile = ready_profile(database)
+
+    revision = choose_and_wait_for_save(desktop, database, schedule, profile)
+    picker = website_picker(desktop)
+    expect(picker).to_be_enabled(timeout=TIMEOUT_MS)
+    texts = accessible_texts(desktop)
+    assert holds_text(texts, host_names(profile)), "the picker does not show the saved website"
+    assert holds_text(texts, f"Revision {revision}"), "the detail does not show the new revision"
+
+
+def test_a_finished_schedules_picker_is_read_only(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    finished = database.schedules_in(HISTORY_STATES)[0]
+    expect(schedule_rows(desktop).first).to_be_visible(timeout=TIMEOUT_MS)
+    button(desktop, HISTORY_TAB).click()
+    row = schedule_row(desktop, finished.title)
+    expect(row).to_be_visible(timeout=TIMEOUT_MS)
+    revision = finished.current_revision
+
+    row.click()
+    copy = button(desktop, COPY_INSTRUCTION)
+    expect(copy).to_be_visible(timeout=TIMEOUT_MS)
+    picker = website_picker(desktop)
+    scroll_until_attached(desktop, copy, picker, step_px=200)
+
+    expect(picker).to_have_accessible_name(re.compile("can't change"))
+    # Its node is not marked disabled (see the report), so prove it by trying.
+    picker.click()
+    next_frames(desktop, 10)
+    expect(button(desktop, "None")).to_have_count(0)
+    expect(picker).not_to_have_attribute("aria-expanded", "true")
+    assert database.schedule(finished.schedule_id).current_revision == revision
