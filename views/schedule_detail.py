@@ -52,68 +52,72 @@ def ScheduleDetail(
         await ft.Clipboard().set(fields.instruction)
         ft.context.page.show_dialog(ft.SnackBar(ft.Text("Instruction copied")))
 
-    return ft.ListView(
-        [
-            _heading(fields, close),
-            _group(
-                "Schedule",
-                [
-                    _value("State", fields.state_label),
-                    *(
-                        [_value("Pause reason", fields.pause_reason_text)]
-                        if fields.pause_reason_text
-                        else []
-                    ),
-                    _value("Next firing", fields.next_fire_text or "None scheduled"),
-                    _value("Cadence", fields.cadence_summary),
-                    _value("Revision", fields.revision_text),
-                ],
-            ),
-            _group(
-                "Instruction",
-                [
-                    ft.Container(
-                        content=ft.Text(fields.instruction, selectable=True, size=14),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        border_radius=ft.BorderRadius.all(8),
-                        padding=ft.Padding.all(12),
-                    ),
-                ],
-                action=icon_action(
-                    ft.Icons.CONTENT_COPY,
-                    COPY_LABEL,
-                    lambda: ft.context.page.run_task(copy_instruction),
+    # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
+    # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
+    return ft.SelectionArea(
+        content=ft.ListView(
+            [
+                _heading(fields, close),
+                _group(
+                    "Schedule",
+                    [
+                        _value("State", fields.state_label),
+                        *(
+                            [_value("Pause reason", fields.pause_reason_text)]
+                            if fields.pause_reason_text
+                            else []
+                        ),
+                        _value("Next firing", fields.next_fire_text or "None scheduled"),
+                        _value("Cadence", fields.cadence_summary),
+                        _value("Revision", fields.revision_text),
+                    ],
                 ),
-            ),
-            _group("Website access", [WebsiteAccessPicker(website_access)]),
-            _group(
-                "Execution limits",
-                [
-                    *(_value(line.label, line.value) for line in fields.limits),
-                    _value("Run timeout", fields.run_timeout_text),
-                    _value("Misfire grace", fields.misfire_grace_text),
-                ],
-            ),
-            _group(
-                "Authority",
-                [
-                    _value("Requested scopes", fields.scopes_text),
-                    _value("Agent", fields.agent_text),
-                    _value("Policy profile", fields.policy_profile),
-                ],
-            ),
-            _group(
-                "Lifecycle",
-                [
-                    _value("Failure policy", fields.failure_policy_text),
-                    _value("Created", fields.created_text),
-                    _value("Updated", fields.updated_text),
-                ],
-            ),
-        ],
-        spacing=12,
-        padding=ft.Padding.all(16),
-        expand=True,
+                _group(
+                    "Instruction",
+                    [
+                        ft.Container(
+                            content=ft.Text(fields.instruction, size=14),
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                            border_radius=ft.BorderRadius.all(8),
+                            padding=ft.Padding.all(12),
+                        ),
+                    ],
+                    action=icon_action(
+                        ft.Icons.CONTENT_COPY,
+                        COPY_LABEL,
+                        lambda: ft.context.page.run_task(copy_instruction),
+                    ),
+                ),
+                _group("Website access", [WebsiteAccessPicker(website_access)]),
+                _group(
+                    "Execution limits",
+                    [
+                        *(_value(line.label, line.value) for line in fields.limits),
+                        _value("Run timeout", fields.run_timeout_text),
+                        _value("Misfire grace", fields.misfire_grace_text),
+                    ],
+                ),
+                _group(
+                    "Authority",
+                    [
+                        _value("Requested scopes", fields.scopes_text),
+                        _value("Agent", fields.agent_text),
+                        _value("Policy profile", fields.policy_profile),
+                    ],
+                ),
+                _group(
+                    "Lifecycle",
+                    [
+                        _value("Failure policy", fields.failure_policy_text),
+                        _value("Created", fields.created_text),
+                        _value("Updated", fields.updated_text),
+                    ],
+                ),
+            ],
+            spacing=12,
+            padding=ft.Padding.all(16),
+            expand=True,
+        ),
     )
 
 
@@ -124,7 +128,6 @@ def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> f
                 fields.title,
                 theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
                 weight=ft.FontWeight.W_600,
-                selectable=True,
             ),
             ft.Row(
                 [
@@ -175,14 +178,14 @@ def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None
 
 
 def _value(label: str, value: str) -> ft.Control:
-    """ "label  value" on one line; the value is selectable and wraps."""
+    """A "label  value" line; the value wraps (the SelectionArea makes it selectable)."""
     return ft.Row(
         [
             ft.Container(
                 content=ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, size=13),
                 width=LABEL_WIDTH,
             ),
-            ft.Text(value, selectable=True, size=14, expand=True),
+            ft.Text(value, size=14, expand=True),
         ],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.START,

@@ -55,7 +55,9 @@ def SessionTranscript(model: SessionMessagesModel, sidebar: SidebarModel) -> ft.
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
-    return ft.ListView(items, spacing=12, padding=ft.Padding.all(20), expand=True)
+    return ft.SelectionArea(
+        content=ft.ListView(items, spacing=12, padding=ft.Padding.all(20), expand=True)
+    )
 
 
 def _bubble(message: MessageRow) -> ft.Control:
@@ -68,7 +70,7 @@ def _bubble(message: MessageRow) -> ft.Control:
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                ft.Text(message.text, selectable=True, size=14),
+                ft.Text(message.text, size=14),
             ],
             spacing=4,
             tight=True,
