@@ -112,7 +112,11 @@ class ScheduleService:
         definition = parse_definition(raw)
         view = self.get(principal, schedule_id)
         lifecycle.check_revision(view.schedule, expected_revision)
-        if view.schedule.state not in lifecycle.TERMINAL:
+        # An unchanged definition writes nothing, so it needs no authority check: a
+        # schedule bound to a sign-in that has since expired still answers 200 as
+        # API.md promises, and the profile is checked again when it is changed.
+        changed = definition.text != view.revision.definition
+        if changed and view.schedule.state not in lifecycle.TERMINAL:
             self._authorize(principal, definition)
 
         def decide(current: ScheduleView, now: datetime) -> ScheduleChange | None:

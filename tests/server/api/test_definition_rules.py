@@ -117,6 +117,31 @@ async def test_binding_a_foreign_missing_or_unready_profile_is_refused(
     assert response.json()["error"]["details"]["reason"] == reason
 
 
+async def test_unchanged_definition_bound_to_a_since_expired_profile_is_still_200(
+    client: httpx.AsyncClient, store: SqlStore
+) -> None:
+    profile = add_profile(store, "alice", "READY")
+    body = definition(browser_profile_id=str(profile), requested_scopes=["browser.profile.read"])
+    created = (await post(client, body)).json()
+    with store.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE browser_profiles SET state = 'EXPIRED' WHERE id = :id"),
+            {"id": profile.hex},
+        )
+    response = await client.patch(
+        f"/v1/schedules/{created['schedule_id']}",
+        json={"expected_revision": 1, "definition": definition_of(created)},
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["current_revision"] == 1
+    changed = definition_of(created) | {"title": "Renamed while the sign-in is expired"}
+    refused = await client.patch(
+        f"/v1/schedules/{created['schedule_id']}",
+        json={"expected_revision": 1, "definition": changed},
+    )
+    assert error_code(refused) == "schedule.browser_profile_unavailable"
+
+
 async def test_binding_without_holding_browser_scope_is_refused(
     client: httpx.AsyncClient, store: SqlStore
 ) -> None:
