@@ -16,18 +16,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from tests.ui.flutter_page import next_frames, open_app
+from tests.ui.artifacts import save_screenshot
+from tests.ui.flutter_page import open_app
 from tests.ui.schedule_database import ScheduleDatabase
 from tests.ui.served_app import ServedApp, served_app
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -88,13 +87,3 @@ def desktop(browser: Browser, served: ServedApp, request: pytest.FixtureRequest)
 @pytest.fixture
 def phone(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from _page(browser, served, request, PHONE_SIZE)
-
-
-def save_screenshot(page: Page, name: str) -> Path:
-    """Save what the page shows now as ``tests/artifacts/ui/<name>.png``."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name).strip('-')}.png"
-    if not page.is_closed():
-        next_frames(page)
-        page.screenshot(path=str(path))
-    return path
