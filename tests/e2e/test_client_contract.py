@@ -12,7 +12,7 @@ principals file.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,10 +20,11 @@ from uuid import UUID, uuid4
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import text
 
 from server.app import create_app
-from server.demo import demo_id
+from server.demo import demo_id, load_demo
 from server.embedded import EmbeddedServer, open_embedded
 from server.identity import ALL_SCOPES, token_digest
 from server.principals_file import load_principals
@@ -37,6 +38,7 @@ from transport.errors import (
     RevisionConflict,
     ScheduleTerminal,
     ScopeMissing,
+    ScopeNotGranted,
     SessionNotChat,
     Unauthenticated,
 )
@@ -544,65 +546,120 @@ async def test_principal_is_the_local_one_with_every_scope(client: ScheduleClien
 # A team server: bearer tokens from a principals file
 
 
-async def test_bearer_server_authenticates_checks_scopes_and_hides_foreign_schedules(
-    tmp_path: Path,
-) -> None:
-    principals = tmp_path / "principals.toml"
-    principals.write_text(
-        f"""
-[[principal]]
-id = "alice"
-tenant = "acme"
-display_name = "Alice"
-token_sha256 = "{token_digest("token-alice")}"
-scopes = {sorted(ALL_SCOPES)!r}
-
-[[principal]]
-id = "bob"
-tenant = "acme"
-display_name = "Bob"
-token_sha256 = "{token_digest("token-bob")}"
-scopes = {sorted(ALL_SCOPES)!r}
-
-[[principal]]
-id = "reader"
-tenant = "acme"
-token_sha256 = "{token_digest("token-reader")}"
-scopes = ["schedule.read"]
-""",
-        encoding="utf-8",
+def principal_entry(
+    principal_id: str, tenant: str, scopes: Iterable[str], *, enabled: bool = True
+) -> str:
+    return (
+        "[[principal]]\n"
+        f'id = "{principal_id}"\n'
+        f'tenant = "{tenant}"\n'
+        f'display_name = "{principal_id.title()}"\n'
+        f'token_sha256 = "{token_digest("token-" + principal_id + "-" + tenant)}"\n'
+        f"scopes = {json.dumps(sorted(scopes))}\n"
+        f"enabled = {str(enabled).lower()}\n"
     )
+
+
+@pytest.fixture
+def team_app(tmp_path: Path) -> Iterator[FastAPI]:
+    """A bearer-token server: principals file identity, demo data for acme/alice."""
+    principals = tmp_path / "principals.toml"
+    entries = [
+        principal_entry("alice", "acme", ALL_SCOPES),
+        principal_entry("bob", "acme", ALL_SCOPES),
+        principal_entry("alice", "globex", ALL_SCOPES),  # same id, another tenant
+        principal_entry("reader", "acme", {"schedule.read"}),
+        principal_entry("nobrowser", "acme", ALL_SCOPES - {"browser.profile.read"}),
+        principal_entry("gone", "acme", ALL_SCOPES, enabled=False),
+    ]
+    principals.write_text("\n".join(entries), encoding="utf-8")
     store = SqlStore.open(f"sqlite:///{tmp_path / 'team.db'}")
-    app = create_app(store, load_principals(principals), fixed_clock)
+    load_demo(store, "alice", "acme", NOW)
+    yield create_app(store, load_principals(principals), fixed_clock)
+    store.close()
 
-    def as_(token: str | None) -> ScheduleClient:
-        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-        return ScheduleClient("http://team", token=token, transport=transport)
 
-    try:
-        async with as_("token-alice") as alice, as_("token-bob") as bob:
-            mine = await create(alice)
-            assert (await alice.get_principal()).principal_id == "alice"
-            with pytest.raises(NotFound):
-                await bob.get_schedule(mine.schedule_id)
-            with pytest.raises(NotFound):
-                await bob.pause_schedule(mine.schedule_id, expected_revision=1)
-            assert (await bob.list_schedules()).items == []
+def team_client(app: FastAPI, principal: str | None, tenant: str = "acme") -> ScheduleClient:
+    token = None if principal is None else f"token-{principal}-{tenant}"
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    return ScheduleClient("http://team", token=token, transport=transport)
 
-        for token in ("token-mallory", None):
-            async with as_(token) as stranger:
-                with pytest.raises(Unauthenticated) as refused:
-                    await stranger.list_schedules()
-                assert refused.value.status == 401
 
-        async with as_("token-reader") as reader:
-            assert (await reader.get_principal()).scopes == ["schedule.read"]
-            assert (await reader.list_schedules()).items == []
-            with pytest.raises(ScopeMissing) as write:
-                await create(reader)
-            assert write.value.scope == "schedule.write"
-            with pytest.raises(ScopeMissing) as sessions:
-                await reader.list_sessions()
-            assert sessions.value.scope == "session.read"
-    finally:
-        store.close()
+async def test_bearer_server_refuses_unknown_missing_and_disabled_tokens(
+    team_app: FastAPI,
+) -> None:
+    for principal in ("mallory", None, "gone"):
+        async with team_client(team_app, principal) as stranger:
+            with pytest.raises(Unauthenticated) as refused:
+                await stranger.get_principal()
+            assert (refused.value.status, refused.value.code) == (401, "auth.unauthenticated")
+            assert "token-" not in str(refused.value)
+
+
+async def test_bearer_server_names_the_missing_scope(team_app: FastAPI) -> None:
+    async with team_client(team_app, "reader") as reader:
+        me = await reader.get_principal()
+        assert (me.principal_id, me.tenant_id, me.scopes) == ("reader", "acme", ["schedule.read"])
+        assert (await reader.list_schedules()).items == []
+        attempts: list[tuple[Callable[[], Awaitable[object]], str]] = [
+            (lambda: create(reader), "schedule.write"),
+            (lambda: reader.pause_schedule(uuid4(), expected_revision=1), "schedule.write"),
+            (lambda: reader.cancel_schedule(uuid4(), expected_revision=1), "schedule.cancel"),
+            (lambda: reader.list_browser_profiles(), "browser.profile.read"),
+            (lambda: reader.list_sessions(), "session.read"),
+            (lambda: reader.list_folders(), "session.read"),
+        ]
+        for attempt, scope in attempts:
+            with pytest.raises(ScopeMissing) as missing:
+                await attempt()
+            assert (missing.value.status, missing.value.scope) == (403, scope)
+
+    async with team_client(team_app, "nobrowser") as nobrowser:
+        with pytest.raises(ScopeNotGranted) as not_granted:
+            await create(nobrowser, requested_scopes=["browser.profile.read"])
+        assert not_granted.value.field == "requested_scopes"
+
+
+async def test_bearer_server_hides_other_principals_and_tenants(team_app: FastAPI) -> None:
+    async with team_client(team_app, "alice") as alice:
+        assert (await alice.get_principal()).principal_id == "alice"
+        schedules = (await alice.list_schedules(limit=100)).items
+        sessions = (await alice.list_sessions(limit=100)).items
+        folders = (await alice.list_folders()).items
+        mine = await create(alice)
+        alices_profile = demo_id("alice", "profile", "work-google")
+        assert alices_profile in {p.profile_id for p in (await alice.list_browser_profiles()).items}
+    assert schedules and sessions and folders
+    chat = next(s for s in sessions if s.schedule_id is None)
+
+    for principal, tenant in (("bob", "acme"), ("alice", "globex")):
+        async with team_client(team_app, principal, tenant) as other:
+            assert (await other.list_schedules()).items == []
+            assert (await other.list_sessions()).items == []
+            assert (await other.list_browser_profiles()).items == []
+            assert (await other.list_folders()).items == []
+            foreign: list[Callable[[], Awaitable[object]]] = [
+                lambda: other.get_schedule(mine.schedule_id),
+                lambda: other.get_schedule(schedules[0].schedule_id),
+                lambda: other.list_occurrences(schedules[0].schedule_id),
+                lambda: other.pause_schedule(mine.schedule_id, expected_revision=1),
+                lambda: other.resume_schedule(mine.schedule_id, expected_revision=1),
+                lambda: other.cancel_schedule(mine.schedule_id, expected_revision=1),
+                lambda: other.update_schedule(
+                    mine.schedule_id, expected_revision=1, definition=mine.revision.definition()
+                ),
+                lambda: other.list_session_messages(chat.session_id),
+                lambda: other.move_session(chat.session_id, folder_id=None),
+            ]
+            for attempt in foreign:
+                with pytest.raises(NotFound):
+                    await attempt()
+            with pytest.raises(BrowserProfileUnavailable):
+                await create(
+                    other,
+                    browser_profile_id=str(alices_profile),
+                    requested_scopes=["browser.profile.read"],
+                )
+
+    async with team_client(team_app, "alice") as alice:
+        assert (await alice.get_schedule(mine.schedule_id)) == mine
