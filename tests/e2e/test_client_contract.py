@@ -285,7 +285,7 @@ async def test_create_is_idempotent_per_key_and_refuses_another_body(
     assert created.state == "ACTIVE"
     assert created.next_fire_at == datetime(2026, 12, 24, 17, 0, tzinfo=UTC)
     assert created.revision.timezone == "UTC"
-    assert created.revision.definition() == {**definition, "cadence": definition["cadence"]}
+    assert created.revision.definition() == definition
     assert sql_count(embedded, "SELECT count(*) FROM schedules") == before + 1
     with pytest.raises(IdempotencyConflict):
         await client.create_schedule(
