@@ -72,6 +72,10 @@ class ScriptedRoute:
         """Answers for requests whose key is ``key``, in order; the last one repeats."""
         self._answers[key].extend(answers)
 
+    def rescript(self, key: Hashable, *answers: Answer) -> None:
+        """Replace the answers for ``key`` (e.g. a default set up by a helper)."""
+        self._answers[key] = list(answers)
+
     def hold(self, key: Hashable, then: Reply) -> Held:
         held = Held(then)
         self.script(key, held)

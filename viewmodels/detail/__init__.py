@@ -9,6 +9,8 @@ from viewmodels.detail.snapshot import (
     ScheduleDetailFields,
     ScheduleDetailSnapshot,
 )
+from viewmodels.detail.view_model import ScheduleDetailViewModel
+from viewmodels.detail.website_access import WebsiteAccessViewModel
 from viewmodels.detail.website_snapshot import (
     NONE_OPTION,
     ProfilesPhase,
@@ -24,6 +26,8 @@ __all__ = [
     "ProfilesPhase",
     "ScheduleDetailFields",
     "ScheduleDetailSnapshot",
+    "ScheduleDetailViewModel",
     "WebsiteAccessSnapshot",
+    "WebsiteAccessViewModel",
     "WebsiteOption",
 ]

@@ -1,0 +1,165 @@
+"""The detail pane: the point read, every listed field, not-found, newest open wins."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+import respx
+
+from tests.viewmodels.conftest import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
+from tests.viewmodels.wire import NOW, detail, principal, revision_body, uid
+from transport.client import ScheduleClient
+from viewmodels.detail import DetailPhase, LabelledValue, ScheduleDetailViewModel
+
+
+def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
+    return ScriptedRoute(router, "GET", f"/v1/schedules/{uid(name)}", key="none")
+
+
+def quiet_picker(router: respx.MockRouter) -> None:
+    """The picker's own reads, answered so detail tests can ignore them."""
+    ScriptedRoute(router, "GET", "/v1/principal", key="none").script(None, ok(principal()))
+    ScriptedRoute(router, "GET", "/v1/browser-profiles").script(
+        None, ok({"items": [], "next_cursor": None})
+    )
+
+
+async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_field(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    route = detail_route(router, "s1")
+    route.script(
+        None,
+        ok(
+            detail(
+                "s1",
+                state="PAUSED",
+                pause_reason="user",
+                revision=revision_body(
+                    3, requested_scopes=["schedule.read", "browser.profile.read"]
+                ),
+                consecutive_failures=1,
+            )
+        ),
+    )
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s1"))
+    assert vm.snapshot.phase is DetailPhase.LOADED
+    fields = vm.snapshot.fields
+    assert fields is not None
+    assert fields.title == "Morning news digest"
+    assert fields.state_label == "Paused"
+    assert fields.pause_reason_text == "Paused by you"
+    assert fields.next_fire_text is None
+    assert (
+        fields.cadence_summary == "Mondays, Wednesdays and Fridays at 08:00 (America/Los_Angeles)"
+    )
+    assert fields.revision == 3
+    assert fields.revision_text == "Revision 3"
+    assert fields.instruction.startswith("Summarize the overnight news from my feeds, then")
+    assert fields.scopes_text == "browser.profile.read, schedule.read"
+    assert fields.agent_version == "2026.11.2"
+    assert fields.agent_text == f"{uid('agent')} (version 2026.11.2)"
+    assert fields.policy_profile == "default"
+    assert fields.limits == (
+        LabelledValue("Max steps", "20"),
+        LabelledValue("Max tool calls", "40"),
+        LabelledValue("Max cost", "5.00"),
+        LabelledValue("Reserved steps", "2"),
+        LabelledValue("Reserved cost", "1.00"),
+    ), "every finite limit and only those"
+    assert fields.run_timeout_text == "5 min"
+    assert fields.misfire_grace_text == "1 h"
+    assert fields.failure_policy_text == "1 of 3 consecutive failures"
+    assert fields.created_text == "1 Nov 2026, 10:00"
+    assert fields.updated_text == "20 Nov 2026, 10:00"
+    labels = [row.label for row in fields.rows]
+    assert labels[:7] == [
+        "State",
+        "Next firing",
+        "Cadence",
+        "Revision",
+        "Requested scopes",
+        "Agent",
+        "Policy profile",
+    ]
+    assert fields.rows[0].value == "Paused (Paused by you)"
+
+
+async def test_next_firing_is_in_the_device_zone_and_names_the_schedule_zone_when_it_differs(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    detail_route(router, "s1").script(None, ok(detail("s1", next_fire_at=NOW + timedelta(hours=9))))
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s1"))
+    assert vm.snapshot.fields is not None
+    assert vm.snapshot.fields.next_fire_text == "1 Dec 2026, 16:00 (08:00 America/Los_Angeles)"
+
+
+async def test_a_404_shows_the_ordinary_not_found_message_with_a_retry(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    route = detail_route(router, "gone")
+    route.script(None, refused(404, "schedule.not_found", "no such schedule"), ok(detail("gone")))
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("gone"))
+    assert vm.snapshot.phase is DetailPhase.NOT_FOUND
+    assert vm.snapshot.error == "This schedule was removed or you no longer have access to it."
+    assert "version" not in (vm.snapshot.error or "").lower()
+    assert vm.snapshot.can_retry
+    await vm.retry()
+    assert len(route.requests) == 2
+    assert vm.snapshot.phase is DetailPhase.LOADED
+
+
+async def test_other_failures_show_their_reason_with_a_retry(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    detail_route(router, "s1").script(None, *server_down())
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s1"))
+    assert vm.snapshot.phase is DetailPhase.FAILED
+    assert vm.snapshot.error == "The schedule server failed"
+    assert vm.snapshot.can_retry
+
+
+async def test_the_newest_open_wins_over_a_slower_earlier_one(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    slow = detail_route(router, "first").hold(
+        None, ok(detail("first", revision=revision_body(1, title="First")))
+    )
+    detail_route(router, "second").script(
+        None, ok(detail("second", revision=revision_body(1, title="Second")))
+    )
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    earlier = asyncio.create_task(vm.open(uid("first")))
+    await slow.arrived.wait()
+    await vm.open(uid("second"))
+    slow.release()
+    await earlier
+    assert vm.snapshot.schedule_id == uid("second")
+    assert vm.snapshot.fields is not None and vm.snapshot.fields.title == "Second"
+
+
+async def test_close_drops_an_answer_still_in_flight(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    slow = detail_route(router, "s1").hold(None, ok(detail("s1")))
+    vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
+    opening = asyncio.create_task(vm.open(uid("s1")))
+    await slow.arrived.wait()
+    await vm.close()
+    slow.release()
+    await opening
+    assert vm.snapshot.phase is DetailPhase.CLOSED
+    assert vm.snapshot.fields is None

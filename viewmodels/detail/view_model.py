@@ -1,0 +1,109 @@
+"""The detail pane: one point read per open; the newest open wins.
+
+A 404 on the point read means the schedule was removed or became inaccessible
+since the list was read: the ordinary not-found message with a retry, never a
+"version skew" story. Other failures show their reason with a retry.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from transport.errors import ApiError, NotFound
+from transport.models import ScheduleDetail
+from viewmodels.detail.fields import detail_fields
+from viewmodels.detail.snapshot import (
+    NOT_FOUND_TEXT,
+    DetailPhase,
+    ScheduleDetailSnapshot,
+)
+from viewmodels.detail.website_access import WebsiteAccessViewModel
+from viewmodels.failure_text import failure_text
+from viewmodels.observable import Observable
+from viewmodels.ports import Clock, ScheduleApi
+
+ScheduleChanged = Callable[[ScheduleDetail], Awaitable[None] | None]
+
+
+class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
+    """Shows one schedule's full record and owns its ``website_access`` picker."""
+
+    def __init__(
+        self,
+        api: ScheduleApi,
+        *,
+        clock: Clock,
+        device_zone: ZoneInfo,
+        on_schedule_changed: ScheduleChanged | None = None,
+    ) -> None:
+        super().__init__(ScheduleDetailSnapshot())
+        self._api = api
+        self._clock = clock
+        self._zone = device_zone
+        self._on_schedule_changed = on_schedule_changed
+        self._open_token = 0
+        self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
+
+    async def open(self, schedule_id: UUID) -> None:
+        """Point-read ``schedule_id``; a slower earlier open never overwrites this one."""
+        self._open_token += 1
+        token = self._open_token
+        self.website_access.clear()
+        self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
+        try:
+            detail = await self._api.get_schedule(schedule_id)
+        except NotFound:
+            if token == self._open_token:
+                self._publish(
+                    ScheduleDetailSnapshot(
+                        schedule_id=schedule_id, phase=DetailPhase.NOT_FOUND, error=NOT_FOUND_TEXT
+                    )
+                )
+            return
+        except ApiError as error:
+            if token == self._open_token:
+                self._publish(
+                    ScheduleDetailSnapshot(
+                        schedule_id=schedule_id,
+                        phase=DetailPhase.FAILED,
+                        error=failure_text(error),
+                    )
+                )
+            return
+        if token != self._open_token:
+            return
+        self._show(detail)
+        await self.website_access.show(detail)
+
+    async def retry(self) -> None:
+        """Read the schedule shown again (after NOT_FOUND or FAILED, or to refresh)."""
+        if self.snapshot.schedule_id is not None:
+            await self.open(self.snapshot.schedule_id)
+
+    async def close(self) -> None:
+        """Nothing selected; answers still in flight are dropped."""
+        self._open_token += 1
+        self.website_access.clear()
+        self._publish(ScheduleDetailSnapshot())
+
+    def _show(self, detail: ScheduleDetail) -> None:
+        self._publish(
+            ScheduleDetailSnapshot(
+                schedule_id=detail.schedule_id,
+                phase=DetailPhase.LOADED,
+                fields=detail_fields(detail, self._clock(), self._zone),
+            )
+        )
+
+    async def _website_changed(self, detail: ScheduleDetail) -> None:
+        shown = self.snapshot.fields
+        changed = shown is None or shown.revision != detail.current_revision
+        if self.snapshot.schedule_id == detail.schedule_id:
+            self._show(detail)
+        if changed and self._on_schedule_changed is not None:
+            result = self._on_schedule_changed(detail)
+            if inspect.isawaitable(result):
+                await result

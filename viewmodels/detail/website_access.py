@@ -1,0 +1,169 @@
+"""The website access picker's commands: the browser's only write.
+
+Loads per detail: the principal's scopes (``GET /v1/principal``, once) and the
+owner's sign-ins (``GET /v1/browser-profiles``, all pages). When loads overlap
+because the user moves between schedules, only the newest request's result or
+failure is applied (a request token).
+
+``choose(option)``: fresh point read, then the full-definition update with that
+read's ``current_revision``, changing only the binding and the
+``browser.profile.read`` scope and sending unknown fields back unchanged. A
+revision conflict is read again and retried once; any other refusal leaves the
+server's current binding shown with the reason. Choosing the current value
+sends nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from transport.errors import ApiError, RevisionConflict
+from transport.models import BrowserProfile, Principal, ScheduleDetail
+from transport.paging import iterate_pages
+from viewmodels.detail.website_options import (
+    PROFILE_SCOPE,
+    binding_definition,
+    edit_refusal,
+    website_options,
+)
+from viewmodels.detail.website_snapshot import (
+    ProfilesPhase,
+    WebsiteAccessSnapshot,
+    WebsiteOption,
+)
+from viewmodels.failure_text import failure_text
+from viewmodels.observable import Observable
+from viewmodels.ports import ScheduleApi
+
+DetailSink = Callable[[ScheduleDetail], Awaitable[None]]
+
+
+class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
+    """Owned by ``ScheduleDetailViewModel``; it calls ``show``/``clear``, views call ``choose``."""
+
+    def __init__(self, api: ScheduleApi, *, on_detail: DetailSink) -> None:
+        super().__init__(WebsiteAccessSnapshot())
+        self._api = api
+        self._on_detail = on_detail
+        self._request = 0
+        self._detail: ScheduleDetail | None = None
+        self._principal: Principal | None = None
+        self._profiles: list[BrowserProfile] | None = None
+
+    async def show(self, detail: ScheduleDetail) -> None:
+        """Present ``detail``'s binding and load what the picker needs for it."""
+        self._request += 1
+        request = self._request
+        self._detail = detail
+        self._profiles = None
+        self._render(profiles_phase=ProfilesPhase.LOADING, error=None, saving=False)
+        failure: str | None = None
+        try:
+            if self._principal is None:
+                principal = await self._api.get_principal()
+                if request != self._request:
+                    return
+                self._principal = principal
+            profiles: list[BrowserProfile] | None = None
+            if self._principal.holds(PROFILE_SCOPE):
+                profiles = await self._load_profiles()
+        except ApiError as error:
+            failure = failure_text(error)
+            profiles = None
+        if request != self._request:
+            return
+        self._profiles = profiles
+        if failure is not None:
+            phase = ProfilesPhase.FAILED
+        elif profiles is None:
+            phase = ProfilesPhase.NOT_NEEDED
+        else:
+            phase = ProfilesPhase.LOADED
+        self._render(profiles_phase=phase, error=failure, saving=False)
+
+    def clear(self) -> None:
+        """The detail closed: forget the schedule; answers still in flight are dropped."""
+        self._request += 1
+        self._detail = None
+        self._profiles = None
+        self._publish(WebsiteAccessSnapshot())
+
+    async def retry(self) -> None:
+        """Load the scopes and sign-ins again for the schedule shown."""
+        if self._detail is not None:
+            self._principal = None
+            await self.show(self._detail)
+
+    async def choose(self, option: WebsiteOption) -> None:
+        """Bind ``option``'s profile (or none); see the module docstring for the protocol."""
+        detail = self._detail
+        snapshot = self.snapshot
+        if detail is None or not snapshot.picker_enabled or not option.selectable:
+            return
+        if option.profile_id == detail.revision.browser_profile_id:
+            return
+        request = self._request
+        self._publish(replace(snapshot, saving=True, error=None))
+        latest = detail
+        error_text: str | None = None
+        try:
+            latest = await self._api.get_schedule(detail.schedule_id)
+            for attempt in (1, 2):
+                if latest.revision.browser_profile_id == option.profile_id:
+                    break
+                try:
+                    latest = await self._api.update_schedule(
+                        latest.schedule_id,
+                        expected_revision=latest.current_revision,
+                        definition=binding_definition(
+                            latest.revision.definition(), option.profile_id
+                        ),
+                    )
+                    break
+                except RevisionConflict:
+                    if attempt == 2:
+                        raise
+                    latest = await self._api.get_schedule(detail.schedule_id)
+        except ApiError as error:
+            error_text = failure_text(error)
+        if request != self._request:
+            if latest is not detail:
+                await self._on_detail(latest)
+            return
+        self._detail = latest
+        self._render(profiles_phase=self.snapshot.profiles_phase, error=error_text, saving=False)
+        if latest is not detail:
+            await self._on_detail(latest)
+
+    async def _load_profiles(self) -> list[BrowserProfile]:
+        profiles: list[BrowserProfile] = []
+        seen: set[object] = set()
+        pages = iterate_pages(lambda cursor: self._api.list_browser_profiles(cursor=cursor))
+        async for page in pages:
+            for profile in page.items:
+                if profile.profile_id not in seen:
+                    seen.add(profile.profile_id)
+                    profiles.append(profile)
+        return profiles
+
+    def _render(self, *, profiles_phase: ProfilesPhase, error: str | None, saving: bool) -> None:
+        detail = self._detail
+        if detail is None:
+            self._publish(WebsiteAccessSnapshot())
+            return
+        current, options = website_options(detail.revision.browser_profile_id, self._profiles)
+        loading = profiles_phase is ProfilesPhase.LOADING
+        refusal = None if loading else edit_refusal(detail.state, self._principal)
+        self._publish(
+            WebsiteAccessSnapshot(
+                schedule_id=detail.schedule_id,
+                current=current,
+                options=options,
+                profiles_phase=profiles_phase,
+                editable=not loading and refusal is None,
+                not_editable_reason=refusal,
+                saving=saving,
+                error=error,
+            )
+        )
