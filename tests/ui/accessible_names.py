@@ -25,14 +25,6 @@ WEBSITE_PICKER = "Website access"
 OPEN_SIDEBAR = "Open sidebar"
 BACK = "Back"
 SCHEDULES_ENTRY = "Schedules"
-DETAIL_GROUPS = (
-    "Schedule",
-    "Instruction",
-    "Website access",
-    "Execution limits",
-    "Authority",
-    "Lifecycle",
-)
 
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
 ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")

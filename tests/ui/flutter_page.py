@@ -23,6 +23,7 @@ What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
@@ -141,17 +142,20 @@ def holds_text(texts: set[str] | list[str], text: str) -> bool:
     return any(wanted in found for found in texts)
 
 
-def begins_some(texts: set[str] | list[str], heading: str) -> bool:
-    """Whether a node's text or name is ``heading`` or starts with it (merged groups)."""
-    return any(found == heading or found.startswith(heading + " ") for found in texts)
+def box_centre(area: Locator, timeout_s: float = 5.0) -> tuple[float, float]:
+    """The centre of ``area`` on screen (the wheel goes to what is under the mouse).
 
-
-def box_centre(area: Locator) -> tuple[float, float]:
-    """The centre of ``area`` on screen (the wheel goes to what is under the mouse)."""
-    try:
-        box = area.bounding_box(timeout=5_000)
-    except PlaywrightError as err:
-        raise AssertionError(f"the scroll area {area} is not on screen: {err}") from err
-    if box is None:
-        raise AssertionError(f"the scroll area {area} is not on screen")
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    Flutter may replace a node while it rebuilds (a page of rows arriving), and
+    a replaced node has no box: ask again until one answers.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            box = area.bounding_box(timeout=int(timeout_s * 1000))
+        except PlaywrightError as err:
+            raise AssertionError(f"the scroll area {area} is not on screen: {err}") from err
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the scroll area {area} is not on screen")
+        area.page.wait_for_timeout(50)

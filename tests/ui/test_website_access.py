@@ -124,8 +124,8 @@ def test_choosing_a_ready_website_saves_exactly_one_new_revision(
 @pytest.mark.xfail(
     strict=True,
     reason="views/website_access.py: the picker's accessible name is only 'Website access', "
-    "without its current value (needs e.g. Semantics(label='Website access', value=<option "
-    "text>)); views/schedule_detail.py: 'Revision N' is selectable text, absent from the tree",
+    "without its current value; it needs e.g. Semantics(label='Website access', "
+    "value=<the current option's text>) so a reader hears what is chosen",
 )
 def test_the_detail_shows_the_saved_website_and_the_new_revision(
     desktop: Page, database: ScheduleDatabase
@@ -137,8 +137,8 @@ def test_the_detail_shows_the_saved_website_and_the_new_revision(
     picker = website_picker(desktop)
     expect(picker).to_be_enabled(timeout=TIMEOUT_MS)
     texts = accessible_texts(desktop)
-    assert holds_text(texts, host_names(profile)), "the picker does not show the saved website"
     assert holds_text(texts, f"Revision {revision}"), "the detail does not show the new revision"
+    assert holds_text(texts, host_names(profile)), "the picker does not show the saved website"
 
 
 def test_a_finished_schedules_picker_is_read_only(
