@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from viewmodels.sidebar.messages import SessionMessagesViewModel
 from viewmodels.sidebar.snapshot import (
     FolderEntry,
     MessageRow,
@@ -12,6 +13,7 @@ from viewmodels.sidebar.snapshot import (
     SidebarPhase,
     SidebarSnapshot,
 )
+from viewmodels.sidebar.view_model import SidebarViewModel
 
 __all__ = [
     "FolderEntry",
@@ -19,7 +21,9 @@ __all__ = [
     "MessagesPhase",
     "ScheduleGroup",
     "SessionMessagesSnapshot",
+    "SessionMessagesViewModel",
     "SessionRow",
     "SidebarPhase",
     "SidebarSnapshot",
+    "SidebarViewModel",
 ]

@@ -1,0 +1,171 @@
+"""The sidebar: the cached history first, then reconciled with the server.
+
+``open()`` paints from the device's history cache, then ``refresh()`` reads
+every ``GET /v1/sessions`` page: the server wins, sessions it no longer lists
+drop out, and the cache is saved back. Folders show only when the server
+offers them (404 from ``/v1/folders`` means none). Expanded groups are device
+state: collapsed by default, changed only by ``toggle_group``, remembered
+through the storage port and never sent to the server, so a new firing never
+reopens a collapsed group.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from transport.errors import ApiError, NotFound, RepeatedCursor
+from transport.models import Folder, SessionSummary
+from transport.paging import iterate_pages
+from viewmodels.failure_text import failure_text
+from viewmodels.observable import Observable
+from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
+from viewmodels.sidebar.grouping import SessionIndex
+from viewmodels.sidebar.history_cache import (
+    CachedSession,
+    load_expanded,
+    load_history,
+    save_expanded,
+    save_history,
+)
+from viewmodels.sidebar.snapshot import SidebarPhase, SidebarSnapshot
+
+SESSIONS_PAGE_SIZE = 100
+
+
+class SidebarViewModel(Observable[SidebarSnapshot]):
+    """Folders (when offered), Scheduled groups and History, with the selection."""
+
+    def __init__(
+        self,
+        api: ScheduleApi,
+        storage: DeviceStorage,
+        *,
+        clock: Clock,
+        device_zone: ZoneInfo | None = None,
+    ) -> None:
+        super().__init__(SidebarSnapshot())
+        self._api = api
+        self._storage = storage
+        self._clock = clock
+        self._index = SessionIndex(device_zone or ZoneInfo("UTC"))
+        self._expanded: set[UUID] = set()
+        self._folders: list[Folder] | None = None
+        self._selected: UUID | None = None
+        self._schedules_selected = False
+        self._phase = SidebarPhase.IDLE
+        self._error: str | None = None
+        self._refresh_token = 0
+
+    async def open(self) -> None:
+        """Show the cached history at once, then reconcile with the server."""
+        self._expanded = await load_expanded(self._storage)
+        cached = await load_history(self._storage)
+        self._rebuild(cached)
+        await self.refresh()
+
+    async def refresh(self) -> None:
+        """Read every session page (and the folders); the server's values win."""
+        self._refresh_token += 1
+        token = self._refresh_token
+        self._phase = SidebarPhase.LOADING
+        self._error = None
+        self._render()
+        try:
+            folders = await self._load_folders()
+            sessions, complete = await self._load_sessions()
+        except ApiError as error:
+            if token == self._refresh_token:
+                self._phase = SidebarPhase.FAILED
+                self._error = failure_text(error)
+                self._render()
+            return
+        if token != self._refresh_token:
+            return
+        self._folders = folders
+        fresh = {s.session_id: s for s in (CachedSession.from_summary(x) for x in sessions)}
+        if not complete:
+            # Paging stopped early (a repeated cursor): update what was seen, drop nothing.
+            kept = {s.session_id: s for s in self._index.sessions}
+            kept.update(fresh)
+            fresh = kept
+        self._rebuild(list(fresh.values()))
+        await save_history(self._storage, self._index.sessions)
+        self._phase = SidebarPhase.LOADED
+        self._render()
+
+    def session_arrived(self, session: SessionSummary) -> None:
+        """One session appeared or changed (a new firing): placed without a full regroup."""
+        self._index.upsert(CachedSession.from_summary(session), self._clock())
+        self._render()
+
+    async def toggle_group(self, schedule_id: UUID) -> None:
+        """Expand or collapse a group; remembered on the device across launches."""
+        expanded = schedule_id not in self._expanded
+        if expanded:
+            self._expanded.add(schedule_id)
+        else:
+            self._expanded.discard(schedule_id)
+        self._index.set_expanded(schedule_id, expanded)
+        self._render()
+        await save_expanded(self._storage, self._expanded)
+
+    def select_session(self, session_id: UUID) -> None:
+        """Open a session: its row is marked, and its collapsed group shows a marker."""
+        self._selected = session_id
+        self._schedules_selected = False
+        self._index.select(session_id)
+        self._render()
+
+    def select_schedules(self) -> None:
+        """The Schedules entry (the schedules sheet) becomes the selection."""
+        self._selected = None
+        self._schedules_selected = True
+        self._index.select(None)
+        self._render()
+
+    async def _load_folders(self) -> list[Folder] | None:
+        folders: list[Folder] = []
+        try:
+            async for page in iterate_pages(lambda cursor: self._api.list_folders(cursor=cursor)):
+                folders.extend(page.items)
+        except NotFound:
+            return None
+        except RepeatedCursor:
+            pass
+        return folders
+
+    async def _load_sessions(self) -> tuple[list[SessionSummary], bool]:
+        sessions: list[SessionSummary] = []
+
+        try:
+            async for page in iterate_pages(
+                lambda cursor: self._api.list_sessions(limit=SESSIONS_PAGE_SIZE, cursor=cursor)
+            ):
+                sessions.extend(page.items)
+        except RepeatedCursor:
+            return sessions, False
+        return sessions, True
+
+    def _rebuild(self, sessions: list[CachedSession]) -> None:
+        self._index.rebuild(
+            sessions,
+            folders=self._folders,
+            expanded=self._expanded,
+            selected=self._selected,
+            now=self._clock(),
+        )
+        self._render()
+
+    def _render(self) -> None:
+        self._publish(
+            SidebarSnapshot(
+                phase=self._phase,
+                folders=self._index.folders,
+                scheduled=self._index.scheduled,
+                history=self._index.history,
+                selected_session_id=self._selected,
+                schedules_selected=self._schedules_selected,
+                error=self._error,
+            )
+        )
