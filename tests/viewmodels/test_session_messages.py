@@ -1,0 +1,71 @@
+"""The open session's transcript: read-only, oldest first, paged safely."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+import respx
+
+from tests.viewmodels.conftest import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
+from tests.viewmodels.wire import NOW, message, page, uid
+from transport.client import ScheduleClient
+from viewmodels.sidebar import MessagesPhase, SessionMessagesViewModel
+
+
+def route(router: respx.MockRouter, name: str) -> ScriptedRoute:
+    return ScriptedRoute(router, "GET", f"/v1/sessions/{uid(name)}/messages")
+
+
+def msg(n: int, role: str = "assistant") -> dict[str, object]:
+    return message(f"m{n}", role=role, text=f"text {n}", created_at=NOW + timedelta(minutes=n))
+
+
+async def test_the_transcript_is_shown_oldest_first_with_role_labels_and_pages_on(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    r = route(router, "s")
+    r.script(None, ok(page([msg(1, "user"), msg(2)], "c2")))
+    r.script("c2", ok(page([msg(2), msg(3, "tool")], "c2")))
+    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s"))
+    assert [m.role_label for m in vm.snapshot.messages] == ["You", "Assistant"]
+    assert vm.snapshot.messages[0].time_text == "1 Dec 2026, 07:01"
+    await vm.load_more()
+    await vm.load_more()
+    assert [m.text for m in vm.snapshot.messages] == ["text 1", "text 2", "text 3"], "no duplicate"
+    assert vm.snapshot.messages[-1].role_label == "Tool"
+    assert r.cursors == [None, "c2"], "a repeated cursor ends paging"
+    assert vm.snapshot.phase is MessagesPhase.END_REACHED
+
+
+async def test_a_failed_later_page_keeps_messages_and_retry_asks_for_that_page(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    r = route(router, "s")
+    r.script(None, ok(page([msg(1)], "c2")))
+    r.script("c2", *server_down(), ok(page([msg(2)])))
+    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s"))
+    await vm.load_more()
+    assert vm.snapshot.later_page_error == "The schedule server failed"
+    assert len(vm.snapshot.messages) == 1
+    await vm.retry()
+    assert [m.text for m in vm.snapshot.messages] == ["text 1", "text 2"]
+
+
+async def test_the_newest_open_wins(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    slow = route(router, "a").hold(None, ok(page([msg(1)])))
+    route(router, "b").script(None, ok(page([msg(2)])))
+    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    first = asyncio.create_task(vm.open(uid("a")))
+    await slow.arrived.wait()
+    await vm.open(uid("b"))
+    slow.release()
+    await first
+    assert vm.snapshot.session_id == uid("b")
+    assert [m.text for m in vm.snapshot.messages] == ["text 2"]
