@@ -127,15 +127,15 @@ def follow_location(models: ScreenModels, location: Location) -> None:
         if detail.schedule_id != location.item_id or detail.phase is DetailPhase.CLOSED:
             run_command(models.detail.open, location.item_id)
         models.schedules.select(location.item_id)
-        run_command(models.sidebar.select_schedules)
+        models.sidebar.select_schedules()
     elif location.place is Place.SESSION and location.item_id is not None:
         if models.messages.snapshot.session_id != location.item_id:
             run_command(models.messages.open, location.item_id)
-        run_command(models.sidebar.select_session, location.item_id)
+        models.sidebar.select_session(location.item_id)
     else:
         if models.detail.snapshot.phase is not DetailPhase.CLOSED:
             run_command(models.detail.close)
-        run_command(models.sidebar.select_schedules)
+        models.sidebar.select_schedules()
 
 
 def _wide_view(

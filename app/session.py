@@ -1,0 +1,61 @@
+"""One Flet session (a window, or a browser tab in web mode), composed.
+
+This is where the layers meet: the shared backend's client goes into fresh
+view models, device state goes into the browser's or device's
+``SharedPreferences`` under the backend's namespace, the look is applied and
+the root component is rendered as the page's views. View models are per
+session so two browser tabs never share a selection or a half-loaded page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from zoneinfo import ZoneInfo
+
+import flet as ft
+from viewmodels.sidebar.messages import SessionMessagesViewModel
+from viewmodels.sidebar.view_model import SidebarViewModel
+
+from app.backend import Backend
+from app.device_storage import PreferencesStorage
+from transport.models import ScheduleDetail
+from viewmodels.detail.view_model import ScheduleDetailViewModel
+from viewmodels.ports import Clock
+from viewmodels.schedule_list.view_model import ScheduleListViewModel
+from views import AppShell, ScreenModels, apply_look
+
+
+def compose_models(
+    backend: Backend, storage: PreferencesStorage, *, clock: Clock, device_zone: ZoneInfo
+) -> ScreenModels:
+    """Every view model of one session, wired to each other where the design says so."""
+    schedules = ScheduleListViewModel(backend.api, clock=clock, device_zone=device_zone)
+
+    async def schedule_changed(detail: ScheduleDetail) -> None:
+        # A saved website binding changes the row's badge: re-read page one.
+        await schedules.reload()
+
+    detail = ScheduleDetailViewModel(
+        backend.api, clock=clock, device_zone=device_zone, on_schedule_changed=schedule_changed
+    )
+    return ScreenModels(
+        schedules=schedules,
+        detail=detail,
+        website_access=detail.website_access,
+        sidebar=SidebarViewModel(backend.api, storage, clock=clock),
+        messages=SessionMessagesViewModel(backend.api, clock=clock, device_zone=device_zone),
+    )
+
+
+def session_entry(
+    backend: Backend, *, clock: Clock, device_zone: ZoneInfo
+) -> Callable[[ft.Page], Awaitable[None]]:
+    """The ``main`` Flet calls once per session."""
+
+    async def start(page: ft.Page) -> None:
+        apply_look(page)
+        storage = PreferencesStorage(ft.SharedPreferences(), backend.namespace)
+        models = compose_models(backend, storage, clock=clock, device_zone=device_zone)
+        page.render_views(AppShell, models)
+
+    return start
