@@ -47,6 +47,8 @@ class SessionIndex:
         self._folder_rows: dict[UUID, OrderedRows[SessionRow]] = {}
         self._expanded: set[UUID] = set()
         self._selected: UUID | None = None
+        self._ages: dict[tuple[bool, int], str] = {}
+        self._rows: dict[UUID, tuple[CachedSession, SessionRow]] = {}
 
     # Reading
 
@@ -90,11 +92,14 @@ class SessionIndex:
         selected: UUID | None,
         now: datetime,
     ) -> None:
-        """The full pass: every row re-made (fresh age lines), every section re-sorted."""
+        """The full pass: every age line re-checked, every section re-sorted."""
+        if now != self._now:
+            self._ages = {}
         self._now = now
         self._expanded = set(expanded)
         self._selected = selected
         self._sessions = {session.session_id: session for session in sessions}
+        self._rows = {key: value for key, value in self._rows.items() if key in self._sessions}
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
         )
@@ -134,6 +139,8 @@ class SessionIndex:
 
     def upsert(self, session: CachedSession, now: datetime) -> None:
         """One session added or changed (a new firing): only its bucket and sections move."""
+        if now != self._now:
+            self._ages = {}
         self._now = now
         old = self._sessions.get(session.session_id)
         if old is not None:
@@ -245,13 +252,42 @@ class SessionIndex:
         )
 
     def _row(self, session: CachedSession) -> SessionRow:
-        now = self._now or session.last_activity_at
-        return SessionRow(
+        """The session's row; the previous one is reused when nothing shown changed."""
+        age = self._age(session)
+        selected = session.session_id == self._selected
+        cached = self._rows.get(session.session_id)
+        if cached is not None:
+            old_session, old_row = cached
+            if (
+                (old_session is session or old_session == session)
+                and old_row.age_text == age
+                and old_row.selected == selected
+            ):
+                return old_row
+        row = SessionRow(
             session_id=session.session_id,
             title=session.title,
-            age_text=age_text(session.last_activity_at, now, self._zone),
+            age_text=age,
             schedule_id=session.schedule_id,
             folder_id=session.folder_id,
             can_move_to_folder=session.schedule_id is None,
-            selected=session.session_id == self._selected,
+            selected=selected,
         )
+        self._rows[session.session_id] = (session, row)
+        return row
+
+    def _age(self, session: CachedSession) -> str:
+        # The age line depends only on whole elapsed minutes within a week, and on
+        # the local date after that, which is constant within any quarter hour
+        # (every zone offset is a multiple of 15 minutes): memoize on that.
+        now = self._now or session.last_activity_at
+        elapsed = int((now - session.last_activity_at).total_seconds())
+        recent = elapsed < 7 * 86_400
+        key = (
+            recent,
+            elapsed // 60 if recent else int(session.last_activity_at.timestamp()) // 900,
+        )
+        text = self._ages.get(key)
+        if text is None:
+            text = self._ages[key] = age_text(session.last_activity_at, now, self._zone)
+        return text
