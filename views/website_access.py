@@ -54,7 +54,16 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         leading_icon=ft.Icons.LANGUAGE,
         expand=True,
     )
-    lines: list[ft.Control] = [ft.Row([dropdown])]
+    # The dropdown alone is named by its label only; a reader should also hear
+    # what is chosen and, when it cannot change, why.
+    named = ft.Semantics(
+        content=dropdown,
+        value=snapshot.current.display_text,
+        hint_text=snapshot.not_editable_reason,
+        button=True,
+        expand=True,
+    )
+    lines: list[ft.Control] = [ft.Row([named])]
     if snapshot.saving:
         lines.append(_note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Saving…"))
     elif snapshot.profiles_phase is ProfilesPhase.LOADING:
