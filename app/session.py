@@ -13,8 +13,6 @@ from collections.abc import Awaitable, Callable
 from zoneinfo import ZoneInfo
 
 import flet as ft
-from viewmodels.sidebar.messages import SessionMessagesViewModel
-from viewmodels.sidebar.view_model import SidebarViewModel
 
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
@@ -22,6 +20,8 @@ from transport.models import ScheduleDetail
 from viewmodels.detail.view_model import ScheduleDetailViewModel
 from viewmodels.ports import Clock
 from viewmodels.schedule_list.view_model import ScheduleListViewModel
+from viewmodels.sidebar.messages import SessionMessagesViewModel
+from viewmodels.sidebar.view_model import SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
 
 
@@ -42,7 +42,7 @@ def compose_models(
         schedules=schedules,
         detail=detail,
         website_access=detail.website_access,
-        sidebar=SidebarViewModel(backend.api, storage, clock=clock),
+        sidebar=SidebarViewModel(backend.api, storage, clock=clock, device_zone=device_zone),
         messages=SessionMessagesViewModel(backend.api, clock=clock, device_zone=device_zone),
     )
 
