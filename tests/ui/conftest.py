@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import open_app
+from tests.ui.flutter_page import UI_TIMEOUT_MS, open_app
 from tests.ui.schedule_database import ScheduleDatabase
 from tests.ui.served_app import ServedApp, served_app
 
@@ -38,6 +38,8 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
 PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}
+
+expect.set_options(timeout=UI_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +72,7 @@ def _page(
     browser: Browser, served: ServedApp, request: pytest.FixtureRequest, size: ViewportSize
 ) -> Iterator[Page]:
     context = browser.new_context(viewport=size)
+    context.set_default_timeout(UI_TIMEOUT_MS)
     page = context.new_page()
     try:
         open_app(page, served.url)

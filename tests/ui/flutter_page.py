@@ -29,8 +29,9 @@ from collections.abc import Callable
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-BOOT_TIMEOUT_MS = 30_000
-"""Loading the Flutter engine and the first frame; generous for a cold 2-core machine."""
+UI_TIMEOUT_MS = 45_000
+"""How long any one step may take: generous, because a 2-core machine shared with
+other work renders Flutter in software many times slower than when idle, yet bounded."""
 
 
 def open_app(page: Page, url: str) -> None:
@@ -41,11 +42,11 @@ def open_app(page: Page, url: str) -> None:
 
 def enable_semantics(page: Page) -> None:
     placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    placeholder.wait_for(state="attached", timeout=UI_TIMEOUT_MS)
     # The placeholder is a 1x1 off-screen element: a synthetic click is what works.
     placeholder.dispatch_event("click")
     expect(page.locator("flt-semantics-host flt-semantics").first).to_be_attached(
-        timeout=BOOT_TIMEOUT_MS
+        timeout=UI_TIMEOUT_MS
     )
 
 
@@ -66,8 +67,8 @@ def scroll_until_attached(
     target: Locator,
     *,
     step_px: int = 500,
-    max_steps: int = 60,
     settle_ms: int = 400,
+    timeout_ms: int = UI_TIMEOUT_MS,
 ) -> int:
     """Wheel over ``area`` until ``target`` is in the tree; returns the wheel steps taken.
 
@@ -77,16 +78,18 @@ def scroll_until_attached(
     row inside the list) may itself scroll out of the tree.
     """
     x, y = box_centre(area)
-    for steps in range(max_steps + 1):
+    deadline = time.monotonic() + timeout_ms / 1000
+    steps = 0
+    while True:
         try:
             expect(target).to_be_attached(timeout=settle_ms)
             return steps
         except AssertionError:
-            pass
+            if time.monotonic() > deadline:
+                raise
         page.mouse.move(x, y)
         page.mouse.wheel(0, step_px)
-    expect(target).to_be_attached(timeout=settle_ms)
-    return max_steps
+        steps += 1
 
 
 def scroll_reading(
@@ -140,6 +143,15 @@ def holds_text(texts: set[str] | list[str], text: str) -> bool:
     """Whether ``text`` is readable whole from one of ``texts`` (whitespace collapsed)."""
     wanted = " ".join(text.split())
     return any(wanted in found for found in texts)
+
+
+def wait_for_text(page: Page, text: str, timeout_ms: int = UI_TIMEOUT_MS) -> None:
+    """Poll the tree until ``text`` is readable whole from one node, or fail saying so."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not holds_text(accessible_texts(page), text):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never readable in the accessibility tree: {text[:80]!r}…")
+        next_frames(page, 6)
 
 
 def box_centre(area: Locator, timeout_s: float = 5.0) -> tuple[float, float]:

@@ -15,7 +15,6 @@ from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredS
 
 pytestmark = pytest.mark.ui
 
-TIMEOUT_MS = 20_000
 COPY_INSTRUCTION = "Copy instruction"
 VALUE_LABELS = (
     "State",
@@ -39,11 +38,11 @@ def open_longest_instruction(page: Page, database: ScheduleDatabase) -> StoredSc
     longest = max(current, key=lambda s: len(s.instruction))
     assert len(longest.instruction) > 5_000, "the demo needs an instruction over 5,000 characters"
     first = schedule_row(page, current[0].title)
-    expect(first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(first).to_be_visible()
     row = schedule_row(page, longest.title)
     scroll_until_attached(page, first, row)
     row.click()
-    expect(button(page, COPY_INSTRUCTION)).to_be_visible(timeout=TIMEOUT_MS)
+    expect(button(page, COPY_INSTRUCTION)).to_be_visible()
     return longest
 
 

@@ -9,6 +9,8 @@ the later pages.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -20,7 +22,7 @@ from tests.ui.accessible_names import (
     schedule_row,
     schedule_rows,
 )
-from tests.ui.flutter_page import box_centre
+from tests.ui.flutter_page import UI_TIMEOUT_MS, box_centre
 from tests.ui.schedule_database import (
     CURRENT_STATES,
     HISTORY_STATES,
@@ -30,7 +32,6 @@ from tests.ui.schedule_database import (
 
 pytestmark = pytest.mark.ui
 
-LIST_TIMEOUT_MS = 20_000
 PAGE_SIZE = 20
 """The list's page size (``ScheduleListViewModel``'s default)."""
 STATE_WORDS = {
@@ -51,13 +52,12 @@ def rows_in_tree(page: Page) -> dict[str, str]:
     return found
 
 
-def scroll_collecting_rows(
-    page: Page, area: Locator, last: Locator, max_steps: int = 80
-) -> dict[str, str]:
+def scroll_collecting_rows(page: Page, area: Locator, last: Locator) -> dict[str, str]:
     """Wheel down the list until ``last`` is in the tree; every row seen on the way."""
     x, y = box_centre(area)
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
     seen: dict[str, str] = {}
-    for _ in range(max_steps):
+    while time.monotonic() < deadline:
         seen.update(rows_in_tree(page))
         try:
             expect(last).to_be_attached(timeout=300)
@@ -83,7 +83,7 @@ def test_current_lists_every_active_and_paused_schedule_and_no_finished_one(
     assert len(current) > PAGE_SIZE, f"paging needs more than {PAGE_SIZE} current schedules"
     assert {s.state for s in current} == {"ACTIVE", "PAUSED"}
     first = schedule_row(page, current[0].title)
-    expect(first).to_be_visible(timeout=LIST_TIMEOUT_MS)
+    expect(first).to_be_visible()
     expect(button(page, CURRENT_TAB)).to_be_visible()
 
     seen = scroll_collecting_rows(page, first, schedule_row(page, current[-1].title))
@@ -98,11 +98,11 @@ def test_recent_history_lists_every_completed_and_cancelled_schedule_and_no_curr
     page: Page = request.getfixturevalue(screen)
     finished = database.schedules_in(HISTORY_STATES)
     assert {s.state for s in finished} == {"COMPLETED", "CANCELLED"}
-    expect(schedule_rows(page).first).to_be_visible(timeout=LIST_TIMEOUT_MS)
+    expect(schedule_rows(page).first).to_be_visible()
 
     button(page, HISTORY_TAB).click()
     first = schedule_row(page, finished[0].title)
-    expect(first).to_be_visible(timeout=LIST_TIMEOUT_MS)
+    expect(first).to_be_visible()
     seen = scroll_collecting_rows(page, first, schedule_row(page, finished[-1].title))
 
     assert seen == expected_rows(finished)

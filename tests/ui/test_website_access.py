@@ -23,6 +23,7 @@ from tests.ui.accessible_names import (
     website_picker,
 )
 from tests.ui.flutter_page import (
+    UI_TIMEOUT_MS,
     accessible_texts,
     holds_text,
     next_frames,
@@ -38,7 +39,6 @@ from tests.ui.schedule_database import (
 
 pytestmark = pytest.mark.ui
 
-TIMEOUT_MS = 20_000
 COPY_INSTRUCTION = "Copy instruction"
 WEBSITE_BADGE = "Website access"
 
@@ -49,7 +49,7 @@ def host_names(profile: StoredProfile) -> str:
 
 
 def wait_until(
-    page: Page, condition: Callable[[], bool], message: str, timeout_s: float = 15
+    page: Page, condition: Callable[[], bool], message: str, timeout_s: float = UI_TIMEOUT_MS / 1000
 ) -> None:
     """Poll ``condition`` (every 100 ms of page time) until it holds or time runs out."""
     deadline = time.monotonic() + timeout_s
@@ -74,12 +74,12 @@ def ready_profile(database: ScheduleDatabase) -> StoredProfile:
 def open_picker_of(page: Page, database: ScheduleDatabase, schedule: StoredSchedule) -> None:
     """Click the schedule's row, scroll its detail to the picker and open the picker."""
     first = schedule_rows(page).first
-    expect(first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(first).to_be_visible()
     row = schedule_row(page, schedule.title)
     scroll_until_attached(page, first, row)
     row.click()
     copy = button(page, COPY_INSTRUCTION)
-    expect(copy).to_be_visible(timeout=TIMEOUT_MS)
+    expect(copy).to_be_visible()
     picker = website_picker(page)
     scroll_until_attached(page, copy, picker, step_px=200)
     expect(picker).to_be_enabled()
@@ -93,7 +93,7 @@ def choose_and_wait_for_save(
     before = database.schedule(schedule.schedule_id).current_revision
     open_picker_of(page, database, schedule)
     option = button(page, host_names(profile))
-    expect(option).to_be_visible(timeout=TIMEOUT_MS)
+    expect(option).to_be_visible()
     option.click()
     wait_until(
         page,
@@ -116,17 +116,11 @@ def test_choosing_a_ready_website_saves_exactly_one_new_revision(
 
     # The list re-reads page one after a save: the row now carries the website badge.
     expect(schedule_row(desktop, schedule.title)).to_have_accessible_name(
-        re.compile(rf"\. {WEBSITE_BADGE}$"), timeout=TIMEOUT_MS
+        re.compile(rf"\. {WEBSITE_BADGE}$")
     )
     assert database.schedule(schedule.schedule_id).current_revision == saved_revision
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="views/website_access.py: the picker's accessible name is only 'Website access', "
-    "without its current value; it needs e.g. Semantics(label='Website access', "
-    "value=<the current option's text>) so a reader hears what is chosen",
-)
 def test_the_detail_shows_the_saved_website_and_the_new_revision(
     desktop: Page, database: ScheduleDatabase
 ) -> None:
@@ -135,7 +129,7 @@ def test_the_detail_shows_the_saved_website_and_the_new_revision(
 
     revision = choose_and_wait_for_save(desktop, database, schedule, profile)
     picker = website_picker(desktop)
-    expect(picker).to_be_enabled(timeout=TIMEOUT_MS)
+    expect(picker).to_be_enabled()
     texts = accessible_texts(desktop)
     assert holds_text(texts, f"Revision {revision}"), "the detail does not show the new revision"
     assert holds_text(texts, host_names(profile)), "the picker does not show the saved website"
@@ -145,20 +139,20 @@ def test_a_finished_schedules_picker_is_read_only(
     desktop: Page, database: ScheduleDatabase
 ) -> None:
     finished = database.schedules_in(HISTORY_STATES)[0]
-    expect(schedule_rows(desktop).first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(schedule_rows(desktop).first).to_be_visible()
     button(desktop, HISTORY_TAB).click()
     row = schedule_row(desktop, finished.title)
-    expect(row).to_be_visible(timeout=TIMEOUT_MS)
+    expect(row).to_be_visible()
     revision = finished.current_revision
 
     row.click()
     copy = button(desktop, COPY_INSTRUCTION)
-    expect(copy).to_be_visible(timeout=TIMEOUT_MS)
+    expect(copy).to_be_visible()
     picker = website_picker(desktop)
     scroll_until_attached(desktop, copy, picker, step_px=200)
 
     expect(picker).to_have_accessible_name(re.compile("can't change"))
-    # Its node is not marked disabled (see the report), so prove it by trying.
+    # Its node is not marked disabled in the tree, so prove it by trying.
     picker.click()
     next_frames(desktop, 10)
     expect(button(desktop, "None")).to_have_count(0)
