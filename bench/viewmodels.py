@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -25,6 +26,10 @@ from zoneinfo import ZoneInfo
 
 import httpx
 from sqlalchemy import text
+
+# Run as ``bench/viewmodels.py``, this folder comes first on the path and its
+# ``server.py`` benchmark would shadow the ``server`` package.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from server.embedded import open_embedded
 from server.storage.records import Owner, ScheduleRecord, ScheduleView

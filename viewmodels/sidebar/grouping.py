@@ -15,21 +15,30 @@ The rules (``DESIGN.md``, "Sidebar: sessions grouped by schedule"):
 Every schedule keeps its own ordered bucket, so one new session costs a
 bisection in its bucket and in the group order (no full regroup); ``rebuild``
 does the full pass (and refreshes every age line) on reconciliation.
+
+The full pass is kept cheap for ten thousand sessions: sessions are walked
+once in activity order, so every section is filled by appending; internal maps
+key sessions by ``session_id.int`` (a ``UUID`` hashes in Python, an ``int`` in
+C); age lines are memoized per distinct text (``AgeLines``); and a row is
+reused, with cheap compares only, when its age line, selection, title,
+schedule and folder are unchanged.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from datetime import datetime
+from operator import attrgetter
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
-from viewmodels.formatting import age_text
+from viewmodels.sidebar.age_lines import AgeLines
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.ordered_rows import OrderedRows
 from viewmodels.sidebar.snapshot import FolderEntry, ScheduleGroup, SessionRow
+
+_ACTIVITY = attrgetter("order")
 
 
 class SessionIndex:
@@ -37,8 +46,8 @@ class SessionIndex:
 
     def __init__(self, device_zone: ZoneInfo) -> None:
         self._zone = device_zone
-        self._now: datetime | None = None
-        self._sessions: dict[UUID, CachedSession] = {}
+        self._ages: AgeLines | None = None
+        self._sessions: dict[int, CachedSession] = {}
         self._buckets: dict[UUID, OrderedRows[SessionRow]] = {}
         self._group_order: dict[UUID, tuple[float, str]] = {}
         self._groups: OrderedRows[ScheduleGroup] = OrderedRows()
@@ -47,15 +56,15 @@ class SessionIndex:
         self._folder_rows: dict[UUID, OrderedRows[SessionRow]] = {}
         self._expanded: set[UUID] = set()
         self._selected: UUID | None = None
-        self._ages: dict[tuple[bool, int], str] = {}
-        self._rows: dict[UUID, tuple[CachedSession, SessionRow]] = {}
+        self._selected_key: int | None = None
+        self._rows: dict[int, SessionRow] = {}
 
     # Reading
 
     @property
     def sessions(self) -> list[CachedSession]:
         """Every cached session in activity order (what the history cache stores)."""
-        return sorted(self._sessions.values(), key=lambda session: session.order)
+        return sorted(self._sessions.values(), key=_ACTIVITY)
 
     @property
     def scheduled(self) -> tuple[ScheduleGroup, ...]:
@@ -75,7 +84,7 @@ class SessionIndex:
         )
 
     def schedule_of(self, session_id: UUID) -> UUID | None:
-        session = self._sessions.get(session_id)
+        session = self._sessions.get(session_id.int)
         return session.schedule_id if session else None
 
     def has_schedule(self, schedule_id: UUID) -> bool:
@@ -92,64 +101,64 @@ class SessionIndex:
         selected: UUID | None,
         now: datetime,
     ) -> None:
-        """The full pass: every age line re-checked, every section re-sorted."""
-        if now != self._now:
-            self._ages = {}
-        self._now = now
+        """The full pass: every age line re-checked, every section re-filled in activity order."""
+        self._measure_at(now)
         self._expanded = set(expanded)
-        self._selected = selected
-        self._sessions = {session.session_id: session for session in sessions}
-        self._rows = {key: value for key, value in self._rows.items() if key in self._sessions}
+        self._set_selected(selected)
+        self._sessions = {session.session_id.int: session for session in sessions}
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
         )
-        by_schedule: dict[UUID, list[tuple[tuple[float, int], SessionRow]]] = defaultdict(list)
+        previous_rows, self._rows = self._rows, {}
+        by_schedule: dict[int, tuple[UUID, list[tuple[float, int]], list[SessionRow]]] = {}
         plain: list[tuple[CachedSession, SessionRow]] = []
-        for session in self._sessions.values():
-            row = self._row(session)
-            if session.schedule_id is not None:
-                by_schedule[session.schedule_id].append((session.order, row))
-            else:
+        for session in sorted(self._sessions.values(), key=_ACTIVITY):
+            row = self._row(session, previous_rows)
+            schedule_id = session.schedule_id
+            if schedule_id is None:
                 plain.append((session, row))
-        self._buckets = {}
-        for schedule_id, pairs in by_schedule.items():
-            self._buckets[schedule_id] = bucket = OrderedRows(pairs)
+                continue
+            entry = by_schedule.get(schedule_id.int)
+            if entry is None:
+                entry = by_schedule[schedule_id.int] = (schedule_id, [], [])
+            entry[1].append(session.order)
+            entry[2].append(row)
+        self._buckets = {
+            schedule_id: OrderedRows.in_order(keys, rows)
+            for schedule_id, keys, rows in by_schedule.values()
+        }
+        lone = False
+        for bucket in self._buckets.values():
             if len(bucket) == 1:
-                plain.append((self._sessions[bucket.first().session_id], bucket.first()))
-        history: list[tuple[tuple[float, int], SessionRow]] = []
-        in_folders: dict[UUID, list[tuple[tuple[float, int], SessionRow]]] = {
-            folder_id: [] for folder_id in self._folder_names or {}
-        }
+                first = bucket.first()
+                plain.append((self._sessions[first.session_id.int], first))
+                lone = True
+        if lone:
+            plain.sort(key=lambda pair: pair[0].order)
+        self._history = OrderedRows()
+        self._folder_rows = {folder_id: OrderedRows() for folder_id in self._folder_names or {}}
         for session, row in plain:
-            target = in_folders.get(session.folder_id) if session.folder_id else None
-            (target if target is not None else history).append((session.order, row))
-        self._history = OrderedRows(history)
-        self._folder_rows = {
-            folder_id: OrderedRows(pairs) for folder_id, pairs in in_folders.items()
-        }
+            self._plain_section(session).append(session.order, row)
         self._group_order = {}
         groups = []
         for schedule_id, bucket in self._buckets.items():
             if len(bucket) >= 2:
-                group = self._group(schedule_id, bucket)
                 key = self._group_key(schedule_id, bucket)
                 self._group_order[schedule_id] = key
-                groups.append((key, group))
+                groups.append((key, self._group(schedule_id, bucket)))
         self._groups = OrderedRows(groups)
 
     def upsert(self, session: CachedSession, now: datetime) -> None:
         """One session added or changed (a new firing): only its bucket and sections move."""
-        if now != self._now:
-            self._ages = {}
-        self._now = now
-        old = self._sessions.get(session.session_id)
+        self._measure_at(now)
+        old = self._sessions.get(session.session_id.int)
         if old is not None:
             self._detach(old)
-        self._sessions[session.session_id] = session
+        self._sessions[session.session_id.int] = session
         self._attach(session)
 
     def remove(self, session_id: UUID) -> None:
-        old = self._sessions.pop(session_id, None)
+        old = self._sessions.pop(session_id.int, None)
         if old is not None:
             self._detach(old)
 
@@ -163,9 +172,9 @@ class SessionIndex:
 
     def select(self, session_id: UUID | None) -> None:
         previous = self._selected
-        self._selected = session_id
+        self._set_selected(session_id)
         for changed in (previous, session_id):
-            session = self._sessions.get(changed) if changed is not None else None
+            session = self._sessions.get(changed.int) if changed is not None else None
             if session is not None:
                 self._detach(session)
                 self._attach(session)
@@ -173,7 +182,7 @@ class SessionIndex:
     # Placement
 
     def _attach(self, session: CachedSession) -> None:
-        row = self._row(session)
+        row = self._row(session, self._rows)
         schedule_id = session.schedule_id
         if schedule_id is None:
             self._place_plain(session, row)
@@ -182,7 +191,7 @@ class SessionIndex:
         if bucket is None:
             self._buckets[schedule_id] = bucket = OrderedRows()
         if len(bucket) == 1:
-            lone = self._sessions[bucket.first().session_id]
+            lone = self._sessions[bucket.first().session_id.int]
             self._unplace_plain(lone)
         bucket.insert(session.order, row)
         if len(bucket) == 1:
@@ -205,7 +214,7 @@ class SessionIndex:
         if len(bucket) == 1:
             self._drop_group(schedule_id)
             lone_row = bucket.first()
-            self._place_plain(self._sessions[lone_row.session_id], lone_row)
+            self._place_plain(self._sessions[lone_row.session_id.int], lone_row)
         else:
             self._refresh_group(schedule_id)
 
@@ -234,6 +243,15 @@ class SessionIndex:
 
     # Values
 
+    def _measure_at(self, now: datetime) -> None:
+        """Age lines are measured from ``now``; their memo lasts while ``now`` does."""
+        if self._ages is None or self._ages.now != now:
+            self._ages = AgeLines(now, self._zone)
+
+    def _set_selected(self, session_id: UUID | None) -> None:
+        self._selected = session_id
+        self._selected_key = session_id.int if session_id is not None else None
+
     def _group_key(self, schedule_id: UUID, bucket: OrderedRows[SessionRow]) -> tuple[float, str]:
         newest: tuple[float, int] = bucket.first_key()
         return (newest[0], str(schedule_id))
@@ -247,47 +265,35 @@ class SessionIndex:
             count_text=f"{len(rows)} sessions",
             expanded=schedule_id in self._expanded,
             contains_selection=self._selected is not None
-            and any(row.session_id == self._selected for row in rows),
+            and self.schedule_of(self._selected) == schedule_id,
             rows=rows,
         )
 
-    def _row(self, session: CachedSession) -> SessionRow:
-        """The session's row; the previous one is reused when nothing shown changed."""
-        age = self._age(session)
-        selected = session.session_id == self._selected
-        cached = self._rows.get(session.session_id)
-        if cached is not None:
-            old_session, old_row = cached
-            if (
-                (old_session is session or old_session == session)
-                and old_row.age_text == age
-                and old_row.selected == selected
-            ):
-                return old_row
-        row = SessionRow(
-            session_id=session.session_id,
-            title=session.title,
-            age_text=age,
-            schedule_id=session.schedule_id,
-            folder_id=session.folder_id,
-            can_move_to_folder=session.schedule_id is None,
-            selected=selected,
-        )
-        self._rows[session.session_id] = (session, row)
+    def _row(self, session: CachedSession, reusable: dict[int, SessionRow]) -> SessionRow:
+        """The session's row; the one in ``reusable`` is kept when nothing it shows changed."""
+        key = session.session_id.int
+        age = self._ages.text(session.last_activity_at) if self._ages else "just now"
+        selected = key == self._selected_key
+        row = reusable.get(key)
+        if (
+            row is None
+            or row.age_text != age
+            or row.selected != selected
+            or row.title != session.title
+            or not (
+                row.schedule_id is session.schedule_id or row.schedule_id == session.schedule_id
+            )
+            or not (row.folder_id is session.folder_id or row.folder_id == session.folder_id)
+        ):
+            # Positional: keyword matching would cost as much as the row's own fields.
+            row = SessionRow(
+                session.session_id,
+                session.title,
+                age,
+                session.schedule_id,
+                session.folder_id,
+                session.schedule_id is None,  # can_move_to_folder
+                selected,
+            )
+        self._rows[key] = row
         return row
-
-    def _age(self, session: CachedSession) -> str:
-        # The age line depends only on whole elapsed minutes within a week, and on
-        # the local date after that, which is constant within any quarter hour
-        # (every zone offset is a multiple of 15 minutes): memoize on that.
-        now = self._now or session.last_activity_at
-        elapsed = int((now - session.last_activity_at).total_seconds())
-        recent = elapsed < 7 * 86_400
-        key = (
-            recent,
-            elapsed // 60 if recent else int(session.last_activity_at.timestamp()) // 900,
-        )
-        text = self._ages.get(key)
-        if text is None:
-            text = self._ages[key] = age_text(session.last_activity_at, now, self._zone)
-        return text

@@ -2,7 +2,8 @@
 
 The sidebar changes one session at a time (a new firing), so each section is
 kept sorted and patched in place by bisection instead of re-sorted; the tuple
-handed to the snapshot is rebuilt only when the section changed.
+handed to the snapshot is rebuilt only when the section changed. A full
+regroup fills sections in key order with ``append`` (no sort, no pairs).
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ class OrderedRows(Generic[T]):
         self._values: list[T] = [value for _, value in ordered]
         self._view: tuple[T, ...] | None = None
 
+    @classmethod
+    def in_order(cls, keys: list[Any], values: list[T]) -> OrderedRows[T]:
+        """Adopt lists already in key order (a full regroup walks its sessions in order)."""
+        rows: OrderedRows[T] = cls()
+        rows._keys, rows._values = keys, values
+        return rows
+
     def __len__(self) -> int:
         return len(self._keys)
 
@@ -28,6 +36,15 @@ class OrderedRows(Generic[T]):
         index = bisect_left(self._keys, key)
         self._keys.insert(index, key)
         self._values.insert(index, value)
+        self._view = None
+
+    def append(self, key: Any, value: T) -> None:
+        """Add after every key held: a full regroup walks its sessions in order already."""
+        if self._keys and key < self._keys[-1]:
+            self.insert(key, value)
+            return
+        self._keys.append(key)
+        self._values.append(value)
         self._view = None
 
     def remove(self, key: Any) -> None:

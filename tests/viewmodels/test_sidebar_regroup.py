@@ -1,0 +1,162 @@
+"""The sidebar's full regroup stays exact while it is made cheap.
+
+Age lines are memoized per distinct text (``AgeLines``): every text must still
+be ``age_text``'s, including across zone transitions and in zones with
+half-hour and 45-minute offsets. Rows are reused whenever nothing they show
+changed, also when the reconciled sessions are equal but new objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.viewmodels.wire import uid
+from viewmodels.formatting import age_text
+from viewmodels.sidebar.age_lines import AgeLines
+from viewmodels.sidebar.grouping import SessionIndex
+from viewmodels.sidebar.history_cache import CachedSession
+from viewmodels.sidebar.ordered_rows import OrderedRows
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+ZONES = [
+    "Europe/London",
+    "America/New_York",
+    "Australia/Lord_Howe",  # 30-minute DST shift
+    "Asia/Kathmandu",  # +05:45
+    "Pacific/Apia",  # skipped 30 Dec 2011 entirely
+    "America/St_Johns",  # -03:30 with DST
+]
+
+
+@pytest.mark.parametrize("zone_name", ZONES)
+def test_every_memoized_age_line_is_age_texts_around_transitions(zone_name: str) -> None:
+    zone = ZoneInfo(zone_name)
+    now = datetime(2027, 1, 3, 0, 0, tzinfo=UTC)
+    lines = AgeLines(now, zone)
+    # Every 7 minutes 13 seconds through 2011 (both DST changes everywhere, and
+    # Apia's skipped day) reaches each local midnight at a different phase;
+    # then every few hours up to ``now``.
+    step = timedelta(minutes=7, seconds=13, microseconds=1)
+    then = datetime(2011, 3, 1, tzinfo=UTC)
+    checked = 0
+    while then <= now + timedelta(minutes=5):
+        assert lines.text(then) == age_text(then, now, zone), then
+        then += step if then < datetime(2012, 1, 10, tzinfo=UTC) else step * 37
+        checked += 1
+    assert checked > 60_000
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    zone_name=st.sampled_from(ZONES),
+    back=st.timedeltas(min_value=timedelta(days=-2), max_value=timedelta(days=6_000)),
+    offset=st.sampled_from([timedelta(0), timedelta(hours=5, minutes=30), timedelta(hours=-9)]),
+)
+def test_age_lines_match_age_text_for_any_instant_and_its_own_offset(
+    zone_name: str, back: timedelta, offset: timedelta
+) -> None:
+    zone = ZoneInfo(zone_name)
+    lines = AgeLines(NOW, zone)
+    then = (NOW - back).astimezone(timezone(offset))
+    warm = lines.text(NOW - back - timedelta(seconds=1))  # a neighbour fills the memo first
+    assert warm == age_text(NOW - back - timedelta(seconds=1), NOW, zone)
+    assert lines.text(then) == age_text(then, NOW, zone)
+
+
+def test_minute_hour_and_day_boundaries_are_exact() -> None:
+    lines = AgeLines(NOW, ZoneInfo("Europe/London"))
+    micro = timedelta(microseconds=1)
+    cases = {
+        timedelta(seconds=59) + 999_999 * micro: "just now",
+        timedelta(minutes=1): "1 min ago",
+        timedelta(hours=1) - micro: "59 min ago",
+        timedelta(hours=1): "1 h ago",
+        timedelta(days=1) - micro: "23 h ago",
+        timedelta(days=1): "1 d ago",
+        timedelta(days=7) - micro: "6 d ago",
+        timedelta(days=7): "24 Nov 2026",
+        -timedelta(minutes=3): "just now",
+    }
+    for back, text in cases.items():
+        assert lines.text(NOW - back) == text, back
+
+
+def sessions(count: int, schedules: int) -> list[CachedSession]:
+    return [
+        CachedSession(
+            session_id=uid(f"s{n}"),
+            title=f"Firing {n}",
+            last_activity_at=NOW - timedelta(minutes=7 * n),
+            folder_id=None,
+            schedule_id=uid(f"sched{n % schedules}") if n % 5 else None,
+        )
+        for n in range(count)
+    ]
+
+
+def rebuilt(cached: list[CachedSession], index: SessionIndex, now: datetime = NOW) -> None:
+    index.rebuild(cached, folders=None, expanded=set(), selected=None, now=now)
+
+
+def test_a_regroup_of_equal_new_sessions_reuses_every_row() -> None:
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = sessions(200, 7)
+    rebuilt(cached, index)
+    before = {row.session_id: row for group in index.scheduled for row in group.rows}
+    before.update({row.session_id: row for row in index.history})
+    copies = [replace(session) for session in cached]  # what a reconciliation hands in
+    rebuilt(copies, index, NOW + timedelta(seconds=30))
+    after = [row for group in index.scheduled for row in group.rows] + list(index.history)
+    assert len(after) == 200
+    assert all(row is before[row.session_id] for row in after)
+
+
+def test_a_regroup_remakes_only_rows_whose_shown_text_changed() -> None:
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = sessions(40, 3)
+    rebuilt(cached, index)
+    old = {row.session_id: row for row in index.history}
+    old.update({row.session_id: row for group in index.scheduled for row in group.rows})
+    renamed = [replace(s, title="Renamed") if s.session_id == uid("s3") else s for s in cached]
+    rebuilt(renamed, index, NOW + timedelta(minutes=1))
+    new = {row.session_id: row for row in index.history}
+    new.update({row.session_id: row for group in index.scheduled for row in group.rows})
+    remade = {sid for sid, row in new.items() if row is not old[sid]}
+    zone = ZoneInfo("Europe/London")
+    later = NOW + timedelta(minutes=1)
+    aged = {
+        s.session_id
+        for s in cached
+        if age_text(s.last_activity_at, NOW, zone) != age_text(s.last_activity_at, later, zone)
+    }
+    assert len(aged) == 10  # 0 to 56 min old show a new minute, 119 min becomes "2 h ago"
+    assert remade == aged | {uid("s3")}
+    assert new[uid("s3")].title == "Renamed"
+
+
+def test_a_regroup_walks_unsorted_input_into_activity_order() -> None:
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = sessions(60, 4)
+    rebuilt(list(reversed(cached)), index)
+    for group in index.scheduled:
+        stamps = [row.session_id for row in group.rows]
+        assert stamps == [s.session_id for s in cached if s.schedule_id == group.schedule_id]
+    assert [row.session_id for row in index.history] == [
+        s.session_id for s in cached if s.schedule_id is None
+    ]
+    assert index.sessions == cached
+
+
+def test_append_out_of_order_still_keeps_key_order() -> None:
+    rows: OrderedRows[str] = OrderedRows()
+    for key in (1, 3, 2, 5, 0):
+        rows.append(key, str(key))
+    assert rows.as_tuple() == ("0", "1", "2", "3", "5")
+    rows.remove(3)
+    assert rows.as_tuple() == ("0", "1", "2", "5")
