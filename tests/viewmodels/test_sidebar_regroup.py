@@ -160,3 +160,17 @@ def test_append_out_of_order_still_keeps_key_order() -> None:
     assert rows.as_tuple() == ("0", "1", "2", "3", "5")
     rows.remove(3)
     assert rows.as_tuple() == ("0", "1", "2", "5")
+
+
+def test_a_selected_session_moving_to_another_schedule_takes_the_marker_along() -> None:
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = [
+        CachedSession(uid(f"m{n}"), f"M{n}", NOW - timedelta(hours=n), None, uid(f"sched{n % 2}"))
+        for n in range(6)
+    ]
+    index.rebuild(cached, folders=None, expanded=set(), selected=uid("m0"), now=NOW)
+    marked = {group.schedule_id for group in index.scheduled if group.contains_selection}
+    assert marked == {uid("sched0")}
+    index.upsert(replace(cached[0], schedule_id=uid("sched1")), NOW)
+    marked = {group.schedule_id for group in index.scheduled if group.contains_selection}
+    assert marked == {uid("sched1")}

@@ -264,14 +264,15 @@ class SessionIndex:
             count=len(rows),
             count_text=f"{len(rows)} sessions",
             expanded=schedule_id in self._expanded,
-            contains_selection=self._selected is not None
-            and self.schedule_of(self._selected) == schedule_id,
+            contains_selection=self._selected_key is not None
+            and any(row.session_id.int == self._selected_key for row in rows),
             rows=rows,
         )
 
     def _row(self, session: CachedSession, reusable: dict[int, SessionRow]) -> SessionRow:
         """The session's row; the one in ``reusable`` is kept when nothing it shows changed."""
         key = session.session_id.int
+        # No ``now`` yet only before the first rebuild or upsert, when no session is held.
         age = self._ages.text(session.last_activity_at) if self._ages else "just now"
         selected = key == self._selected_key
         row = reusable.get(key)
@@ -285,7 +286,7 @@ class SessionIndex:
             )
             or not (row.folder_id is session.folder_id or row.folder_id == session.folder_id)
         ):
-            # Positional: keyword matching would cost as much as the row's own fields.
+            # Positional arguments: keyword matching adds a third to the cost of a row.
             row = SessionRow(
                 session.session_id,
                 session.title,
