@@ -159,6 +159,21 @@ def test_recurring_summary_appends_the_stored_zone_only_when_it_differs_from_the
     assert summarize(weekly, LONDON) == "Mondays at 08:30 (UTC)"
 
 
+@pytest.mark.parametrize(
+    ("stored", "device"),
+    [
+        pytest.param("UTC", "Etc/UTC", id="utc-alias"),
+        pytest.param("Asia/Calcutta", "Asia/Kolkata", id="renamed-zone"),
+    ],
+)
+def test_an_alias_of_the_device_zone_is_the_device_zone_and_gets_no_suffix(
+    stored: str, device: str
+) -> None:
+    payload = {"kind": "DAILY", "local_time": "09:00:00", "timezone": stored}
+    assert summarize(payload, ZoneInfo(device)) == "Every day at 09:00"
+    assert summarize(payload, ZoneInfo("Europe/Paris")) == f"Every day at 09:00 ({stored})"
+
+
 def test_unknown_cadence_kind_is_humanized_still_shows_its_zone_and_never_crashes() -> None:
     assert (
         summarize({"kind": "EVERY_OTHER.WEEK", "local_time": "10:00:00", "timezone": "Asia/Tokyo"})

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from viewmodels.formatting.clock_text import clock_time, instant_text, month_name
 from viewmodels.formatting.labels import humanize
+from viewmodels.formatting.zones import is_device_zone
 
 if TYPE_CHECKING:
     from transport.models import Cadence
@@ -36,7 +37,7 @@ def cadence_summary(cadence: Cadence, device_zone: ZoneInfo) -> str:
 
 def zone_suffix(zone_name: str | None, device_zone: ZoneInfo) -> str:
     """ " (Europe/Paris)" when the stored zone is not the device's, else ""."""
-    if not zone_name or zone_name == device_zone.key:
+    if not zone_name or is_device_zone(zone_name, device_zone):
         return ""
     return f" ({zone_name})"
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from viewmodels.formatting.zones import is_device_zone
+
 _MONTHS = (
     "January",
     "February",
@@ -59,7 +61,7 @@ def instant_text_naming_zone(
     only when it is not the device's, so nobody has to guess which clock is meant.
     """
     text = instant_text(instant, device_zone)
-    if not zone_name or zone_name == device_zone.key:
+    if not zone_name or is_device_zone(zone_name, device_zone):
         return text
     try:
         other = instant.astimezone(ZoneInfo(zone_name))
