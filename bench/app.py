@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REPETITIONS = 5
 BULK_SCHEDULES = 2_000
 BULK_TITLE = "Bulk schedule {:04d}"
+SPLIT = 500
+"""Scrolling is timed in stretches of this many rows, to show how its cost grows."""
 MINIMAL_TEXT = "Hello from a minimal Flet app"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -149,12 +151,18 @@ def memory_after_scrolling(browser: Browser, work: Path) -> None:
             first = schedule_rows(page).first
             first.wait_for(state="attached", timeout=60_000)
             at_first_render = memory(app.process.pid)
-            started = time.perf_counter()
-            last = schedule_row(page, BULK_TITLE.format(BULK_SCHEDULES))
-            steps = scroll_until_attached(
-                page, first, last, step_px=2_400, max_steps=2_000, settle_ms=150
-            )
-            scrolled = time.perf_counter() - started
+            splits: list[tuple[int, float, int]] = []
+            for mark in range(SPLIT, BULK_SCHEDULES + 1, SPLIT):
+                started = time.perf_counter()
+                steps = scroll_until_attached(
+                    page,
+                    first,
+                    schedule_row(page, BULK_TITLE.format(mark)),
+                    step_px=2_400,
+                    settle_ms=150,
+                    timeout_ms=600_000,
+                )
+                splits.append((mark, time.perf_counter() - started, steps))
             after_scrolling = memory(app.process.pid)
         finally:
             context.close()
@@ -169,7 +177,12 @@ def memory_after_scrolling(browser: Browser, work: Path) -> None:
         f"  {'after scrolling to row ' + str(BULK_SCHEDULES):<44} "
         f"{_mib(after_scrolling.rss_kib):>8} {_mib(after_scrolling.peak_kib):>9}"
     )
-    print(f"  scrolling took {scrolled:.1f} s ({steps} wheel steps)")
+    print("  scrolling down the list (pages of 20 load as the end nears):")
+    previous = 0
+    for mark, seconds, steps in splits:
+        print(f"    rows {previous + 1:>4}-{mark:<4} {seconds:6.1f} s  ({steps} wheel steps)")
+        previous = mark
+    print(f"    total          {sum(seconds for _, seconds, _ in splits):6.1f} s")
 
 
 def time_to_first(
