@@ -128,9 +128,9 @@ async def _check_reachable(api: ScheduleClient, url: str) -> None:
         ) from None
     except ScopeMissing:
         return  # the token works; each screen says which scope it lacks
-    except ConnectionFailed as err:
+    except ConnectionFailed:
         raise StartupError(
-            f"Cannot reach the schedule server at {url} ({err}); check the address, or run "
+            f"Cannot reach the schedule server at {url}; check the address, or run "
             "without --server to use the embedded server."
         ) from None
     except ServerRefused as err:

@@ -87,7 +87,7 @@ def _announce_web(backend: Backend, presentation: Presentation, port: int) -> No
     if presentation.reason:
         print(f"Schedule Browser: {presentation.reason}", flush=True)
     print(
-        f"Schedule Browser is serving {backend.description} at http://{LOOPBACK}:{port}/ "
+        f"Schedule Browser is at http://{LOOPBACK}:{port}/ showing {backend.description} "
         "(Ctrl+C to stop).",
         flush=True,
     )
