@@ -63,7 +63,7 @@ def next_frames(page: Page, frames: int = 2) -> None:
 
 def scroll_until_attached(
     page: Page,
-    area: Locator,
+    area: Locator | tuple[float, float],
     target: Locator,
     *,
     step_px: int = 500,
@@ -75,9 +75,10 @@ def scroll_until_attached(
     Each step waits (bounded) for the target to show up, which also covers a
     page of rows arriving from the server after the list asked for more.
     ``area`` is measured once, before scrolling, since whatever names it (a
-    row inside the list) may itself scroll out of the tree.
+    row inside the list) may itself scroll out of the tree; a caller scrolling
+    in several stretches passes the point it measured first.
     """
-    x, y = box_centre(area)
+    x, y = area if isinstance(area, tuple) else box_centre(area)
     deadline = time.monotonic() + timeout_ms / 1000
     steps = 0
     while True:
