@@ -1,8 +1,16 @@
-"""Screenshots kept after a run, under ``tests/artifacts/ui/`` (git-ignored), to look at."""
+"""Screenshots kept after a run, under ``tests/artifacts/ui/`` (git-ignored), to look at.
+
+Flutter's accessibility tree can be complete a few frames before the canvas
+shows the same state (after a reload the startup screen, "Working...", stays
+painted for a moment, and it does not change while it is there), so a
+screenshot is taken once the page has looked the same for ``STILL_SECONDS``,
+within a bound, rather than at the first frame.
+"""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -10,13 +18,25 @@ from playwright.sync_api import Page
 from tests.ui.flutter_page import next_frames
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
+SETTLE_SECONDS = 5.0
+STILL_SECONDS = 0.5
 
 
 def save_screenshot(page: Page, name: str) -> Path:
-    """Save what the page shows now as ``<name>.png`` (after Flutter's next frames)."""
+    """Save what the page shows, once it holds still, as ``<name>.png``."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name).strip('-')}.png"
-    if not page.is_closed():
-        next_frames(page)
-        page.screenshot(path=str(path))
+    if page.is_closed():
+        return path
+    deadline = time.monotonic() + SETTLE_SECONDS
+    capture, since = b"", time.monotonic()
+    while True:
+        next_frames(page, 3)
+        latest = page.screenshot()
+        now = time.monotonic()
+        if latest != capture:
+            capture, since = latest, now
+        elif now - since >= STILL_SECONDS or now > deadline:
+            break
+    path.write_bytes(capture)
     return path
