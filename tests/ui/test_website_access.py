@@ -24,10 +24,9 @@ from tests.ui.accessible_names import (
 )
 from tests.ui.flutter_page import (
     UI_TIMEOUT_MS,
-    accessible_texts,
-    holds_text,
     next_frames,
     scroll_until_attached,
+    wait_for_text,
 )
 from tests.ui.schedule_database import (
     CURRENT_STATES,
@@ -128,11 +127,11 @@ def test_the_detail_shows_the_saved_website_and_the_new_revision(
     profile = ready_profile(database)
 
     revision = choose_and_wait_for_save(desktop, database, schedule, profile)
-    picker = website_picker(desktop)
-    expect(picker).to_be_enabled()
-    texts = accessible_texts(desktop)
-    assert holds_text(texts, f"Revision {revision}"), "the detail does not show the new revision"
-    assert holds_text(texts, host_names(profile)), "the picker does not show the saved website"
+    expect(website_picker(desktop)).to_be_enabled()
+    wait_for_text(desktop, f"Revision {revision}")
+    expect(website_picker(desktop)).to_have_accessible_name(
+        re.compile(re.escape(host_names(profile)))
+    )
 
 
 def test_a_finished_schedules_picker_is_read_only(
