@@ -32,14 +32,43 @@ class StartupError(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="schedule-server", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="schedule-server",
+        description="The schedule server of Schedule Browser, stand-alone for a team.",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="run the schedule server over HTTP")
-    serve.add_argument("--database", default=DEFAULT_DATABASE, help="SQLAlchemy database URL")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--principals", type=Path, help="principals file (TOML)")
-    serve.add_argument("--demo", action="store_true", help="load demo data into an empty database")
+    serve = commands.add_parser(
+        "serve",
+        help="run the schedule server over HTTP",
+        description="Run the schedule server over HTTP. Migrations run on start.",
+    )
+    serve.add_argument(
+        "--database",
+        default=DEFAULT_DATABASE,
+        metavar="URL",
+        help=f"SQLAlchemy database URL (default: {DEFAULT_DATABASE})",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="address to listen on (default: 127.0.0.1; others need --principals)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)"
+    )
+    serve.add_argument(
+        "--principals",
+        type=Path,
+        metavar="FILE",
+        help="principals file (TOML): who may call, with which token and scopes; "
+        "without it a token for one local principal is generated and printed",
+    )
+    serve.add_argument(
+        "--demo",
+        action="store_true",
+        help="load the demo data into an empty database (for the first principal)",
+    )
     return parser
 
 
