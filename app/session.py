@@ -16,7 +16,6 @@ import flet as ft
 
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
-from transport.models import ScheduleDetail
 from viewmodels.detail.view_model import ScheduleDetailViewModel
 from viewmodels.ports import Clock
 from viewmodels.schedule_list.view_model import ScheduleListViewModel
@@ -30,13 +29,9 @@ def compose_models(
 ) -> ScreenModels:
     """Every view model of one session, wired to each other where the design says so."""
     schedules = ScheduleListViewModel(backend.api, clock=clock, device_zone=device_zone)
-
-    async def schedule_changed(detail: ScheduleDetail) -> None:
-        # A saved website binding changes the row's badge: re-read page one.
-        await schedules.reload()
-
+    # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
-        backend.api, clock=clock, device_zone=device_zone, on_schedule_changed=schedule_changed
+        backend.api, clock=clock, device_zone=device_zone, on_schedule_changed=schedules.show_saved
     )
     return ScreenModels(
         schedules=schedules,

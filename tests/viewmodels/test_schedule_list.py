@@ -8,8 +8,9 @@ from zoneinfo import ZoneInfo
 
 from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.viewmodels.wire import NOW, page, summary, uid
+from tests.viewmodels.wire import NOW, detail, page, revision_body, summary, uid
 from transport.client import ScheduleClient
+from transport.models import ScheduleDetail
 from viewmodels.schedule_list import (
     BROWSING_UNAVAILABLE_TEXT,
     ListPhase,
@@ -372,3 +373,36 @@ async def test_keyboard_arrows_move_the_selection_through_the_rows(
     vm.select(uid("c"))
     assert vm.snapshot.selected_id == uid("c")
     assert vm.select_next() == uid("c"), "stays on the last row"
+
+
+async def test_a_website_saved_in_the_detail_updates_its_loaded_row_in_place(
+    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    """The row gains its badge where it is; other rows and later pages stay loaded."""
+    schedules_route.script((CURRENT, None), ok(page([summary("a"), summary("b")], "c2")))
+    schedules_route.script((CURRENT, "c2"), ok(page([summary("c")], None)))
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    await vm.load_more()
+    before = vm.snapshot.rows
+    saved = ScheduleDetail.model_validate(
+        detail("b", revision=revision_body(4, title="Schedule b", browser_profile_id=uid("p")))
+    )
+    vm.show_saved(saved)
+    after = vm.snapshot.rows
+    assert [row.schedule_id for row in after] == [row.schedule_id for row in before]
+    assert after[0] is before[0] and after[2] is before[2]
+    assert after[1].website_badge == "Website access" and before[1].website_badge is None
+    assert after[1].preview == before[1].preview
+    assert len(schedules_route.requests) == 2, "nothing is re-read"
+
+
+async def test_a_saved_schedule_that_is_not_loaded_changes_nothing(
+    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    schedules_route.script((CURRENT, None), ok(page([summary("a")], None)))
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    before = vm.snapshot
+    vm.show_saved(ScheduleDetail.model_validate(detail("elsewhere")))
+    assert vm.snapshot is before

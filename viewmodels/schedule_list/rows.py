@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import ScheduleSummary
+from transport.models import ScheduleDetail, ScheduleSummary
 from viewmodels.formatting import (
     cadence_summary,
     next_firing_text,
@@ -45,4 +45,25 @@ def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo)
         website_bound=bound,
         website_badge=WEBSITE_BADGE_TEXT if bound else None,
         accessibility_label=". ".join(spoken),
+    )
+
+
+def summary_of(detail: ScheduleDetail, instruction_preview: str) -> ScheduleSummary:
+    """The list's view of a point read, with the preview the list already had.
+
+    A point read carries every field of a list row except the bounded preview,
+    which a website binding never changes.
+    """
+    return ScheduleSummary(
+        schedule_id=detail.schedule_id,
+        title=detail.title,
+        state=detail.state,
+        pause_reason=detail.pause_reason,
+        current_revision=detail.current_revision,
+        next_fire_at=detail.next_fire_at,
+        cadence=detail.revision.cadence,
+        instruction_preview=instruction_preview,
+        browser_profile_id=detail.revision.browser_profile_id,
+        created_at=detail.created_at,
+        updated_at=detail.updated_at,
     )

@@ -22,11 +22,11 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, BrowsingUnavailable
-from transport.models import Page, ScheduleSummary
+from transport.models import Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
 from viewmodels.ports import Clock, ScheduleApi
-from viewmodels.schedule_list.rows import schedule_row
+from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.snapshot import (
     ListPhase,
     ListSection,
@@ -132,6 +132,22 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
     def select(self, schedule_id: UUID | None) -> None:
         """Mark a row as selected (the detail pane shows it)."""
         self._publish(replace(self.snapshot, selected_id=schedule_id))
+
+    def show_saved(self, detail: ScheduleDetail) -> None:
+        """A schedule saved from its detail: its loaded row shows the new record in place.
+
+        The row keeps its position and every other loaded page stays, so a save
+        deep in a long list does not throw the reader back to page one; the
+        server's order applies again on the next reload.
+        """
+        rows = self.snapshot.rows
+        for index, row in enumerate(rows):
+            if row.schedule_id == detail.schedule_id:
+                updated = schedule_row(summary_of(detail, row.preview), self._clock(), self._zone)
+                self._publish(
+                    replace(self.snapshot, rows=(*rows[:index], updated, *rows[index + 1 :]))
+                )
+                return
 
     def select_next(self) -> UUID | None:
         """Keyboard down: the row after the selection (the first row when none)."""
