@@ -12,6 +12,9 @@
   storage) at 1280x800 or 390x844, with the app open and its accessibility tree
   on. Each saves a screenshot under ``tests/artifacts/ui/`` when the test ends,
   whether it passed or not.
+- ``open_page`` (function): the same for any address, size and colour scheme
+  (a remote-server app, a dark context); every page it opened is screenshot
+  (``<test>-<suffix>.png``) and closed when the test ends.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 
 from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import UI_TIMEOUT_MS, open_app
+from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
 from tests.ui.served_app import ServedApp, served_app
 
@@ -90,3 +94,31 @@ def desktop(browser: Browser, served: ServedApp, request: pytest.FixtureRequest)
 @pytest.fixture
 def phone(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from _page(browser, served, request, PHONE_SIZE)
+
+
+@pytest.fixture
+def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[PageOpener]:
+    opened: list[tuple[Page, str]] = []
+
+    def opener(
+        url: str,
+        *,
+        size: ViewportSize = DESKTOP_SIZE,
+        color_scheme: ColorScheme | None = None,
+        suffix: str = "",
+    ) -> Page:
+        context = browser.new_context(viewport=size, color_scheme=color_scheme)
+        context.set_default_timeout(UI_TIMEOUT_MS)
+        page = context.new_page()
+        opened.append((page, f"{request.node.name}-{suffix}" if suffix else request.node.name))
+        open_app(page, url)
+        return page
+
+    try:
+        yield opener
+    finally:
+        for page, name in opened:
+            try:
+                save_screenshot(page, name)
+            finally:
+                page.context.close()

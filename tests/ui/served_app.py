@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,7 +71,6 @@ def served_app(
 ) -> Iterator[ServedApp]:
     """Start the app serving the web view, yield it once its port accepts, stop it."""
     port = free_port()
-    log_dir.mkdir(parents=True, exist_ok=True)
     argv = [
         *(command if command is not None else app_command()),
         "--web",
@@ -81,48 +80,83 @@ def served_app(
         str(data_dir),
         *extra_arguments,
     ]
+    with running_process(argv, log_dir, port=port, startup_timeout=startup_timeout) as process:
+        yield ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
+
+
+@contextmanager
+def running_process(
+    argv: Sequence[str],
+    log_dir: Path,
+    *,
+    port: int,
+    environment: Mapping[str, str] | None = None,
+    ready_line: str | None = None,
+    startup_timeout: float = 60.0,
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Start ``argv`` logging to ``log_dir``, yield it once it serves ``port``, stop it.
+
+    ``ready_line``, when given, must also appear on the process's stdout: a
+    server that listens before it has loaded its data says when it is done.
+    ``environment`` adds to (or overrides) this process's own.
+    """
+    log_dir.mkdir(parents=True, exist_ok=True)
     with (
         (log_dir / "stdout.txt").open("wb") as stdout,
         (log_dir / "stderr.txt").open("wb") as stderr,
     ):
         process = subprocess.Popen(
-            argv,
+            list(argv),
             stdin=subprocess.DEVNULL,
             stdout=stdout,
             stderr=stderr,
             cwd=Path(__file__).resolve().parents[2],
-            env=_environment(),
+            env={**_environment(), **(environment or {})},
             start_new_session=True,
         )
-        app = ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
         try:
-            wait_until_listening(app, port, startup_timeout)
-            yield app
+            wait_until_listening(process, log_dir, port, startup_timeout, ready_line)
+            yield process
         finally:
             stop(process)
 
 
-def wait_until_listening(app: ServedApp, port: int, timeout: float) -> None:
-    """Poll the port until it accepts; raise with stderr if the process dies or time runs out."""
+def wait_until_listening(
+    process: subprocess.Popen[bytes],
+    log_dir: Path,
+    port: int,
+    timeout: float,
+    ready_line: str | None = None,
+) -> None:
+    """Poll the port (and stdout for ``ready_line``) until ready; raise with stderr if not."""
+    name = Path(str(process.args[0] if isinstance(process.args, list) else process.args)).name
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        status = app.process.poll()
+        status = process.poll()
         if status is not None:
             raise AppDidNotStart(
-                f"schedule-browser exited with status {status} before serving port {port}.\n"
-                f"stderr:\n{app.stderr_tail()}"
+                f"{name} exited with status {status} before serving port {port}.\n"
+                f"stderr:\n{_tail(log_dir / 'stderr.txt', 4000)}"
             )
-        try:
-            with socket.create_connection((LOOPBACK, port), timeout=0.5):
-                return
-        except OSError:
-            # Not listening yet: block briefly on the process instead of sleeping.
-            with suppress(subprocess.TimeoutExpired):
-                app.process.wait(timeout=0.1)
+        if _accepts(port) and (
+            ready_line is None or ready_line in _tail(log_dir / "stdout.txt", 100_000)
+        ):
+            return
+        # Not ready yet: block briefly on the process instead of sleeping.
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=0.1)
     raise AppDidNotStart(
-        f"schedule-browser did not serve port {port} within {timeout:.0f} s.\n"
-        f"stderr:\n{app.stderr_tail()}"
+        f"{name} did not serve port {port} within {timeout:.0f} s.\n"
+        f"stderr:\n{_tail(log_dir / 'stderr.txt', 4000)}"
     )
+
+
+def _accepts(port: int) -> bool:
+    try:
+        with socket.create_connection((LOOPBACK, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 def stop(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:

@@ -1,0 +1,25 @@
+"""The shape of the ``open_page`` fixture, importable by test modules (conftest is not).
+
+``open_page(url, size=..., color_scheme=..., suffix=...)`` opens a fresh
+browser context on ``url`` with the accessibility tree on; the fixture
+screenshots (``<test>-<suffix>.png``) and closes every page when the test ends.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from playwright.sync_api import Page, ViewportSize
+
+ColorScheme = Literal["light", "dark", "no-preference"]
+
+
+class PageOpener(Protocol):
+    def __call__(
+        self,
+        url: str,
+        *,
+        size: ViewportSize = ...,
+        color_scheme: ColorScheme | None = ...,
+        suffix: str = ...,
+    ) -> Page: ...

@@ -1,0 +1,131 @@
+"""A stand-alone ``schedule-server`` the app reaches over HTTP, stopped and started at will.
+
+The UI's failure states need a server that goes away and comes back: the
+server is started with a principals file (one principal holding every scope,
+with a token the test chose), because without one every start prints a new
+token and the app, holding the old one, would be refused after a restart.
+The same port and SQLite file are used on every start, so the app's address
+and the demo data stay the same across an outage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from server.identity import ALL_SCOPES
+from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+
+LISTENING_LINE = "schedule-server listening on"
+"""Printed once the demo data is loaded, so the server can answer with it."""
+TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
+
+
+def server_command() -> list[str]:
+    """The installed console script beside this interpreter, else the module."""
+    script = Path(sys.executable).parent / "schedule-server"
+    if script.is_file() and os.access(script, os.X_OK):
+        return [str(script)]
+    return [sys.executable, "-m", "server.cli"]
+
+
+def write_principals(path: Path, token: str) -> None:
+    """One principal holding every scope; only the token's SHA-256 is written."""
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    scopes = ", ".join(f'"{scope}"' for scope in sorted(ALL_SCOPES))
+    path.write_text(
+        "[[principal]]\n"
+        'id = "ui-tester"\n'
+        'tenant = "ui"\n'
+        'display_name = "UI tester"\n'
+        f'token_sha256 = "{digest}"\n'
+        f"scopes = [{scopes}]\n"
+        "enabled = true\n",
+        encoding="utf-8",
+    )
+
+
+class ScheduleServer:
+    """``schedule-server serve --demo`` on one port and one database, restartable."""
+
+    def __init__(self, work_dir: Path) -> None:
+        self.work_dir = work_dir
+        self.port = free_port()
+        self.token = secrets.token_urlsafe(32)
+        self.principals = work_dir / "principals.toml"
+        self.database = work_dir / "server.sqlite3"
+        write_principals(self.principals, self.token)
+        self._running: ExitStack | None = None
+        self._starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._running is not None
+
+    def start(self) -> None:
+        if self._running is not None:
+            return
+        self._starts += 1
+        argv = [
+            *server_command(),
+            "serve",
+            "--database",
+            f"sqlite:///{self.database}",
+            "--host",
+            LOOPBACK,
+            "--port",
+            str(self.port),
+            "--principals",
+            str(self.principals),
+            "--demo",
+        ]
+        stack = ExitStack()
+        stack.enter_context(
+            running_process(
+                argv,
+                self.work_dir / f"server-logs-{self._starts}",
+                port=self.port,
+                ready_line=LISTENING_LINE,
+            )
+        )
+        self._running = stack
+
+    def stop(self) -> None:
+        """SIGTERM and wait: once this returns, nothing listens on the port."""
+        running, self._running = self._running, None
+        if running is not None:
+            running.close()
+
+
+@contextmanager
+def schedule_server(work_dir: Path) -> Iterator[ScheduleServer]:
+    """A started server, stopped on the way out however the test ended."""
+    work_dir.mkdir(parents=True, exist_ok=True)
+    server = ScheduleServer(work_dir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
+def remote_app(server: ScheduleServer, log_dir: Path) -> Iterator[str]:
+    """``schedule-browser --web --server URL`` with the token in its environment; its URL.
+
+    No ``--data-dir``: the app refuses it with ``--server`` (it names the
+    embedded server's folder), and the web view keeps device state in the browser.
+    """
+    port = free_port()
+    argv = [*app_command(), "--web", "--port", str(port), "--server", server.url]
+    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: server.token}):
+        yield f"http://{LOOPBACK}:{port}/"

@@ -1,0 +1,56 @@
+"""The app follows the browser's colour scheme: a dark context renders dark, a light one light.
+
+The look sets ``ThemeMode.SYSTEM``; Chromium reports the context's
+``prefers-color-scheme`` to Flutter as the platform brightness. What is
+checked is the pixels, not a setting: the average luminance of an empty
+stretch of the detail pane (the page's surface), read from a screenshot once
+the page holds still.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import FloatRect, Page, expect
+
+from tests.ui.accessible_names import schedule_rows
+from tests.ui.artifacts import save_screenshot
+from tests.ui.flutter_page import wait_for_text
+from tests.ui.page_opener import ColorScheme, PageOpener
+from tests.ui.screen_pixels import decode_png
+from tests.ui.served_app import ServedApp
+
+pytestmark = pytest.mark.ui
+
+SURFACE_SAMPLE: FloatRect = {"x": 1180, "y": 700, "width": 48, "height": 48}
+"""Part of the wide layout's detail pane with nothing drawn on it while no schedule is open."""
+DARK_AT_MOST = 60.0
+LIGHT_AT_LEAST = 200.0
+
+
+def surface_luminance(page: Page) -> float:
+    shot = decode_png(page.screenshot(clip=SURFACE_SAMPLE))
+    # Device pixels may outnumber CSS pixels; the whole clip is surface either way.
+    return shot.mean_luminance(0, 0, shot.width, shot.height)
+
+
+def opened(open_page: PageOpener, served: ServedApp, scheme: ColorScheme, name: str) -> Page:
+    page = open_page(served.url, color_scheme=scheme, suffix=scheme)
+    expect(schedule_rows(page).first).to_be_visible()
+    wait_for_text(page, "No schedule selected")
+    save_screenshot(page, f"{name}-{scheme}")
+    return page
+
+
+def test_a_dark_browser_gets_a_dark_app_and_a_light_browser_a_light_one(
+    open_page: PageOpener, served: ServedApp, request: pytest.FixtureRequest
+) -> None:
+    dark = opened(open_page, served, "dark", request.node.name)
+    light = opened(open_page, served, "light", request.node.name)
+
+    dark_luminance = surface_luminance(dark)
+    light_luminance = surface_luminance(light)
+
+    assert dark_luminance <= DARK_AT_MOST, f"dark context surface luminance {dark_luminance:.0f}"
+    assert light_luminance >= LIGHT_AT_LEAST, (
+        f"light context surface luminance {light_luminance:.0f}"
+    )
