@@ -5,7 +5,8 @@ The app is started exactly as a user would start it (the console script, or
 folder, so the demo data load on this first run is part of what is tested.
 Readiness is the port accepting connections; a process that exits or a port
 that stays closed fails with the process's own stderr in the message, because
-that is the only place the reason is written.
+that is the only place the reason is written. ``running_process`` is that
+start/wait/stop for any server command (``tests.ui.schedule_server`` uses it).
 """
 
 from __future__ import annotations
