@@ -17,11 +17,12 @@ from uuid import UUID
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListSnapshot, ScheduleRow
+from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListSnapshot
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
+from views.schedule_row import ScheduleRowTile
 from views.screen_models import ScheduleListModel
-from views.status_panels import error_panel, loading_panel, message_panel, state_chip
+from views.status_panels import error_panel, loading_panel, message_panel
 
 LOAD_MORE_MARGIN = 320
 """Pixels from the end of the list at which the next page is requested."""
@@ -35,6 +36,16 @@ def ScheduleList(
 ) -> ft.Control:
     snapshot = use_snapshot(model)
     list_view: MutableRef[ft.ListView] = ft.use_ref()
+    # The rows are memoized on their props, so they get one callback object for
+    # the list's lifetime that always calls the latest ``open_schedule``.
+    latest_open: MutableRef[Callable[[UUID], None]] = ft.use_ref()
+    latest_open.current = open_schedule
+
+    def open_latest(schedule_id: UUID) -> None:
+        if latest_open.current is not None:
+            latest_open.current(schedule_id)
+
+    open_row = ft.use_callback(open_latest, [])
     opened_before: MutableRef[UUID] = ft.use_ref(opened_id)
 
     def reveal_selection() -> None:
@@ -86,7 +97,7 @@ def ScheduleList(
         [
             header,
             ft.ProgressBar(height=2, visible=busy, semantics_label="Refreshing schedules"),
-            _body(snapshot, model, open_schedule, opened_id, list_view),
+            _body(snapshot, model, open_row, opened_id, list_view),
         ],
         spacing=0,
         expand=True,
@@ -120,10 +131,11 @@ def _body(
             run_command(model.load_more)
 
     tiles: list[ft.Control] = [
-        schedule_row_tile(
+        ScheduleRowTile(
             row,
-            selected=row.schedule_id in (snapshot.selected_id, opened_id),
-            open_schedule=open_schedule,
+            row.schedule_id in (snapshot.selected_id, opened_id),
+            open_schedule,
+            key=str(row.schedule_id),
         )
         for row in snapshot.rows
     ]
@@ -179,91 +191,3 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
     else:
         content = ft.Container(height=0)
     return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
-
-
-def schedule_row_tile(
-    row: ScheduleRow, selected: bool, open_schedule: Callable[[UUID], None]
-) -> ft.Control:
-    """One schedule; its accessible name is the view model's sentence, title first."""
-    details: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(
-                    row.title,
-                    weight=ft.FontWeight.W_600,
-                    size=15,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    expand=True,
-                ),
-                state_chip(row.state_label, row.state),
-            ],
-            spacing=8,
-        ),
-    ]
-    if row.pause_reason_text:
-        details.append(
-            ft.Text(row.pause_reason_text, size=12, color=ft.Colors.TERTIARY, italic=True)
-        )
-    details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
-    if row.next_fire_text:
-        details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
-    if row.preview:
-        details.append(
-            ft.Text(
-                row.preview,
-                size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            )
-        )
-    if row.website_badge:
-        details.append(
-            ft.Row(
-                [
-                    ft.Container(
-                        content=ft.Row(
-                            [
-                                ft.Icon(ft.Icons.LANGUAGE, size=14, color=ft.Colors.PRIMARY),
-                                ft.Text(row.website_badge, size=12, color=ft.Colors.PRIMARY),
-                            ],
-                            spacing=4,
-                            tight=True,
-                        ),
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=ft.BorderRadius.all(10),
-                        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-                    )
-                ]
-            )
-        )
-    tile = ft.Container(
-        content=ft.Column(details, spacing=4, tight=True),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
-        border_radius=ft.BorderRadius.all(12),
-        margin=ft.Margin.symmetric(horizontal=8, vertical=2),
-        on_click=lambda: open_schedule(row.schedule_id),
-        ink=True,
-    )
-    return ft.Semantics(
-        content=tile,
-        label=row.accessibility_label,
-        button=True,
-        selected=selected,
-        container=True,
-        exclude_semantics=True,
-        on_tap=lambda: open_schedule(row.schedule_id),
-        key=ft.ScrollKey(str(row.schedule_id)),  # type: ignore[call-arg]
-    )
-
-
-def _line(icon: ft.IconData, text: str) -> ft.Control:
-    return ft.Row(
-        [
-            ft.Icon(icon, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(text, size=13, expand=True),
-        ],
-        spacing=6,
-    )

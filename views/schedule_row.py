@@ -1,0 +1,131 @@
+"""One schedule row of the list, memoized so a new page costs only its own rows.
+
+The list re-renders on every snapshot (each page of 20, each selection move).
+A plain function would rebuild every loaded row's controls and Flet would diff
+and re-index all of them, so page 100 cost five times page 20. ``ScheduleRowTile``
+is an ``ft.memo`` component: Flet compares its props shallowly (``is`` or
+``==``) and, when they are unchanged, reuses the previous body object, which
+the diff then skips outright (``_compare_dataclasses``: frozen and ``src is
+dst``). That holds only while every prop is stable: the frozen ``ScheduleRow``
+the view model keeps across pages, a ``selected`` bool, and an ``open_schedule``
+callback that is the same object on every render (the list hands one in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+from uuid import UUID
+
+import flet as ft
+
+from viewmodels.schedule_list import ScheduleRow
+from views.status_panels import state_chip
+
+
+class RowTile(Protocol):
+    """The memoized row's call shape; ``key`` is Flet's reconciliation key."""
+
+    def __call__(
+        self,
+        row: ScheduleRow,
+        selected: bool,
+        open_schedule: Callable[[UUID], None],
+        *,
+        key: str,
+    ) -> ft.Control: ...
+
+
+def _schedule_row(
+    row: ScheduleRow, selected: bool, open_schedule: Callable[[UUID], None]
+) -> ft.Control:
+    """One schedule; its accessible name is the view model's sentence, title first."""
+    details: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(
+                    row.title,
+                    weight=ft.FontWeight.W_600,
+                    size=15,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    expand=True,
+                ),
+                state_chip(row.state_label, row.state),
+            ],
+            spacing=8,
+        ),
+    ]
+    if row.pause_reason_text:
+        details.append(
+            ft.Text(row.pause_reason_text, size=12, color=ft.Colors.TERTIARY, italic=True)
+        )
+    details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
+    if row.next_fire_text:
+        details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
+    if row.preview:
+        details.append(
+            ft.Text(
+                row.preview,
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+        )
+    if row.website_badge:
+        details.append(ft.Row([_website_badge(row.website_badge)]))
+
+    def open_row() -> None:
+        open_schedule(row.schedule_id)
+
+    tile = ft.Container(
+        content=ft.Column(details, spacing=4, tight=True),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+        border_radius=ft.BorderRadius.all(12),
+        margin=ft.Margin.symmetric(horizontal=8, vertical=2),
+        on_click=open_row,
+        ink=True,
+    )
+    return ft.Semantics(
+        content=tile,
+        label=row.accessibility_label,
+        button=True,
+        selected=selected,
+        container=True,
+        exclude_semantics=True,
+        on_tap=open_row,
+        key=ft.ScrollKey(str(row.schedule_id)),  # type: ignore[call-arg]
+    )
+
+
+# ft.memo is unannotated in Flet 1.0.5; RowTile states what it returns.
+ScheduleRowTile: RowTile = ft.memo(ft.component(_schedule_row))  # type: ignore[no-untyped-call]
+"""The row as a memoized component; key it by schedule id."""
+
+
+def _website_badge(text: str) -> ft.Control:
+    return ft.Container(
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.LANGUAGE, size=14, color=ft.Colors.PRIMARY),
+                ft.Text(text, size=12, color=ft.Colors.PRIMARY),
+            ],
+            spacing=4,
+            tight=True,
+        ),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=ft.BorderRadius.all(10),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def _line(icon: ft.IconData, text: str) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Icon(icon, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(text, size=13, expand=True),
+        ],
+        spacing=6,
+    )
