@@ -45,6 +45,8 @@ from views.sidebar import Sidebar
 
 OPEN_SIDEBAR_LABEL = "Open sidebar"
 BACK_LABEL = "Back"
+WIDE_VIEW_ROUTE = SCHEDULES_ROUTE
+"""The one wide view's route, kept while the page's route changes (see ``_wide_view``)."""
 
 
 @ft.component
@@ -168,7 +170,11 @@ def _wide_view(
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     return ft.View(
-        route=location.route,
+        # Flet's Flutter client keys each navigator page by its view's route: a
+        # new route would be a new page, rebuilding the list (scrolled back to
+        # the top) behind a page transition. The wide layout is one page
+        # whatever is open; the address bar follows page.route, not this.
+        route=WIDE_VIEW_ROUTE,
         padding=0,
         spacing=0,
         controls=[

@@ -50,11 +50,13 @@ def ScheduleList(
 
     def reveal_selection() -> None:
         # Keyboard moves change the selection without opening a row: bring it
-        # into view. A click opens the row it is on, which is already visible.
+        # into view. A click opens the row it is on, which is already visible:
+        # the list stays where it is (its selection follows the route a render
+        # later, so "the opened row" is checked too, not only the change).
         opened_changed = opened_before.current != opened_id
         opened_before.current = opened_id
         target = snapshot.selected_id
-        if target is None or opened_changed or list_view.current is None:
+        if target is None or target == opened_id or opened_changed or list_view.current is None:
             return
         ft.context.page.run_task(list_view.current.scroll_to, scroll_key=str(target), duration=150)
 
