@@ -61,14 +61,20 @@ def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> 
     return centered(*parts)
 
 
-def state_chip(label: str, state: str) -> ft.Control:
-    """The state as words in a tinted pill: colour helps, the text carries the meaning."""
+def state_chip(label: str, state: str, *, on_selected: bool = False) -> ft.Control:
+    """The state as words in a tinted pill: colour helps, the text carries the meaning.
+
+    ``on_selected``: the pill sits on a selected row, whose container colour is
+    close to every tint in both themes; it then takes the surface colour and an
+    outline in its text colour, so it keeps its shape.
+    """
     background, foreground = _STATE_COLOURS.get(
         state, (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT)
     )
     return ft.Container(
         content=ft.Text(label, size=12, weight=ft.FontWeight.W_600, color=foreground),
-        bgcolor=background,
+        bgcolor=ft.Colors.SURFACE if on_selected else background,
+        border=ft.Border.all(1, foreground) if on_selected else None,
         border_radius=ft.BorderRadius.all(12),
         padding=ft.Padding.symmetric(horizontal=10, vertical=3),
     )
