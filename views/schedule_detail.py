@@ -39,12 +39,20 @@ def ScheduleDetail(
             ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
         )
     if snapshot.phase is DetailPhase.LOADING:
-        return loading_panel("Loading schedule…")
+        return _closable(loading_panel("Loading schedule…"), close)
     if snapshot.phase is DetailPhase.NOT_FOUND:
-        return error_panel("Schedule not found", snapshot.error, lambda: run_command(model.retry))
+        return _closable(
+            error_panel("Schedule not found", snapshot.error, lambda: run_command(model.retry)),
+            close,
+        )
     if snapshot.phase is DetailPhase.FAILED or snapshot.fields is None:
-        return error_panel(
-            "This schedule could not be loaded", snapshot.error, lambda: run_command(model.retry)
+        return _closable(
+            error_panel(
+                "This schedule could not be loaded",
+                snapshot.error,
+                lambda: run_command(model.retry),
+            ),
+            close,
         )
     fields = snapshot.fields
 
@@ -118,6 +126,23 @@ def ScheduleDetail(
             padding=ft.Padding.all(16),
             expand=True,
         ),
+    )
+
+
+def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
+    """A loading or failure panel, with the same way out a loaded detail has."""
+    if close is None:
+        return panel
+    return ft.Column(
+        [
+            ft.Row(
+                [icon_action(ft.Icons.CLOSE, CLOSE_LABEL, close)],
+                alignment=ft.MainAxisAlignment.END,
+            ),
+            ft.Container(content=panel, expand=True),
+        ],
+        spacing=0,
+        expand=True,
     )
 
 

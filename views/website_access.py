@@ -55,12 +55,15 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         expand=True,
     )
     # The dropdown alone is named by its label only; a reader should also hear
-    # what is chosen and, when it cannot change, why.
+    # what is chosen and, when it cannot change, why. Disabled (while saving,
+    # or for good) and read only (for good) are flags readers announce.
     named = ft.Semantics(
         content=dropdown,
         value=snapshot.current.display_text,
         hint_text=snapshot.not_editable_reason,
         button=True,
+        disabled=not snapshot.picker_enabled,
+        read_only=not snapshot.editable,
         expand=True,
     )
     lines: list[ft.Control] = [ft.Row([named])]

@@ -24,6 +24,7 @@ HISTORY_TAB = "Recent History"
 WEBSITE_PICKER = "Website access"
 OPEN_SIDEBAR = "Open sidebar"
 BACK = "Back"
+CLOSE_DETAILS = "Close details"
 SCHEDULES_ENTRY = "Schedules"
 
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))

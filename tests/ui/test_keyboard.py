@@ -22,13 +22,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.ui.accessible_names import schedule_row, schedule_rows
+from tests.ui.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
 from tests.ui.flutter_page import wait_for_text
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 
 pytestmark = pytest.mark.ui
 
-CLOSE_DETAILS = "Close details"
 EMPTY_DETAIL_PANE = (1100, 700)
 """A point in the wide layout's detail pane, empty while no schedule is open."""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import button, schedule_row, schedule_rows
+from tests.ui.accessible_names import CLOSE_DETAILS, button, schedule_row, schedule_rows
 from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import accessible_texts, wait_for_text
 from tests.ui.page_opener import PageOpener
@@ -101,3 +101,8 @@ def test_a_deep_link_to_a_missing_schedule_says_not_found_with_retry(
     expect(button(page, "Retry")).to_be_visible()
     expect(schedule_row(page, first.title)).to_be_visible()
     assert traceback_marks(page) == []
+
+    # The failed detail has the same way out a loaded one has.
+    button(page, CLOSE_DETAILS).click()
+    page.wait_for_url(remote_url)
+    wait_for_text(page, "No schedule selected")
