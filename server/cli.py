@@ -3,8 +3,10 @@
 Migrations run on start. With ``--principals`` the TOML file is the identity
 store and ``--demo`` gives the demo data to its first principal. Without it,
 only a loopback ``--host`` is accepted and a fresh token is printed for one
-local principal holding every scope. Every startup problem ends with one
-sentence on stderr and exit status 2, never a traceback.
+local principal holding every scope. Each principal may make
+``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
+the server answers 429 with ``Retry-After``. Every startup problem ends with
+one sentence on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from server.api.rate_limit import RateLimit
 from server.app import create_app
 from server.demo import load_demo
 from server.embedded import system_clock
@@ -25,10 +28,32 @@ from server.storage.engine import DatabaseUrlError
 from server.storage.sql.store import SqlStore
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
+DEFAULT_REQUESTS_PER_MINUTE = 600
+BURST_SHARE_OF_A_MINUTE = 5  # burst = a fifth of the per-minute allowance: 600 -> 120
 
 
 class StartupError(Exception):
     """A problem that stops the server before it serves; the message is for people."""
+
+
+def rate_limit_for(requests_per_minute: int) -> RateLimit | None:
+    """The per-principal limit ``--rate-limit`` asks for; 0 turns limiting off."""
+    if requests_per_minute == 0:
+        return None
+    burst = max(1, requests_per_minute // BURST_SHARE_OF_A_MINUTE)
+    return RateLimit(requests_per_minute=requests_per_minute, burst=burst)
+
+
+def _requests_per_minute(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of requests, 0 or more: {text!r}"
+        )
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,6 +93,15 @@ def _parser() -> argparse.ArgumentParser:
         "--demo",
         action="store_true",
         help="load the demo data into an empty database (for the first principal)",
+    )
+    serve.add_argument(
+        "--rate-limit",
+        type=_requests_per_minute,
+        default=DEFAULT_REQUESTS_PER_MINUTE,
+        metavar="N",
+        help="requests per minute each principal may make, in bursts of up to N/5 (at least 1); "
+        "beyond it the answer is 429 with Retry-After; 0 disables the limit "
+        f"(default: {DEFAULT_REQUESTS_PER_MINUTE})",
     )
     return parser
 
@@ -129,7 +163,7 @@ def serve(args: argparse.Namespace) -> int:
         if args.demo and store.is_empty():
             first = directory.principals[0]
             load_demo(store, first.principal_id, first.tenant_id, system_clock())
-        app = create_app(store, directory, system_clock)
+        app = create_app(store, directory, system_clock, rate_limit=rate_limit_for(args.rate_limit))
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
         if token is not None:

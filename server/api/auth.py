@@ -1,7 +1,9 @@
 """Authenticating a request and checking the route's one exact scope.
 
 401 ``auth.unauthenticated`` when no enabled principal matches the bearer
-token; 403 ``auth.scope_missing`` naming the scope when the principal lacks it.
+token; then, with a limiter, 429 ``request.rate_limited`` when the caller has
+spent its allowance (every authenticated request counts, refused ones too);
+403 ``auth.scope_missing`` naming the scope when the principal lacks it.
 Scopes have no hierarchy. The token itself is never logged or echoed.
 """
 
@@ -14,6 +16,7 @@ from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from server.api.errors import ApiError
+from server.api.rate_limit import RequestLimiter
 from server.identity import IdentityProvider, Principal
 
 _bearer = HTTPBearer(auto_error=False)
@@ -30,13 +33,25 @@ def scope_extra(scope: str | None) -> dict[str, Any]:
     return {"x-required-scope": scope}
 
 
+def rate_limited(retry_after_seconds: int) -> ApiError:
+    return ApiError(
+        429,
+        "request.rate_limited",
+        f"Too many requests; try again in {retry_after_seconds} s.",
+        {"retry_after_seconds": retry_after_seconds},
+        headers={"Retry-After": str(retry_after_seconds)},
+    )
+
+
 class Authenticator:
-    def __init__(self, identity: IdentityProvider) -> None:
+    def __init__(self, identity: IdentityProvider, limiter: RequestLimiter | None = None) -> None:
         self._identity = identity
+        self._limiter = limiter
 
     def require(self, scope: str | None) -> Callable[..., Awaitable[Principal]]:
         """A dependency yielding the caller, who must hold ``scope`` (None: any caller)."""
         identity = self._identity
+        limiter = self._limiter
 
         async def caller(
             credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
@@ -50,6 +65,10 @@ class Authenticator:
                     "A valid bearer token is required.",
                     headers={"WWW-Authenticate": "Bearer"},
                 )
+            if limiter is not None:
+                wait = limiter.admit(principal.owner)
+                if wait is not None:
+                    raise rate_limited(wait)
             if scope is not None and scope not in principal.scopes:
                 raise ApiError(
                     403,
