@@ -24,7 +24,7 @@ from server.demo import load_demo
 from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
-from server.storage.engine import DatabaseUrlError
+from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
@@ -150,7 +150,9 @@ def _open_store(url: str) -> SqlStore:
     except DatabaseUrlError as err:
         raise StartupError(str(err)) from err
     except Exception as err:
-        raise StartupError(f"cannot open the database {url!r} ({type(err).__name__}).") from err
+        raise StartupError(
+            f"cannot open the database {printable_url(url)} ({type(err).__name__})."
+        ) from err
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -18,12 +18,23 @@ class DatabaseUrlError(ValueError):
     """The database URL cannot be used; the message is one sentence for people."""
 
 
+def printable_url(url: str) -> str:
+    """``url`` as it may appear in a message: any password is masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "the database URL"
+
+
 def open_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the pragmas the server relies on."""
     try:
         parsed = make_url(url)
     except ArgumentError as err:
-        raise DatabaseUrlError(f"{url!r} is not an SQLAlchemy database URL.") from err
+        # Not echoed: a malformed URL may still carry a password.
+        raise DatabaseUrlError(
+            "the database URL is not an SQLAlchemy URL (for example sqlite:///schedules.db)."
+        ) from err
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)

@@ -78,11 +78,21 @@ def test_port_in_use_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "Traceback" not in err
 
 
+def test_a_database_password_never_appears_in_a_startup_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for url in ("nosuchdriver://alice:hunter2@db.example/schedules", "://alice:hunter2@"):
+        assert main(["serve", "--port", str(free_port()), "--database", url]) == 2
+        err = capsys.readouterr().err
+        assert "hunter2" not in err
+        assert err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
         (["--database", "nosuchdriver://x"], "database"),
-        (["--database", "not a url"], "not an SQLAlchemy database URL"),
+        (["--database", "not a url"], "not an SQLAlchemy URL"),
         (["--host", "0.0.0.0"], "refusing to serve on 0.0.0.0"),
         (["--principals", "/nonexistent/principals.toml"], "cannot read the principals file"),
     ],
