@@ -36,8 +36,8 @@ def test_fifty_years_asleep_costs_what_one_day_does(lookup: str, cadence: Cadenc
     last_fired = datetime(1976, 6, 1, tzinfo=UTC)
     after_a_day = _candidates(lookup, cadence, last_fired + timedelta(days=1))
     after_fifty_years = _candidates(lookup, cadence, last_fired + timedelta(days=365 * 50))
-    assert 1 <= len(after_a_day) <= CANDIDATE_BOUND
-    assert 1 <= len(after_fifty_years) <= CANDIDATE_BOUND
+    assert 0 < len(after_a_day) <= CANDIDATE_BOUND
+    assert 0 < len(after_fifty_years) <= CANDIDATE_BOUND
 
 
 def test_latest_at_or_before_across_fifty_years_inspects_only_recent_dates() -> None:

@@ -87,7 +87,7 @@ async def test_demo_covers_every_state_kind_zone_and_binding(tmp_path: Path) -> 
     }
     per_schedule = Counter(s["metadata"]["schedule_id"] for s in scheduled)
     assert sum(1 for n in per_schedule.values() if 2 <= n <= 8) >= 4
-    assert 1 in per_schedule.values()
+    assert min(per_schedule.values()) == 1, "one schedule has exactly one session"
     assert len(folders) >= 3
     assert any(s["folder_id"] for s in sessions)
     assert any(not s["metadata"] for s in sessions)
