@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import respx
@@ -13,6 +13,7 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from tests.viewmodels.wire import NOW, message, page, uid
 from transport.client import ScheduleClient
 from viewmodels.sidebar import MessagesPhase, SessionMessagesViewModel
+from viewmodels.sidebar.messages import message_time_text
 
 
 def route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -69,3 +70,19 @@ async def test_the_newest_open_wins(
     await first
     assert vm.snapshot.session_id == uid("b")
     assert [m.text for m in vm.snapshot.messages] == ["text 2"]
+
+
+async def test_message_times_are_shown_to_the_minute(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    written = NOW + timedelta(minutes=32, seconds=4)
+    r = route(router, "s")
+    r.script(None, ok(page([message("m1", role="user", text="hello", created_at=written)])))
+    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    await vm.open(uid("s"))
+    assert vm.snapshot.messages[0].time_text == "1 Dec 2026, 07:32", "seconds are dropped"
+
+
+def test_a_message_time_is_read_in_the_device_zone_and_never_rounded_up() -> None:
+    last_second = datetime(2026, 11, 30, 6, 32, 59, tzinfo=UTC)
+    assert message_time_text(last_second, ZoneInfo("Europe/Paris")) == "30 Nov 2026, 07:32"
