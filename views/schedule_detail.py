@@ -19,7 +19,7 @@ from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
-from views.website_access import WebsiteAccessPicker
+from views.website_access import PICKER_LABEL, WebsiteAccessPicker
 
 COPY_LABEL = "Copy instruction"
 CLOSE_LABEL = "Close details"
@@ -96,7 +96,7 @@ def ScheduleDetail(
                         lambda: ft.context.page.run_task(copy_instruction),
                     ),
                 ),
-                _group("Website access", [WebsiteAccessPicker(website_access)]),
+                _group(PICKER_LABEL, [WebsiteAccessPicker(website_access)]),
                 _group(
                     "Execution limits",
                     [

@@ -15,6 +15,7 @@ from views.binding import run_command, use_snapshot
 from views.screen_models import WebsiteAccessModel
 
 PICKER_LABEL = "Website access"
+"""The picker group's heading, which is also the picker's accessible name (see below)."""
 NONE_KEY = "none"
 
 
@@ -37,7 +38,6 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         run_command(model.choose, option)
 
     dropdown = ft.Dropdown(
-        label=PICKER_LABEL,
         value=option_key(snapshot.current),
         options=[
             ft.DropdownOption(
@@ -54,9 +54,13 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         leading_icon=ft.Icons.LANGUAGE,
         expand=True,
     )
-    # The dropdown alone is named by its label only; a reader should also hear
-    # what is chosen and, when it cannot change, why. Disabled (while saving,
-    # or for good) and read only (for good) are flags readers announce.
+    # No visible label: the group's heading above already says "Website access",
+    # and the card (Flutter's Card is a semantic container) merges that heading
+    # into this node, so readers hear it first. Probed in Chromium, the name is
+    # "Website access None" or "Website access⏎<reason> None": heading, hint,
+    # value, once each. A Semantics label here, or the dropdown's own label,
+    # would repeat the heading. Disabled (while saving, or for good) and read
+    # only (for good) are flags readers announce.
     named = ft.Semantics(
         content=dropdown,
         value=snapshot.current.display_text,
