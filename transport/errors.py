@@ -101,6 +101,11 @@ class ServerRefused(ApiError):
         self.message = message
         self.details: Mapping[str, Any] = dict(details or {})
 
+    def _text_detail(self, key: str) -> str | None:
+        """``details[key]`` when the server sent it as text; anything else reads as absent."""
+        value = self.details.get(key)
+        return value if isinstance(value, str) else None
+
 
 class InvalidRequest(ServerRefused):
     summary = "The schedule server rejected the request as malformed"
@@ -117,8 +122,7 @@ class ScopeMissing(ServerRefused):
 
     @property
     def scope(self) -> str | None:
-        value = self.details.get("scope")
-        return value if isinstance(value, str) else None
+        return self._text_detail("scope")
 
 
 class NotFound(ServerRefused):
@@ -163,13 +167,11 @@ class ValidationFailed(ServerRefused):
 
     @property
     def field(self) -> str | None:
-        value = self.details.get("field")
-        return value if isinstance(value, str) else None
+        return self._text_detail("field")
 
     @property
     def reason(self) -> str | None:
-        value = self.details.get("reason")
-        return value if isinstance(value, str) else None
+        return self._text_detail("reason")
 
 
 class BrowserProfileUnavailable(ValidationFailed):
