@@ -83,13 +83,6 @@ class SessionIndex:
             for folder_id, name in self._folder_names.items()
         )
 
-    def schedule_of(self, session_id: UUID) -> UUID | None:
-        session = self._sessions.get(session_id.int)
-        return session.schedule_id if session else None
-
-    def has_schedule(self, schedule_id: UUID) -> bool:
-        return schedule_id in self._buckets
-
     # Changing
 
     def rebuild(

@@ -53,10 +53,6 @@ class OrderedRows(Generic[T]):
         del self._values[index]
         self._view = None
 
-    def replace(self, key: Any, value: T) -> None:
-        self._values[self._index(key)] = value
-        self._view = None
-
     def first(self) -> T:
         return self._values[0]
 
