@@ -12,8 +12,8 @@ from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from tests.viewmodels.wire import NOW, message, page, uid
 from transport.client import ScheduleClient
+from viewmodels.formatting import message_time_text
 from viewmodels.sidebar import MessagesPhase, SessionMessagesViewModel
-from viewmodels.sidebar.messages import message_time_text
 
 
 def route(router: respx.MockRouter, name: str) -> ScriptedRoute:

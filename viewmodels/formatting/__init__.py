@@ -2,7 +2,7 @@
 
 - ``labels``: states, pause reasons, profile states, roles; unknown values humanized.
 - ``cadence``: cadence summaries with the zone rule.
-- ``clock_text``: instants in the device zone, ages, next firing, durations.
+- ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
 - ``limits``: finite limits, money, scopes.
 """
 
@@ -14,6 +14,7 @@ from viewmodels.formatting.clock_text import (
     duration_text,
     instant_text,
     instant_text_naming_zone,
+    message_time_text,
     next_firing_text,
 )
 from viewmodels.formatting.labels import (
@@ -33,6 +34,7 @@ __all__ = [
     "instant_text",
     "instant_text_naming_zone",
     "limit_lines",
+    "message_time_text",
     "money_text",
     "next_firing_text",
     "pause_reason_text",

@@ -52,6 +52,16 @@ def instant_text(instant: datetime, zone: ZoneInfo) -> str:
     return f"{date_text(local)}, {clock_time(local.hour, local.minute, local.second)}"
 
 
+def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
+    """When a message was written, to the minute: "30 Nov 2026, 06:32".
+
+    A chat is read by the minute; seconds would make every line noisier without
+    telling anyone anything (they are dropped, not rounded, as a clock shows them).
+    """
+    local = instant.astimezone(zone)
+    return f"{date_text(local)}, {clock_time(local.hour, local.minute)}"
+
+
 def instant_text_naming_zone(
     instant: datetime, device_zone: ZoneInfo, zone_name: str | None
 ) -> str:

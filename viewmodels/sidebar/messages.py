@@ -8,28 +8,16 @@ messages and ``retry()`` asks for exactly that page again.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
 from transport.models import Page, SessionMessage
 from viewmodels.failure_text import failure_text
-from viewmodels.formatting import role_label
-from viewmodels.formatting.clock_text import clock_time, date_text
+from viewmodels.formatting import message_time_text, role_label
 from viewmodels.observable import Observable
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.sidebar.snapshot import MessageRow, MessagesPhase, SessionMessagesSnapshot
-
-
-def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
-    """When a message was written, to the minute: "30 Nov 2026, 06:32".
-
-    A chat is read by the minute; seconds would make every line noisier without
-    telling anyone anything (they are dropped, not rounded, as a clock shows them).
-    """
-    local = instant.astimezone(zone)
-    return f"{date_text(local)}, {clock_time(local.hour, local.minute)}"
 
 
 class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
