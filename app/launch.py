@@ -35,15 +35,19 @@ def utc_now() -> datetime:
 
 
 def current_presentation(settings: Settings) -> Presentation:
-    from flet_desktop.version import version as desktop_version  # type: ignore[import-untyped]
-
     return decide_presentation(
         platform=sys.platform,
         env=os.environ,
-        client_cached=desktop_client_cached(Path.home(), os.environ, desktop_version),
+        client_cached=_desktop_client_cached,
         web_requested=settings.web,
         desktop_requested=settings.desktop,
     )
+
+
+def _desktop_client_cached() -> bool:
+    from flet_desktop.version import version as desktop_version  # type: ignore[import-untyped]
+
+    return desktop_client_cached(Path.home(), os.environ, desktop_version)
 
 
 async def run_app(settings: Settings) -> None:

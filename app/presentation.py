@@ -7,14 +7,15 @@ macOS and Windows) and the client is already on this machine, or when the user
 insists with ``--desktop``. Otherwise it serves the web view on localhost and
 says why, with the address. An app built with ``flet build`` (iOS, Android,
 packaged desktop) has its own client and skips the choice.
-``decide_presentation`` is pure (its inputs are the platform, the environment
-and whether the client is cached); the one impure probe,
-``desktop_client_cached``, mirrors where ``flet_desktop`` looks.
+``decide_presentation`` is pure but for the one probe it is handed,
+``desktop_client_cached`` (it mirrors where ``flet_desktop`` looks), which it
+asks only when a window is the default choice: ``--web``, ``--desktop``, a
+packaged app or a missing display never scan the disk for a client.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -47,11 +48,12 @@ def decide_presentation(
     *,
     platform: str,
     env: Mapping[str, str],
-    client_cached: bool,
+    client_cached: Callable[[], bool],
     web_requested: bool = False,
     desktop_requested: bool = False,
 ) -> Presentation:
-    """Where the app appears. ``platform`` is ``sys.platform``; ``env`` the environment."""
+    """Where the app appears. ``platform`` is ``sys.platform``; ``env`` the environment;
+    ``client_cached`` is called at most once, and only when its answer decides."""
     if env.get("FLET_PLATFORM"):
         return Presentation(View.PACKAGED, open_browser=False)
     if web_requested:
@@ -73,7 +75,7 @@ def decide_presentation(
             reason="No display is available for a window, so the app is served to "
             "browsers instead.",
         )
-    if not client_cached:
+    if not client_cached():
         return Presentation(
             View.WEB,
             open_browser=True,
