@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select, tuple_
+from sqlalchemy import Engine, RowMapping, insert, select
 
 from server.storage.records import FolderRecord, Owner
+from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.tables import folders
 
 
@@ -37,25 +38,20 @@ class SqlFolderRepository:
             )
 
     def get(self, owner: Owner, folder_id: UUID) -> FolderRecord | None:
-        query = select(folders).where(
-            folders.c.id == folder_id,
-            folders.c.tenant_id == owner.tenant_id,
-            folders.c.principal_id == owner.principal_id,
-        )
+        query = select(folders).where(folders.c.id == folder_id, owned_by(folders, owner))
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else _folder(row)
 
     def page(self, owner: Owner, after: tuple[str, UUID] | None, limit: int) -> list[FolderRecord]:
-        c = folders.c
-        query = (
-            select(folders)
-            .where(c.tenant_id == owner.tenant_id, c.principal_id == owner.principal_id)
-            .order_by(c.name, c.id)
-            .limit(limit)
+        query = keyset_page(
+            select(folders).where(owned_by(folders, owner)),
+            folders.c.name,
+            folders.c.id,
+            after,
+            limit,
+            newest_first=False,
         )
-        if after is not None:
-            query = query.where(tuple_(c.name, c.id) > after)
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_folder(row) for row in rows]

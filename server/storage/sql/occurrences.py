@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select, tuple_
+from sqlalchemy import Engine, RowMapping, insert, select
 
 from server.storage.jsontext import canonical_json
 from server.storage.records import Materialization, OccurrenceRecord, Owner
+from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.sessions import message_rows, session_row
 from server.storage.tables import (
     runs,
@@ -92,19 +93,16 @@ class SqlOccurrenceRepository:
         limit: int,
     ) -> list[OccurrenceRecord]:
         occ = schedule_occurrences.c
-        query = (
+        query = keyset_page(
             select(schedule_occurrences)
             .join(schedules, schedules.c.id == occ.schedule_id)
-            .where(
-                occ.schedule_id == schedule_id,
-                schedules.c.tenant_id == owner.tenant_id,
-                schedules.c.principal_id == owner.principal_id,
-            )
-            .order_by(occ.nominal_fire_at.desc(), occ.id.desc())
-            .limit(limit)
+            .where(occ.schedule_id == schedule_id, owned_by(schedules, owner)),
+            occ.nominal_fire_at,
+            occ.id,
+            after,
+            limit,
+            newest_first=True,
         )
-        if after is not None:
-            query = query.where(tuple_(occ.nominal_fire_at, occ.id) < after)
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_occurrence(row) for row in rows]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select, tuple_
+from sqlalchemy import Engine, RowMapping, insert, select
 
 from server.storage.records import Owner, ProfileRecord
+from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.tables import browser_profiles
 
 
@@ -46,24 +47,21 @@ class SqlProfileRepository:
 
     def get(self, owner: Owner, profile_id: UUID) -> ProfileRecord | None:
         query = select(browser_profiles).where(
-            browser_profiles.c.id == profile_id,
-            browser_profiles.c.tenant_id == owner.tenant_id,
-            browser_profiles.c.principal_id == owner.principal_id,
+            browser_profiles.c.id == profile_id, owned_by(browser_profiles, owner)
         )
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else _profile(row)
 
     def page(self, owner: Owner, after: tuple[str, UUID] | None, limit: int) -> list[ProfileRecord]:
-        c = browser_profiles.c
-        query = (
-            select(browser_profiles)
-            .where(c.tenant_id == owner.tenant_id, c.principal_id == owner.principal_id)
-            .order_by(c.display_name, c.id)
-            .limit(limit)
+        query = keyset_page(
+            select(browser_profiles).where(owned_by(browser_profiles, owner)),
+            browser_profiles.c.display_name,
+            browser_profiles.c.id,
+            after,
+            limit,
+            newest_first=False,
         )
-        if after is not None:
-            query = query.where(tuple_(c.display_name, c.id) > after)
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_profile(row) for row in rows]

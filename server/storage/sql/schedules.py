@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, and_, insert, select, tuple_, update
+from sqlalchemy import Engine, RowMapping, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -26,6 +26,7 @@ from server.storage.records import (
     ScheduleView,
 )
 from server.storage.sql.audit import append_events
+from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.tables import schedule_idempotency_keys, schedule_revisions, schedules
 
 _VIEW_COLUMNS = (
@@ -181,11 +182,7 @@ class SqlScheduleRepository:
         query = (
             select(*_VIEW_COLUMNS)
             .select_from(_JOIN)
-            .where(
-                schedules.c.id == schedule_id,
-                schedules.c.tenant_id == owner.tenant_id,
-                schedules.c.principal_id == owner.principal_id,
-            )
+            .where(schedules.c.id == schedule_id, owned_by(schedules, owner))
         )
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
@@ -198,20 +195,12 @@ class SqlScheduleRepository:
         after: tuple[datetime, UUID] | None,
         limit: int,
     ) -> list[ScheduleView]:
-        query = (
-            select(*_VIEW_COLUMNS)
-            .select_from(_JOIN)
-            .where(
-                schedules.c.tenant_id == owner.tenant_id,
-                schedules.c.principal_id == owner.principal_id,
-            )
-            .order_by(schedules.c.updated_at.desc(), schedules.c.id.desc())
-            .limit(limit)
-        )
+        query = select(*_VIEW_COLUMNS).select_from(_JOIN).where(owned_by(schedules, owner))
         if states:
             query = query.where(schedules.c.state.in_(sorted(states)))
-        if after is not None:
-            query = query.where(tuple_(schedules.c.updated_at, schedules.c.id) < after)
+        query = keyset_page(
+            query, schedules.c.updated_at, schedules.c.id, after, limit, newest_first=True
+        )
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_view(row) for row in rows]

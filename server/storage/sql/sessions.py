@@ -7,10 +7,11 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select, tuple_, update
+from sqlalchemy import Engine, RowMapping, insert, select, update
 
 from server.storage.jsontext import canonical_json, load_object
 from server.storage.records import MessageRecord, Owner, SessionRecord
+from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.tables import session_messages, sessions
 
 
@@ -64,11 +65,7 @@ class SqlSessionRepository:
                 connection.execute(insert(session_messages), message_rows(messages))
 
     def get(self, owner: Owner, session_id: UUID) -> SessionRecord | None:
-        query = select(sessions).where(
-            sessions.c.id == session_id,
-            sessions.c.tenant_id == owner.tenant_id,
-            sessions.c.principal_id == owner.principal_id,
-        )
+        query = select(sessions).where(sessions.c.id == session_id, owned_by(sessions, owner))
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else _session(row)
@@ -76,17 +73,14 @@ class SqlSessionRepository:
     def page(
         self, owner: Owner, after: tuple[datetime, UUID] | None, limit: int
     ) -> list[SessionRecord]:
-        query = (
-            select(sessions)
-            .where(
-                sessions.c.tenant_id == owner.tenant_id,
-                sessions.c.principal_id == owner.principal_id,
-            )
-            .order_by(sessions.c.last_activity_at.desc(), sessions.c.id.desc())
-            .limit(limit)
+        query = keyset_page(
+            select(sessions).where(owned_by(sessions, owner)),
+            sessions.c.last_activity_at,
+            sessions.c.id,
+            after,
+            limit,
+            newest_first=True,
         )
-        if after is not None:
-            query = query.where(tuple_(sessions.c.last_activity_at, sessions.c.id) < after)
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_session(row) for row in rows]
@@ -99,20 +93,20 @@ class SqlSessionRepository:
         limit: int,
     ) -> list[MessageRecord]:
         m = session_messages.c
-        query = (
+        query = keyset_page(
             select(session_messages)
             .join(sessions, sessions.c.id == m.session_id)
             .where(
                 m.session_id == session_id,
                 m.scheduler_seed.is_(False),
-                sessions.c.tenant_id == owner.tenant_id,
-                sessions.c.principal_id == owner.principal_id,
-            )
-            .order_by(m.created_at, m.id)
-            .limit(limit)
+                owned_by(sessions, owner),
+            ),
+            m.created_at,
+            m.id,
+            after,
+            limit,
+            newest_first=False,
         )
-        if after is not None:
-            query = query.where(tuple_(m.created_at, m.id) > after)
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [
@@ -130,11 +124,7 @@ class SqlSessionRepository:
     def move(self, owner: Owner, session_id: UUID, folder_id: UUID | None) -> SessionRecord:
         statement = (
             update(sessions)
-            .where(
-                sessions.c.id == session_id,
-                sessions.c.tenant_id == owner.tenant_id,
-                sessions.c.principal_id == owner.principal_id,
-            )
+            .where(sessions.c.id == session_id, owned_by(sessions, owner))
             .values(folder_id=folder_id)
         )
         with self._engine.begin() as connection:
