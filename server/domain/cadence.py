@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from functools import lru_cache
-from typing import Final
+from typing import ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 __all__ = [
@@ -81,8 +81,16 @@ def _check_local_time(value: time) -> None:
         raise CadenceError("local_time", "invalid_local_time")
 
 
-def _format_local_time(value: time) -> str:
-    return value.strftime("%H:%M:%S")
+def _wall_clock_payload(
+    cadence: Daily | Weekly | Monthly | Yearly, **selectors: object
+) -> dict[str, object]:
+    """A recurring cadence's payload: its own selectors between wall time and zone."""
+    return {
+        "kind": cadence.kind,
+        "local_time": cadence.local_time.strftime("%H:%M:%S"),
+        **selectors,
+        "timezone": cadence.timezone,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +109,13 @@ class MonthDay:
 class Once:
     """One absolute instant; fires once, then the schedule completes."""
 
+    kind: ClassVar[str] = "ONCE"
     at: datetime
 
     def __post_init__(self) -> None:
         if self.at.tzinfo is None or self.at.utcoffset() is None:
             raise CadenceError("at", "naive_datetime")
         object.__setattr__(self, "at", self.at.astimezone(UTC))
-
-    @property
-    def kind(self) -> str:
-        return "ONCE"
 
     @property
     def zone_name(self) -> str:
@@ -124,6 +129,7 @@ class Once:
 class Daily:
     """Every local date at ``local_time`` in ``timezone``."""
 
+    kind: ClassVar[str] = "DAILY"
     local_time: time
     timezone: str
 
@@ -132,25 +138,18 @@ class Daily:
         _check_zone(self.timezone)
 
     @property
-    def kind(self) -> str:
-        return "DAILY"
-
-    @property
     def zone_name(self) -> str:
         return self.timezone
 
     def to_payload(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "local_time": _format_local_time(self.local_time),
-            "timezone": self.timezone,
-        }
+        return _wall_clock_payload(self)
 
 
 @dataclass(frozen=True, slots=True)
 class Weekly:
     """The listed ISO weekdays (1 = Monday ... 7 = Sunday), stored ascending."""
 
+    kind: ClassVar[str] = "WEEKLY"
     local_time: time
     weekdays: tuple[int, ...]
     timezone: str
@@ -167,26 +166,18 @@ class Weekly:
         _check_zone(self.timezone)
 
     @property
-    def kind(self) -> str:
-        return "WEEKLY"
-
-    @property
     def zone_name(self) -> str:
         return self.timezone
 
     def to_payload(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "local_time": _format_local_time(self.local_time),
-            "weekdays": list(self.weekdays),
-            "timezone": self.timezone,
-        }
+        return _wall_clock_payload(self, weekdays=list(self.weekdays))
 
 
 @dataclass(frozen=True, slots=True)
 class Monthly:
     """Numbered days of each month (a missing one is skipped) and/or its last day."""
 
+    kind: ClassVar[str] = "MONTHLY"
     local_time: time
     days_of_month: tuple[int, ...]
     last_day: bool
@@ -204,27 +195,20 @@ class Monthly:
         _check_zone(self.timezone)
 
     @property
-    def kind(self) -> str:
-        return "MONTHLY"
-
-    @property
     def zone_name(self) -> str:
         return self.timezone
 
     def to_payload(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "local_time": _format_local_time(self.local_time),
-            "days_of_month": list(self.days_of_month),
-            "last_day": self.last_day,
-            "timezone": self.timezone,
-        }
+        return _wall_clock_payload(
+            self, days_of_month=list(self.days_of_month), last_day=self.last_day
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Yearly:
     """Month/day pairs each year, stored sorted; a pair absent this year is skipped."""
 
+    kind: ClassVar[str] = "YEARLY"
     local_time: time
     dates: tuple[MonthDay, ...]
     timezone: str
@@ -240,20 +224,12 @@ class Yearly:
         _check_zone(self.timezone)
 
     @property
-    def kind(self) -> str:
-        return "YEARLY"
-
-    @property
     def zone_name(self) -> str:
         return self.timezone
 
     def to_payload(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "local_time": _format_local_time(self.local_time),
-            "dates": [{"month": md.month, "day": md.day} for md in self.dates],
-            "timezone": self.timezone,
-        }
+        dates = [{"month": md.month, "day": md.day} for md in self.dates]
+        return _wall_clock_payload(self, dates=dates)
 
 
 Cadence = Once | Daily | Weekly | Monthly | Yearly
