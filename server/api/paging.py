@@ -2,19 +2,24 @@
 
 Each route fetches one row more than asked; only when it exists is a cursor
 for the last returned row issued, so ``next_cursor: null`` means the end.
+A cursor's scope is the listing's name, the caller, and any qualifiers (a
+filter, a parent id), so it is refused anywhere else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
 from fastapi.responses import JSONResponse
 
 from server.api.cursor import CursorCodec
+from server.identity import Principal
 
 Row = TypeVar("Row")
+Key = TypeVar("Key")
 
 DEFAULT_LIMIT = 50
 Limit = Annotated[int, Query(ge=1, le=100, description="Page size, 1..100.")]
@@ -23,14 +28,30 @@ Cursor = Annotated[
 ]
 
 
-def page_response(
-    rows: Sequence[Row],
-    limit: int,
-    render: Callable[[Row], dict[str, Any]],
-    position: Callable[[Row], list[str]],
-    cursors: CursorCodec,
-    scope: str,
-) -> JSONResponse:
-    shown = rows[:limit]
-    next_cursor = cursors.encode(scope, position(shown[-1])) if len(rows) > limit else None
-    return JSONResponse({"items": [render(row) for row in shown], "next_cursor": next_cursor})
+@dataclass(frozen=True, slots=True)
+class Listing(Generic[Row, Key]):
+    """One list route's paging: cursor scope name, keyset position both ways, row JSON."""
+
+    name: str
+    position: Callable[[Row], list[str]]
+    key: Callable[[list[str]], Key]
+    render: Callable[[Row], dict[str, Any]]
+
+    def respond(
+        self,
+        cursors: CursorCodec,
+        principal: Principal,
+        cursor: str | None,
+        limit: int,
+        fetch: Callable[[Key | None, int], Sequence[Row]],
+        *qualifiers: str,
+    ) -> JSONResponse:
+        """The page after ``cursor``; ``fetch(after, count)`` reads the caller's rows."""
+        scope = "|".join((self.name, principal.tenant_id, principal.principal_id, *qualifiers))
+        after = None if cursor is None else self.key(cursors.decode(scope, cursor))
+        rows = fetch(after, limit + 1)
+        shown = rows[:limit]
+        next_cursor = cursors.encode(scope, self.position(shown[-1])) if len(rows) > limit else None
+        return JSONResponse(
+            {"items": [self.render(row) for row in shown], "next_cursor": next_cursor}
+        )

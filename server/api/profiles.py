@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, text_key
-from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, page_response
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.identity import Principal
 from server.storage.ports import Store
 from server.storage.records import ProfileRecord
@@ -27,10 +27,13 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
         """The caller's sign-ins in every state, by display name."""
-        scope = f"profiles|{principal.tenant_id}|{principal.principal_id}"
-        after = None if cursor is None else text_key(cursors.decode(scope, cursor))
-        rows = store.profiles.page(principal.owner, after, limit + 1)
-        return page_response(rows, limit, wire.profile, _position, cursors, scope)
+        return _PROFILES.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.profiles.page(principal.owner, after, count),
+        )
 
     @router.get("/v1/principal", openapi_extra=scope_extra(None))
     def get_principal(principal: anyone) -> JSONResponse:
@@ -42,3 +45,6 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
 
 def _position(record: ProfileRecord) -> list[str]:
     return [record.display_name, str(record.profile_id)]
+
+
+_PROFILES = Listing("profiles", _position, text_key, wire.profile)

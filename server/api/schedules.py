@@ -14,7 +14,7 @@ from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key
 from server.api.errors import invalid_request
-from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, page_response
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
@@ -57,11 +57,14 @@ def schedule_routes(
         states = frozenset(state or ())
         if not states <= STATES:
             raise invalid_request("Unknown schedule state in the filter.", field="state")
-        who = f"{principal.tenant_id}|{principal.principal_id}"
-        scope = f"schedules|{who}|{','.join(sorted(states))}"
-        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
-        rows = store.schedules.page(principal.owner, states, after, limit + 1)
-        return page_response(rows, limit, wire.schedule_summary, _schedule_position, cursors, scope)
+        return _SCHEDULES.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.schedules.page(principal.owner, states, after, count),
+            ",".join(sorted(states)),
+        )
 
     @router.get("/{schedule_id}", openapi_extra=scope_extra("schedule.read"))
     def get_schedule(principal: reader, schedule_id: UUID) -> JSONResponse:
@@ -124,10 +127,14 @@ def schedule_routes(
     ) -> JSONResponse:
         """The occurrence ledger, newest nominal instant first."""
         service.get(principal, schedule_id)
-        scope = f"occurrences|{principal.tenant_id}|{principal.principal_id}|{schedule_id}"
-        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
-        rows = store.occurrences.page(principal.owner, schedule_id, after, limit + 1)
-        return page_response(rows, limit, wire.occurrence, _occurrence_position, cursors, scope)
+        return _OCCURRENCES.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.occurrences.page(principal.owner, schedule_id, after, count),
+            str(schedule_id),
+        )
 
     return router
 
@@ -138,3 +145,7 @@ def _schedule_position(view: ScheduleView) -> list[str]:
 
 def _occurrence_position(record: OccurrenceRecord) -> list[str]:
     return [record.nominal_fire_at.isoformat(), str(record.occurrence_id)]
+
+
+_SCHEDULES = Listing("schedules", _schedule_position, instant_key, wire.schedule_summary)
+_OCCURRENCES = Listing("occurrences", _occurrence_position, instant_key, wire.occurrence)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key, text_key
-from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, page_response
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.identity import Principal
 from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.storage.ports import Store
@@ -31,15 +31,24 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
     router = APIRouter(tags=["sessions"])
     reader = Annotated[Principal, Depends(auth.require("session.read"))]
 
+    def owned_session(principal: Principal, session_id: UUID) -> SessionRecord:
+        session = store.sessions.get(principal.owner, session_id)
+        if session is None:
+            raise SessionNotFound(str(session_id))
+        return session
+
     @router.get("/v1/sessions", openapi_extra=scope_extra("session.read"))
     def list_sessions(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
         """Most recent activity first; ``metadata.schedule_id`` marks scheduled sessions."""
-        scope = f"sessions|{principal.tenant_id}|{principal.principal_id}"
-        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
-        rows = store.sessions.page(principal.owner, after, limit + 1)
-        return page_response(rows, limit, wire.session, _session_position, cursors, scope)
+        return _SESSIONS.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.sessions.page(principal.owner, after, count),
+        )
 
     @router.get("/v1/sessions/{session_id}/messages", openapi_extra=scope_extra("session.read"))
     def list_messages(
@@ -49,28 +58,34 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         cursor: Cursor = None,
     ) -> JSONResponse:
         """The transcript oldest first, without the scheduler's hidden seed instruction."""
-        if store.sessions.get(principal.owner, session_id) is None:
-            raise SessionNotFound(str(session_id))
-        scope = f"messages|{principal.tenant_id}|{principal.principal_id}|{session_id}"
-        after = None if cursor is None else instant_key(cursors.decode(scope, cursor))
-        rows = store.sessions.visible_messages(principal.owner, session_id, after, limit + 1)
-        return page_response(rows, limit, wire.message, _message_position, cursors, scope)
+        owned_session(principal, session_id)
+        return _MESSAGES.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.sessions.visible_messages(
+                principal.owner, session_id, after, count
+            ),
+            str(session_id),
+        )
 
     @router.get("/v1/folders", openapi_extra=scope_extra("session.read"))
     def list_folders(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
-        scope = f"folders|{principal.tenant_id}|{principal.principal_id}"
-        after = None if cursor is None else text_key(cursors.decode(scope, cursor))
-        rows = store.folders.page(principal.owner, after, limit + 1)
-        return page_response(rows, limit, wire.folder, _folder_position, cursors, scope)
+        return _FOLDERS.respond(
+            cursors,
+            principal,
+            cursor,
+            limit,
+            lambda after, count: store.folders.page(principal.owner, after, count),
+        )
 
     @router.post("/v1/sessions/{session_id}/folder", openapi_extra=scope_extra("session.read"))
     def move_session(principal: reader, session_id: UUID, body: FolderMove) -> JSONResponse:
         """File a chat session; a session a schedule created is refused (session.not_chat)."""
-        session = store.sessions.get(principal.owner, session_id)
-        if session is None:
-            raise SessionNotFound(str(session_id))
+        session = owned_session(principal, session_id)
         if "schedule_id" in session.metadata:
             raise SessionNotChat(str(session_id))
         if (
@@ -94,3 +109,8 @@ def _message_position(record: MessageRecord) -> list[str]:
 
 def _folder_position(record: FolderRecord) -> list[str]:
     return [record.name, str(record.folder_id)]
+
+
+_SESSIONS = Listing("sessions", _session_position, instant_key, wire.session)
+_MESSAGES = Listing("messages", _message_position, instant_key, wire.message)
+_FOLDERS = Listing("folders", _folder_position, text_key, wire.folder)
