@@ -301,10 +301,9 @@ class ScheduleClient:
             else:
                 if response.is_success:
                     return self._decode(response)
-                failure = self._refusal(response, list_route=list_route)
-                outcome = Outcome(
-                    response.status_code, parse_retry_after(response.headers.get("Retry-After"))
-                )
+                retry_after = parse_retry_after(response.headers.get("Retry-After"))
+                failure = self._refusal(response, list_route=list_route, retry_after=retry_after)
+                outcome = Outcome(response.status_code, retry_after)
             if not should_retry(method, outcome, attempt, idempotent_create=idempotent_create):
                 raise failure from cause
             delay = delay_before_retry(attempt, outcome, self._random())
@@ -335,27 +334,28 @@ class ScheduleClient:
     def _scrub(self, text: str) -> str:
         return text.replace(self._token, _REDACTED) if self._token else text
 
-    def _refusal(self, response: httpx.Response, *, list_route: bool) -> ServerRefused:
-        retry_after = parse_retry_after(response.headers.get("Retry-After"))
+    def _refusal(
+        self, response: httpx.Response, *, list_route: bool, retry_after: float | None
+    ) -> ServerRefused:
+        code: str | None = None
+        message: str | None = None
+        details: Mapping[str, Any] | None = None
         try:
             envelope = ErrorEnvelope.model_validate(_decode_json(response.content))
         except (ValueError, RecursionError):
-            # pydantic.ValidationError is a ValueError: any malformed envelope lands here.
-            return error_for(
-                response.status_code,
-                None,
-                None,
-                None,
-                list_route=list_route,
-                retry_after=retry_after,
-            )
-        details: Mapping[str, Any] = envelope.error.details
-        if self._token and self._token in json.dumps(details, default=str):
-            details = {}
+            # pydantic.ValidationError is a ValueError: any malformed envelope lands here,
+            # and the refusal maps by status alone.
+            pass
+        else:
+            code = envelope.error.code
+            message = self._scrub(envelope.error.message)
+            details = envelope.error.details
+            if self._token and self._token in json.dumps(details, default=str):
+                details = {}
         return error_for(
             response.status_code,
-            envelope.error.code,
-            self._scrub(envelope.error.message),
+            code,
+            message,
             details,
             list_route=list_route,
             retry_after=retry_after,
