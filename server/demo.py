@@ -9,6 +9,7 @@ rows. Definitions pass through the same validation as a create.
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -98,26 +99,10 @@ def _load_chats(store: Store, owner: Owner, now: datetime) -> None:
         messages: list[MessageRecord] = []
         for index, (question, answer) in enumerate(chat.turns):
             asked = start + timedelta(minutes=3 * index)
-            messages.append(
-                MessageRecord(
-                    demo_id(owner.principal_id, "chat", chat.key, str(index), "user"),
-                    session_id,
-                    "user",
-                    question,
-                    False,
-                    asked,
-                )
-            )
-            messages.append(
-                MessageRecord(
-                    demo_id(owner.principal_id, "chat", chat.key, str(index), "assistant"),
-                    session_id,
-                    "assistant",
-                    answer,
-                    False,
-                    asked + timedelta(minutes=1),
-                )
-            )
+            turn = (("user", question, asked), ("assistant", answer, asked + timedelta(minutes=1)))
+            for role, text, at in turn:
+                message_id = demo_id(owner.principal_id, "chat", chat.key, str(index), role)
+                messages.append(MessageRecord(message_id, session_id, role, text, False, at))
         folder = None if chat.folder is None else demo_id(owner.principal_id, "folder", chat.folder)
         store.sessions.add(
             SessionRecord(
@@ -218,47 +203,31 @@ def _load_ledger(
         key = (owner.principal_id, "occurrence", spec.key, str(index))
         occurrence_id = demo_id(*key)
         revision = schedule.current_revision
+        entry = OccurrenceRecord(
+            occurrence_id=occurrence_id,
+            schedule_id=schedule.schedule_id,
+            schedule_revision=revision,
+            nominal_fire_at=nominal,
+            disposition="MATERIALIZED",
+            session_id=None,
+            run_id=None,
+            reason_code=None,
+            authority_version="demo-authority",
+            materialized_at=None,
+            links_erased_at=None,
+            created_at=nominal,
+        )
         if code in _REASONS:
             disposition, reason = _REASONS[code]
             store.occurrences.record(
-                Materialization(
-                    OccurrenceRecord(
-                        occurrence_id,
-                        schedule.schedule_id,
-                        revision,
-                        nominal,
-                        disposition,
-                        None,
-                        None,
-                        reason,
-                        "demo-authority",
-                        None,
-                        None,
-                        nominal,
-                    )
-                )
+                Materialization(replace(entry, disposition=disposition, reason_code=reason))
             )
             continue
         materialized = nominal + timedelta(seconds=4 + index)
+        entry = replace(entry, materialized_at=materialized)
         if code == "E":
-            store.occurrences.record(
-                Materialization(
-                    OccurrenceRecord(
-                        occurrence_id,
-                        schedule.schedule_id,
-                        revision,
-                        nominal,
-                        "MATERIALIZED",
-                        None,
-                        None,
-                        None,
-                        "demo-authority",
-                        materialized,
-                        materialized + timedelta(days=2),
-                        nominal,
-                    )
-                )
-            )
+            erased = materialized + timedelta(days=2)
+            store.occurrences.record(Materialization(replace(entry, links_erased_at=erased)))
             continue
         session_id = demo_id(*key, "session")
         run_id = demo_id(*key, "run")
@@ -309,20 +278,7 @@ def _load_ledger(
         )
         store.occurrences.record(
             Materialization(
-                OccurrenceRecord(
-                    occurrence_id,
-                    schedule.schedule_id,
-                    revision,
-                    nominal,
-                    "MATERIALIZED",
-                    session_id,
-                    run_id,
-                    None,
-                    "demo-authority",
-                    materialized,
-                    None,
-                    nominal,
-                ),
+                replace(entry, session_id=session_id, run_id=run_id),
                 session=session,
                 messages=messages,
                 run=run,
