@@ -43,15 +43,6 @@ BULK_TITLE = "Bulk schedule {:04d}"
 SPLIT = 500
 """Scrolling is timed in stretches of this many rows, to show how its cost grows."""
 MINIMAL_TEXT = "Hello from a minimal Flet app"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 
 MINIMAL_APP = f'''
@@ -85,9 +76,11 @@ class Memory:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
+    from tests.ui.chromium import launch_chromium
+
     with tempfile.TemporaryDirectory(prefix="bench-app-") as scratch, sync_playwright() as pw:
         work = Path(scratch)
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch_chromium(pw)
         try:
             cold_start(browser, work)
             memory_after_scrolling(browser, work)

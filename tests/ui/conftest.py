@@ -8,13 +8,13 @@
 - ``browser`` (module): Debian's Chromium through Playwright's sync API. Module
   scope, not session: the sync API runs its own event loop, which must be gone
   before pytest-asyncio's tests in other packages run.
-- ``desktop`` / ``phone`` (function): a fresh browser context (so fresh device
-  storage) at 1280x800 or 390x844, with the app open and its accessibility tree
-  on. Each saves a screenshot under ``tests/artifacts/ui/`` when the test ends,
-  whether it passed or not.
-- ``open_page`` (function): the same for any address, size and colour scheme
-  (a remote-server app, a dark context); every page it opened is screenshot
-  (``<test>-<suffix>.png``) and closed when the test ends.
+- ``open_page`` (function): opens any address in a fresh browser context (so
+  fresh device storage) at any size and colour scheme, with the app's
+  accessibility tree on; every page it opened is saved as a screenshot under
+  ``tests/artifacts/ui/`` (``<test>[-<suffix>].png``) and closed when the test
+  ends, whether it passed or not.
+- ``desktop`` / ``phone`` (function): ``open_page`` on the served app at
+  1280x800 or 390x844.
 """
 
 from __future__ import annotations
@@ -26,20 +26,12 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 from tests.ui.artifacts import save_screenshot
+from tests.ui.chromium import CHROMIUM, launch_chromium
 from tests.ui.flutter_page import UI_TIMEOUT_MS, open_app
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
 from tests.ui.served_app import ServedApp, served_app
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
 PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}
 
@@ -63,37 +55,21 @@ def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: scripts/setup --test installs Debian's chromium")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
+        chromium = launch_chromium(playwright)
         try:
             yield chromium
         finally:
             chromium.close()
 
 
-def _page(
-    browser: Browser, served: ServedApp, request: pytest.FixtureRequest, size: ViewportSize
-) -> Iterator[Page]:
-    context = browser.new_context(viewport=size)
-    context.set_default_timeout(UI_TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        open_app(page, served.url)
-        yield page
-    finally:
-        save_screenshot(page, request.node.name)
-        context.close()
+@pytest.fixture
+def desktop(open_page: PageOpener, served: ServedApp) -> Page:
+    return open_page(served.url, size=DESKTOP_SIZE)
 
 
 @pytest.fixture
-def desktop(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from _page(browser, served, request, DESKTOP_SIZE)
-
-
-@pytest.fixture
-def phone(browser: Browser, served: ServedApp, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from _page(browser, served, request, PHONE_SIZE)
+def phone(open_page: PageOpener, served: ServedApp) -> Page:
+    return open_page(served.url, size=PHONE_SIZE)
 
 
 @pytest.fixture

@@ -11,15 +11,19 @@ and the demo data stay the same across an outage.
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
-import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from server.identity import ALL_SCOPES
-from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+from tests.ui.served_app import (
+    LOOPBACK,
+    app_command,
+    console_command,
+    free_port,
+    running_process,
+)
 
 LISTENING_LINE = "schedule-server listening on"
 """Printed once the demo data is loaded, so the server can answer with it."""
@@ -27,11 +31,7 @@ TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
 
 
 def server_command() -> list[str]:
-    """The installed console script beside this interpreter, else the module."""
-    script = Path(sys.executable).parent / "schedule-server"
-    if script.is_file() and os.access(script, os.X_OK):
-        return [str(script)]
-    return [sys.executable, "-m", "server.cli"]
+    return console_command("schedule-server", "server.cli")
 
 
 def write_principals(path: Path, token: str) -> None:

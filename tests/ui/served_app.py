@@ -53,12 +53,16 @@ def free_port() -> int:
     return port
 
 
-def app_command() -> list[str]:
-    """The installed console script beside this interpreter, else the module."""
-    script = Path(sys.executable).parent / "schedule-browser"
+def console_command(script_name: str, module: str) -> list[str]:
+    """The installed console script beside this interpreter, else ``python -m module``."""
+    script = Path(sys.executable).parent / script_name
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
-    return [sys.executable, "-m", "app.cli"]
+    return [sys.executable, "-m", module]
+
+
+def app_command() -> list[str]:
+    return console_command("schedule-browser", "app.cli")
 
 
 @contextmanager
