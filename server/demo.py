@@ -284,13 +284,3 @@ def _load_ledger(
                 run=run,
             )
         )
-
-
-def demo_summary() -> dict[str, int]:
-    """Counts a test or the CLI can quote."""
-    return {
-        "schedules": len(SCHEDULES),
-        "profiles": len(PROFILES),
-        "folders": len(FOLDERS),
-        "chats": len(CHATS),
-    }
