@@ -38,7 +38,7 @@ def compose_models(
         detail=detail,
         website_access=detail.website_access,
         sidebar=SidebarViewModel(backend.api, storage, clock=clock, device_zone=device_zone),
-        messages=SessionMessagesViewModel(backend.api, clock=clock, device_zone=device_zone),
+        messages=SessionMessagesViewModel(backend.api, device_zone=device_zone),
     )
 
 

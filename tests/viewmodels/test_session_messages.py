@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from tests.viewmodels.wire import NOW, message, page, uid
 from transport.client import ScheduleClient
@@ -25,12 +24,12 @@ def msg(n: int, role: str = "assistant") -> dict[str, object]:
 
 
 async def test_the_transcript_is_shown_oldest_first_with_role_labels_and_pages_on(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+    api: ScheduleClient, router: respx.MockRouter, device_zone: ZoneInfo
 ) -> None:
     r = route(router, "s")
     r.script(None, ok(page([msg(1, "user"), msg(2)], "c2")))
     r.script("c2", ok(page([msg(2), msg(3, "tool")], "c2")))
-    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    vm = SessionMessagesViewModel(api, device_zone=device_zone)
     await vm.open(uid("s"))
     assert [m.role_label for m in vm.snapshot.messages] == ["You", "Assistant"]
     assert vm.snapshot.messages[0].time_text == "1 Dec 2026, 07:01"
@@ -43,12 +42,12 @@ async def test_the_transcript_is_shown_oldest_first_with_role_labels_and_pages_o
 
 
 async def test_a_failed_later_page_keeps_messages_and_retry_asks_for_that_page(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+    api: ScheduleClient, router: respx.MockRouter, device_zone: ZoneInfo
 ) -> None:
     r = route(router, "s")
     r.script(None, ok(page([msg(1)], "c2")))
     r.script("c2", *server_down(), ok(page([msg(2)])))
-    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    vm = SessionMessagesViewModel(api, device_zone=device_zone)
     await vm.open(uid("s"))
     await vm.load_more()
     assert vm.snapshot.later_page_error == "The schedule server failed"
@@ -58,11 +57,11 @@ async def test_a_failed_later_page_keeps_messages_and_retry_asks_for_that_page(
 
 
 async def test_the_newest_open_wins(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+    api: ScheduleClient, router: respx.MockRouter, device_zone: ZoneInfo
 ) -> None:
     slow = route(router, "a").hold(None, ok(page([msg(1)])))
     route(router, "b").script(None, ok(page([msg(2)])))
-    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    vm = SessionMessagesViewModel(api, device_zone=device_zone)
     first = asyncio.create_task(vm.open(uid("a")))
     await slow.arrived.wait()
     await vm.open(uid("b"))
@@ -73,12 +72,12 @@ async def test_the_newest_open_wins(
 
 
 async def test_message_times_are_shown_to_the_minute(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+    api: ScheduleClient, router: respx.MockRouter, device_zone: ZoneInfo
 ) -> None:
     written = NOW + timedelta(minutes=32, seconds=4)
     r = route(router, "s")
     r.script(None, ok(page([message("m1", role="user", text="hello", created_at=written)])))
-    vm = SessionMessagesViewModel(api, clock=clock, device_zone=device_zone)
+    vm = SessionMessagesViewModel(api, device_zone=device_zone)
     await vm.open(uid("s"))
     assert vm.snapshot.messages[0].time_text == "1 Dec 2026, 07:32", "seconds are dropped"
 

@@ -16,7 +16,7 @@ from transport.models import Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
 from viewmodels.observable import Observable
-from viewmodels.ports import Clock, ScheduleApi
+from viewmodels.ports import ScheduleApi
 from viewmodels.sidebar.snapshot import MessageRow, MessagesPhase, SessionMessagesSnapshot
 
 
@@ -25,13 +25,11 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         self,
         api: ScheduleApi,
         *,
-        clock: Clock,
         device_zone: ZoneInfo,
         page_size: int = 50,
     ) -> None:
         super().__init__(SessionMessagesSnapshot())
         self._api = api
-        self._clock = clock
         self._zone = device_zone
         self._page_size = page_size
         self._token = 0
