@@ -16,29 +16,38 @@ import flet as ft
 
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
-from viewmodels.detail.view_model import ScheduleDetailViewModel
-from viewmodels.ports import Clock
-from viewmodels.schedule_list.view_model import ScheduleListViewModel
-from viewmodels.sidebar.messages import SessionMessagesViewModel
-from viewmodels.sidebar.view_model import SidebarViewModel
+from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.navigation import NavigationViewModel
+from viewmodels.ports import Clock, DeviceStorage
+from viewmodels.schedule_list import ScheduleListViewModel
+from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
 
 
 def compose_models(
-    backend: Backend, storage: PreferencesStorage, *, clock: Clock, device_zone: ZoneInfo
+    backend: Backend, storage: DeviceStorage, *, clock: Clock, device_zone: ZoneInfo
 ) -> ScreenModels:
     """Every view model of one session, wired to each other where the design says so."""
-    schedules = ScheduleListViewModel(backend.api, clock=clock, device_zone=device_zone)
+    api = backend.api
+    schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
-        backend.api, clock=clock, device_zone=device_zone, on_schedule_changed=schedules.show_saved
+        api, clock=clock, device_zone=device_zone, on_schedule_changed=schedules.show_saved
+    )
+    sidebar = SidebarViewModel(api, storage, clock=clock, device_zone=device_zone)
+    messages = SessionMessagesViewModel(api, device_zone=device_zone, title_of=sidebar.title_of)
+    # A transcript opened by a deep link learns its title once the sidebar has it.
+    sidebar.subscribe(lambda _snapshot: messages.refresh_title())
+    navigation = NavigationViewModel(
+        schedules=schedules, detail=detail, sidebar=sidebar, messages=messages
     )
     return ScreenModels(
+        navigation=navigation,
         schedules=schedules,
         detail=detail,
         website_access=detail.website_access,
-        sidebar=SidebarViewModel(backend.api, storage, clock=clock, device_zone=device_zone),
-        messages=SessionMessagesViewModel(backend.api, device_zone=device_zone),
+        sidebar=sidebar,
+        messages=messages,
     )
 
 

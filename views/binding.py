@@ -1,10 +1,12 @@
-"""The bridge from a view model to a component: render its latest snapshot.
+"""The bridges between view models and components.
 
-``use_snapshot`` keeps the snapshot in component state and subscribes for the
-component's lifetime (the effect's cleanup unsubscribes), so a view model's
-publish from any task on the session's loop re-renders exactly the components
-that read it. ``run_command`` starts an async command on the page's loop
-without blocking the event handler that asked for it.
+``use_snapshot`` keeps a view model's snapshot in component state and
+subscribes for the component's lifetime (the effect's cleanup unsubscribes),
+so a publish from any task on the session's loop re-renders exactly the
+components that read it. ``run_command`` starts an async command on the
+page's loop without blocking the event handler that asked for it. ``go`` and
+``use_route_follower`` carry routes between the page and the navigation view
+model, which decides them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from views.screen_models import Observed
+from views.screen_models import Observed, use_models
 
 T = TypeVar("T")
 
@@ -34,3 +36,23 @@ def use_snapshot(model: Observed[T]) -> T:
 def run_command(command: Callable[..., Awaitable[Any]], *args: Any) -> None:
     """Runs ``command(*args)`` as a task of the current page; never awaits it here."""
     ft.context.page.run_task(command, *args)
+
+
+def go(route: str | None) -> None:
+    """Show ``route`` (a route a view model named); None, or the route shown, does nothing."""
+    page = ft.context.page
+    if route is not None and route != page.route:
+        page.navigate(route)
+
+
+def use_route_follower(route: str) -> None:
+    """Tells the navigation view model each route this component is rendered for."""
+    navigation = use_models().navigation
+
+    def follow() -> None:
+        async def told() -> None:
+            go(await navigation.follow(route))
+
+        ft.context.page.run_task(told)
+
+    ft.use_effect(follow, [route])

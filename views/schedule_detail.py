@@ -1,10 +1,9 @@
-"""One schedule's full record, in readable groups, from the point read only.
+"""One schedule's full record, in the view model's groups, from the point read only.
 
-Groups: Schedule (state, next firing, cadence, revision), Instruction (the
-complete text, selectable, with a copy button), Website access (the picker),
-Execution limits, Authority (scopes, agent, policy profile) and Lifecycle
-(failure policy, created, updated). Every value is the view model's text; this
-module only arranges it. Not-found and other failures offer Retry.
+The groups, their headings and every value are the view model's
+(``ScheduleDetailFields.groups``); this module draws each kind: labelled lines,
+the complete instruction (selectable, with a copy button), and the website
+picker. Not-found and other failures offer Retry.
 """
 
 from __future__ import annotations
@@ -14,12 +13,12 @@ from typing import Any
 
 import flet as ft
 
-from viewmodels.detail import DetailPhase, ScheduleDetailFields
+from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
-from views.website_access import PICKER_LABEL, WebsiteAccessPicker
+from views.website_access import WebsiteAccessPicker
 
 COPY_LABEL = "Copy instruction"
 CLOSE_LABEL = "Close details"
@@ -40,17 +39,10 @@ def ScheduleDetail(
         )
     if snapshot.phase is DetailPhase.LOADING:
         return _closable(loading_panel("Loading schedule…"), close)
-    if snapshot.phase is DetailPhase.NOT_FOUND:
-        return _closable(
-            error_panel("Schedule not found", snapshot.error, lambda: run_command(model.retry)),
-            close,
-        )
-    if snapshot.phase is DetailPhase.FAILED or snapshot.fields is None:
+    if snapshot.can_retry or snapshot.fields is None:
         return _closable(
             error_panel(
-                "This schedule could not be loaded",
-                snapshot.error,
-                lambda: run_command(model.retry),
+                snapshot.error_title or "", snapshot.error, lambda: run_command(model.retry)
             ),
             close,
         )
@@ -60,68 +52,33 @@ def ScheduleDetail(
         await ft.Clipboard().set(fields.instruction)
         ft.context.page.show_dialog(ft.SnackBar(ft.Text("Instruction copied")))
 
+    def group(section: DetailGroup) -> ft.Control:
+        if section.kind is GroupKind.INSTRUCTION:
+            return _group(
+                section.title,
+                [
+                    ft.Container(
+                        content=ft.Text(fields.instruction, size=14),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        border_radius=ft.BorderRadius.all(8),
+                        padding=ft.Padding.all(12),
+                    )
+                ],
+                action=icon_action(
+                    ft.Icons.CONTENT_COPY,
+                    COPY_LABEL,
+                    lambda: ft.context.page.run_task(copy_instruction),
+                ),
+            )
+        if section.kind is GroupKind.WEBSITE_ACCESS:
+            return _group(section.title, [WebsiteAccessPicker(website_access)])
+        return _group(section.title, [_value(line.label, line.value) for line in section.lines])
+
     # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
     # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
     return ft.SelectionArea(
         content=ft.ListView(
-            [
-                _heading(fields, close),
-                _group(
-                    "Schedule",
-                    [
-                        _value("State", fields.state_label),
-                        *(
-                            [_value("Pause reason", fields.pause_reason_text)]
-                            if fields.pause_reason_text
-                            else []
-                        ),
-                        _value("Next firing", fields.next_fire_text or "None scheduled"),
-                        _value("Cadence", fields.cadence_summary),
-                        _value("Revision", fields.revision_text),
-                    ],
-                ),
-                _group(
-                    "Instruction",
-                    [
-                        ft.Container(
-                            content=ft.Text(fields.instruction, size=14),
-                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                            border_radius=ft.BorderRadius.all(8),
-                            padding=ft.Padding.all(12),
-                        ),
-                    ],
-                    action=icon_action(
-                        ft.Icons.CONTENT_COPY,
-                        COPY_LABEL,
-                        lambda: ft.context.page.run_task(copy_instruction),
-                    ),
-                ),
-                _group(PICKER_LABEL, [WebsiteAccessPicker(website_access)]),
-                _group(
-                    "Execution limits",
-                    [
-                        *(_value(line.label, line.value) for line in fields.limits),
-                        _value("Run timeout", fields.run_timeout_text),
-                        _value("Misfire grace", fields.misfire_grace_text),
-                    ],
-                ),
-                _group(
-                    "Authority",
-                    [
-                        _value("Requested scopes", fields.scopes_text),
-                        _value("Agent", fields.agent_text),
-                        _value("Policy profile", fields.policy_profile),
-                    ],
-                ),
-                _group(
-                    "Lifecycle",
-                    [
-                        _value("Failure policy", fields.failure_policy_text),
-                        _value("Created", fields.created_text),
-                        _value("Updated", fields.updated_text),
-                    ],
-                ),
-            ],
+            [_heading(fields, close), *(group(section) for section in fields.groups)],
             spacing=12,
             padding=ft.Padding.all(16),
             expand=True,

@@ -17,11 +17,12 @@ from uuid import UUID
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListSnapshot
+from viewmodels.paging import FeedPhase
+from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from views.actions import icon_action
-from views.binding import run_command, use_snapshot
+from views.binding import go, run_command, use_snapshot
 from views.schedule_row import ScheduleRowTile
-from views.screen_models import ScheduleListModel
+from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
 
 LOAD_MORE_MARGIN = 320
@@ -31,21 +32,18 @@ LOAD_MORE_MARGIN = 320
 @ft.component
 def ScheduleList(
     model: ScheduleListModel,
-    open_schedule: Callable[[UUID], None],
+    navigation: NavigationModel,
     opened_id: UUID | None,
 ) -> ft.Control:
     snapshot = use_snapshot(model)
     list_view: MutableRef[ft.ListView] = ft.use_ref()
+
+    def open_schedule(schedule_id: UUID) -> None:
+        go(navigation.open_schedule(schedule_id))
+
     # The rows are memoized on their props, so they get one callback object for
-    # the list's lifetime that always calls the latest ``open_schedule``.
-    latest_open: MutableRef[Callable[[UUID], None]] = ft.use_ref()
-    latest_open.current = open_schedule
-
-    def open_latest(schedule_id: UUID) -> None:
-        if latest_open.current is not None:
-            latest_open.current(schedule_id)
-
-    open_row = ft.use_callback(open_latest, [])
+    # the list's lifetime (the navigation model is the session's, for good).
+    open_row = ft.use_callback(open_schedule, [navigation])
     opened_before: MutableRef[UUID] = ft.use_ref(opened_id)
 
     def reveal_selection() -> None:
@@ -87,18 +85,19 @@ def ScheduleList(
                     ft.Icons.REFRESH,
                     "Refresh",
                     lambda: run_command(model.reload),
-                    disabled=snapshot.phase is ListPhase.LOADING_FIRST_PAGE,
+                    disabled=snapshot.phase is FeedPhase.LOADING_FIRST_PAGE,
                 ),
             ],
             spacing=8,
         ),
         padding=ft.Padding.only(left=16, right=8, top=12, bottom=8),
     )
-    busy = snapshot.phase is ListPhase.LOADING_FIRST_PAGE and bool(snapshot.rows)
     return ft.Column(
         [
             header,
-            ft.ProgressBar(height=2, visible=busy, semantics_label="Refreshing schedules"),
+            ft.ProgressBar(
+                height=2, visible=snapshot.refreshing, semantics_label="Refreshing schedules"
+            ),
             _body(snapshot, model, open_row, opened_id, list_view),
         ],
         spacing=0,
@@ -155,20 +154,16 @@ def _body(
 
 
 def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Control:
-    if snapshot.later_page_error:
+    if snapshot.later_page_message:
         content: ft.Control = ft.Row(
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
-                ft.Text(
-                    f"More schedules could not be loaded: {snapshot.later_page_error}",
-                    color=ft.Colors.ERROR,
-                    expand=True,
-                ),
+                ft.Text(snapshot.later_page_message, color=ft.Colors.ERROR, expand=True),
                 ft.TextButton("Retry", on_click=lambda: run_command(model.retry)),
             ],
             spacing=8,
         )
-    elif snapshot.phase is ListPhase.LOADING_MORE:
+    elif snapshot.phase is FeedPhase.LOADING_MORE:
         content = ft.Row(
             [
                 ft.ProgressRing(width=18, height=18, stroke_width=2),
@@ -176,7 +171,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
-    elif snapshot.phase is ListPhase.END_REACHED:
+    elif snapshot.phase is FeedPhase.END_REACHED:
         content = ft.Row(
             [
                 ft.Container(height=1, width=40, bgcolor=ft.Colors.OUTLINE_VARIANT),

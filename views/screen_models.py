@@ -3,17 +3,22 @@
 Structural protocols, so the views depend on the shape ``viewmodels`` promises
 (its README) and not on construction details; the composition root hands the
 real view models in, a preview or a test may hand in anything of this shape.
-``ScreenModels`` is the one value the root component receives.
+``ScreenModels`` is the one value the root component receives; it reaches the
+route components through ``ScreenModelsContext`` (``use_models``), since the
+router calls them without arguments.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 from uuid import UUID
 
+import flet as ft
+
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
+from viewmodels.navigation import Location
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.sidebar import SessionMessagesSnapshot, SidebarSnapshot
 
@@ -28,14 +33,10 @@ class Observed(Protocol[SnapshotT]):
 
 
 class ScheduleListModel(Observed[ScheduleListSnapshot], Protocol):
-    async def open(self) -> None: ...
     async def select_section(self, section: ListSection) -> None: ...
     async def reload(self) -> None: ...
     async def load_more(self) -> None: ...
     async def retry(self) -> None: ...
-    def select(self, schedule_id: UUID | None) -> None: ...
-    def select_next(self) -> UUID | None: ...
-    def select_previous(self) -> UUID | None: ...
 
 
 class WebsiteAccessModel(Observed[WebsiteAccessSnapshot], Protocol):
@@ -44,32 +45,45 @@ class WebsiteAccessModel(Observed[WebsiteAccessSnapshot], Protocol):
 
 
 class ScheduleDetailModel(Observed[ScheduleDetailSnapshot], Protocol):
-    async def open(self, schedule_id: UUID) -> None: ...
     async def retry(self) -> None: ...
-    async def close(self) -> None: ...
 
 
 class SidebarModel(Observed[SidebarSnapshot], Protocol):
-    async def open(self) -> None: ...
     async def refresh(self) -> None: ...
     async def toggle_group(self, schedule_id: UUID) -> None: ...
-    def select_session(self, session_id: UUID) -> None: ...
-    def select_schedules(self) -> None: ...
 
 
 class SessionMessagesModel(Observed[SessionMessagesSnapshot], Protocol):
-    async def open(self, session_id: UUID) -> None: ...
     async def load_more(self) -> None: ...
     async def retry(self) -> None: ...
-    def close(self) -> None: ...
+
+
+class NavigationModel(Observed[Location], Protocol):
+    async def start(self) -> None: ...
+    async def follow(self, route: str | None) -> str | None: ...
+    def open_schedule(self, schedule_id: UUID) -> str: ...
+    def open_session(self, session_id: UUID) -> str: ...
+    def show_schedules(self) -> str: ...
+    def back(self) -> str | None: ...
+    async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class ScreenModels:
     """One Flet session's view models; identity equality (they are live objects)."""
 
+    navigation: NavigationModel
     schedules: ScheduleListModel
     detail: ScheduleDetailModel
     website_access: WebsiteAccessModel
     sidebar: SidebarModel
     messages: SessionMessagesModel
+
+
+ScreenModelsContext = ft.create_context(cast(ScreenModels, None))
+"""Provided once by ``AppShell`` around the router."""
+
+
+def use_models() -> ScreenModels:
+    """The session's view models, inside the component tree ``AppShell`` renders."""
+    return ft.use_context(ScreenModelsContext)

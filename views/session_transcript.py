@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 import flet as ft
 
-from viewmodels.sidebar import MessageRow, MessagesPhase, SidebarSnapshot
+from viewmodels.paging import FeedPhase
+from viewmodels.sidebar import MessageRow
 from views.binding import run_command, use_snapshot
-from views.screen_models import SessionMessagesModel, SidebarModel
+from views.screen_models import SessionMessagesModel
 from views.status_panels import error_panel, loading_panel, message_panel
 
 
 @ft.component
-def SessionTranscript(model: SessionMessagesModel, sidebar: SidebarModel) -> ft.Control:
+def SessionTranscript(model: SessionMessagesModel) -> ft.Control:
     snapshot = use_snapshot(model)
-    title = session_title(use_snapshot(sidebar), snapshot.session_id)
     if snapshot.first_page_error:
         return error_panel(
             "This session could not be loaded",
             snapshot.first_page_error,
             lambda: run_command(model.retry),
         )
-    if snapshot.phase in (MessagesPhase.IDLE, MessagesPhase.LOADING_FIRST_PAGE):
+    if snapshot.loading:
         return loading_panel("Loading messages…")
     items: list[ft.Control] = []
-    if title:
+    if snapshot.title:
         items.append(
-            ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
+            ft.Text(
+                snapshot.title,
+                theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                weight=ft.FontWeight.W_600,
+            )
         )
     if not snapshot.messages:
         items.append(message_panel(ft.Icons.CHAT_BUBBLE_OUTLINE, "No messages in this session."))
@@ -41,7 +43,7 @@ def SessionTranscript(model: SessionMessagesModel, sidebar: SidebarModel) -> ft.
                 ]
             )
         )
-    elif snapshot.phase is MessagesPhase.LOADING_MORE:
+    elif snapshot.phase is FeedPhase.LOADING_MORE:
         items.append(
             ft.Row(
                 [ft.ProgressRing(width=18, height=18, stroke_width=2), ft.Text("Loading more…")],
@@ -82,13 +84,3 @@ def _bubble(message: MessageRow) -> ft.Control:
     )
     gutter = ft.Container(width=48)
     return ft.Row([gutter, bubble] if mine else [bubble, gutter])
-
-
-def session_title(sidebar: SidebarSnapshot, session_id: UUID | None) -> str | None:
-    """The open session's title as the sidebar lists it (the transcript route has no title)."""
-    if session_id is None:
-        return None
-    rows = [*sidebar.history, *(row for group in sidebar.scheduled for row in group.rows)]
-    for folder in sidebar.folders or ():
-        rows.extend(folder.rows)
-    return next((row.title for row in rows if row.session_id == session_id), None)

@@ -10,14 +10,13 @@ title and age line; groups speak their label, count and expanded state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from uuid import UUID
 
 import flet as ft
 
-from viewmodels.sidebar import ScheduleGroup, SessionRow, SidebarPhase
-from views.binding import run_command, use_snapshot
-from views.screen_models import SidebarModel
+from viewmodels.sidebar import ScheduleGroup, SessionRow
+from views.binding import go, run_command, use_snapshot
+from views.screen_models import NavigationModel, SidebarModel
 
 SCHEDULES_ENTRY_LABEL = "Schedules"
 
@@ -25,10 +24,23 @@ SCHEDULES_ENTRY_LABEL = "Schedules"
 @ft.component
 def Sidebar(
     model: SidebarModel,
-    show_schedules: Callable[[], Any],
-    show_session: Callable[[UUID], Any],
+    navigation: NavigationModel,
+    on_chosen: Callable[[], None] | None = None,
 ) -> ft.Control:
+    """``on_chosen`` runs after an entry is chosen (a phone closes its drawer)."""
     snapshot = use_snapshot(model)
+
+    def show(route: str) -> None:
+        go(route)
+        if on_chosen is not None:
+            on_chosen()
+
+    def show_schedules() -> None:
+        show(navigation.show_schedules())
+
+    def show_session(session_id: UUID) -> None:
+        show(navigation.open_session(session_id))
+
     entries: list[ft.Control] = [
         ft.Container(
             content=ft.Text(
@@ -48,7 +60,7 @@ def Sidebar(
             selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
         ),
     ]
-    if snapshot.phase is SidebarPhase.LOADING and not (snapshot.scheduled or snapshot.history):
+    if snapshot.shows_progress:
         entries.append(ft.ProgressBar(height=2, semantics_label="Loading history"))
     if snapshot.error:
         entries.append(
@@ -62,9 +74,9 @@ def Sidebar(
                 padding=ft.Padding.symmetric(horizontal=16),
             )
         )
-    if snapshot.folders is not None:
+    if snapshot.shows_folders:
         entries.append(_section("Folders"))
-        for folder in snapshot.folders:
+        for folder in snapshot.folders or ():
             entries.append(
                 ft.ListTile(
                     leading=ft.Icon(ft.Icons.FOLDER_OUTLINED),
@@ -73,7 +85,7 @@ def Sidebar(
                 )
             )
             entries.extend(_session_tile(row, show_session, indent=True) for row in folder.rows)
-    if snapshot.scheduled:
+    if snapshot.shows_scheduled:
         entries.append(_section("Scheduled"))
         for group in snapshot.scheduled:
             entries.append(_group_tile(group, model))
@@ -82,15 +94,10 @@ def Sidebar(
     if snapshot.history:
         entries.append(_section("History"))
         entries.extend(_session_tile(row, show_session) for row in snapshot.history)
-    if (
-        snapshot.phase is SidebarPhase.LOADED
-        and not snapshot.scheduled
-        and not snapshot.history
-        and not snapshot.folders
-    ):
+    if snapshot.empty_text:
         entries.append(
             ft.Container(
-                content=ft.Text("No sessions yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                content=ft.Text(snapshot.empty_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 padding=ft.Padding.only(left=20, top=16),
             )
         )
@@ -127,8 +134,6 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=6),
         )
     )
-    state = "expanded" if group.expanded else "collapsed"
-    marker = ", contains the open session" if group.shows_selection_marker else ""
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
         title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
@@ -139,7 +144,7 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
     )
     return ft.Semantics(
         content=tile,
-        label=f"{group.label}, {group.count_text}, {state}{marker}",
+        label=group.accessibility_label,
         button=True,
         expanded=group.expanded,
         container=True,
@@ -149,7 +154,7 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
 
 
 def _session_tile(
-    row: SessionRow, show_session: Callable[[UUID], Any], *, indent: bool = False
+    row: SessionRow, show_session: Callable[[UUID], None], *, indent: bool = False
 ) -> ft.Control:
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
@@ -165,7 +170,7 @@ def _session_tile(
     )
     return ft.Semantics(
         content=tile,
-        label=f"{row.title}, {row.age_text}",
+        label=row.accessibility_label,
         button=True,
         selected=row.selected,
         container=True,

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from viewmodels.detail import ProfilesPhase, WebsiteAccessSnapshot, WebsiteOption
+from viewmodels.detail import ProfilesPhase, WebsiteOption
 from views.binding import run_command, use_snapshot
 from views.screen_models import WebsiteAccessModel
 
-PICKER_LABEL = "Website access"
-"""The picker group's heading, which is also the picker's accessible name (see below)."""
 NONE_KEY = "none"
 
 
@@ -26,7 +24,7 @@ def option_key(option: WebsiteOption) -> str:
 @ft.component
 def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     snapshot = use_snapshot(model)
-    options = _options(snapshot)
+    options = snapshot.options
     by_key = {option_key(option): option for option in options}
 
     def choose(event: ft.Event[ft.Dropdown]) -> None:
@@ -99,14 +97,6 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
             )
         )
     return ft.Column(lines, spacing=8, tight=True)
-
-
-def _options(snapshot: WebsiteAccessSnapshot) -> tuple[WebsiteOption, ...]:
-    """The listed options, with the current binding kept visible if it is not among them."""
-    keys = {option_key(option) for option in snapshot.options}
-    if option_key(snapshot.current) in keys:
-        return snapshot.options
-    return (*snapshot.options, snapshot.current)
 
 
 def _note(leading: ft.Control, text: str) -> ft.Control:

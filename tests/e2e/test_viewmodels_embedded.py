@@ -22,8 +22,9 @@ from transport.client import ScheduleClient
 from transport.models import ScheduleSummary
 from transport.paging import iterate_pages
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
+from viewmodels.paging import FeedPhase
 from viewmodels.ports import MemoryStorage
-from viewmodels.schedule_list import ListPhase, ListSection, ScheduleListViewModel
+from viewmodels.schedule_list import ListSection, ScheduleListViewModel
 from viewmodels.sidebar import SidebarPhase, SidebarViewModel
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -63,10 +64,10 @@ async def test_the_current_list_pages_through_every_active_and_paused_demo_sched
     vm = ScheduleListViewModel(api, clock=fixed_clock, device_zone=ZONE, page_size=5)
     await vm.open()
     pages = 1
-    while vm.snapshot.phase is ListPhase.LOADED:
+    while vm.snapshot.phase is FeedPhase.LOADED:
         await vm.load_more()
         pages += 1
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
     assert [row.schedule_id for row in vm.snapshot.rows] == [s.schedule_id for s in expected]
     assert pages >= -(-len(expected) // 5), "one request per page of five"
     assert {row.state for row in vm.snapshot.rows} <= {"ACTIVE", "PAUSED"}

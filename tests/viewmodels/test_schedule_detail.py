@@ -12,7 +12,7 @@ from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.viewmodels.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
-from viewmodels.detail import DetailPhase, LabelledValue, ScheduleDetailViewModel
+from viewmodels.detail import DetailPhase, GroupKind, LabelledValue, ScheduleDetailViewModel
 
 
 def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -54,40 +54,43 @@ async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_f
     assert fields.title == "Morning news digest"
     assert fields.state_label == "Paused"
     assert fields.pause_reason_text == "Paused by you"
-    assert fields.next_fire_text is None
-    assert (
-        fields.cadence_summary == "Mondays, Wednesdays and Fridays at 08:00 (America/Los_Angeles)"
-    )
     assert fields.revision == 3
-    assert fields.revision_text == "Revision 3"
     assert fields.instruction.startswith("Summarize the overnight news from my feeds, then")
-    assert fields.scopes_text == "browser.profile.read, schedule.read"
-    assert fields.agent_version == "2026.11.2"
-    assert fields.agent_text == f"{uid('agent')} (version 2026.11.2)"
-    assert fields.policy_profile == "default"
-    assert fields.limits == (
+    assert fields.value("State") == "Paused (Paused by you)"
+    assert fields.value("Next firing") == "None scheduled"
+    assert fields.value("Cadence") == (
+        "Mondays, Wednesdays and Fridays at 08:00 (America/Los_Angeles)"
+    )
+    assert fields.value("Revision") == "3"
+    assert fields.value("Requested scopes") == "browser.profile.read, schedule.read"
+    assert fields.value("Agent") == f"{uid('agent')} (version 2026.11.2)"
+    assert fields.value("Policy profile") == "default"
+    assert fields.value("Run timeout") == "5 min"
+    assert fields.value("Misfire grace") == "1 h"
+    assert fields.value("Failure policy") == "1 of 3 consecutive failures"
+    assert fields.value("Created") == "1 Nov 2026, 10:00"
+    assert fields.value("Updated") == "20 Nov 2026, 10:00"
+    limits = next(group for group in fields.groups if group.title == "Execution limits")
+    assert limits.lines[:-2] == (
         LabelledValue("Max steps", "20"),
         LabelledValue("Max tool calls", "40"),
         LabelledValue("Max cost", "5.00"),
         LabelledValue("Reserved steps", "2"),
         LabelledValue("Reserved cost", "1.00"),
     ), "every finite limit and only those"
-    assert fields.run_timeout_text == "5 min"
-    assert fields.misfire_grace_text == "1 h"
-    assert fields.failure_policy_text == "1 of 3 consecutive failures"
-    assert fields.created_text == "1 Nov 2026, 10:00"
-    assert fields.updated_text == "20 Nov 2026, 10:00"
-    labels = [row.label for row in fields.rows]
-    assert labels[:7] == [
-        "State",
-        "Next firing",
-        "Cadence",
-        "Revision",
-        "Requested scopes",
-        "Agent",
-        "Policy profile",
+    assert [group.title for group in fields.groups] == [
+        "Schedule",
+        "Instruction",
+        "Website access",
+        "Execution limits",
+        "Authority",
+        "Lifecycle",
     ]
-    assert fields.rows[0].value == "Paused (Paused by you)"
+    assert [group.kind for group in fields.groups[:3]] == [
+        GroupKind.LINES,
+        GroupKind.INSTRUCTION,
+        GroupKind.WEBSITE_ACCESS,
+    ]
 
 
 async def test_next_firing_is_in_the_device_zone_and_names_the_schedule_zone_when_it_differs(
@@ -98,7 +101,9 @@ async def test_next_firing_is_in_the_device_zone_and_names_the_schedule_zone_whe
     vm = ScheduleDetailViewModel(api, clock=clock, device_zone=device_zone)
     await vm.open(uid("s1"))
     assert vm.snapshot.fields is not None
-    assert vm.snapshot.fields.next_fire_text == "1 Dec 2026, 16:00 (08:00 America/Los_Angeles)"
+    assert vm.snapshot.fields.value("Next firing") == (
+        "1 Dec 2026, 16:00 (08:00 America/Los_Angeles)"
+    )
 
 
 async def test_a_404_shows_the_ordinary_not_found_message_with_a_retry(

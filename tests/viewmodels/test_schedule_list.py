@@ -11,9 +11,9 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.viewmodels.wire import NOW, detail, page, revision_body, summary, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
+from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import (
     BROWSING_UNAVAILABLE_TEXT,
-    ListPhase,
     ListSection,
     ScheduleListSnapshot,
     ScheduleListViewModel,
@@ -45,7 +45,7 @@ async def test_opening_the_sheet_loads_page_one_of_current_with_active_and_pause
     assert "cursor" not in request.url.params
     assert vm.snapshot.section is ListSection.CURRENT
     assert ids(vm.snapshot) == ["Schedule a"]
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_page_size_is_a_constructor_argument(
@@ -112,13 +112,12 @@ async def test_row_shows_title_text_state_pause_reason_cadence_next_firing_and_p
     assert first.cadence_summary == "Every day at 09:00 (Europe/Paris)"
     assert first.next_fire_text == "Next: today at 08:00"
     assert first.preview == "Summarize the overnight news"
-    assert first.website_bound is True
     assert first.website_badge == "Website access"
     assert "Morning news digest" in first.accessibility_label
     assert second.state_label == "Paused"
     assert second.pause_reason_text == "Paused after repeated failures"
     assert second.next_fire_text is None, "no next_fire_at from the server, no next firing"
-    assert second.website_bound is False
+    assert second.website_badge is None, "no sign-in bound, no badge"
 
 
 async def test_unknown_state_renders_humanized_not_raw(
@@ -153,12 +152,12 @@ async def test_load_more_follows_the_servers_cursor(
     schedules_route.script((CURRENT, "c2"), ok(page([summary("b")], None)))
     vm = make_list(api, clock, device_zone)
     await vm.open()
-    assert vm.snapshot.phase is ListPhase.LOADED
+    assert vm.snapshot.phase is FeedPhase.LOADED
     assert vm.snapshot.can_load_more
     await vm.load_more()
     assert schedules_route.cursors == [None, "c2"]
     assert ids(vm.snapshot) == ["Schedule a", "Schedule b"]
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
     await vm.load_more()
     assert len(schedules_route.requests) == 2, "nothing more is requested after the end"
 
@@ -187,7 +186,7 @@ async def test_safeguard_2_a_cursor_that_was_already_requested_ends_paging(
     for _ in range(5):
         await vm.load_more()
     assert schedules_route.cursors == [None, "c2", "c3"]
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
     assert not vm.snapshot.can_load_more
     assert ids(vm.snapshot) == ["Schedule a", "Schedule b", "Schedule c"]
 
@@ -202,7 +201,7 @@ async def test_safeguard_2_a_page_naming_its_own_cursor_as_next_ends_paging(
     await vm.load_more()
     await vm.load_more()
     assert schedules_route.cursors == [None, "c2"]
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_safeguard_3_an_older_reload_never_overwrites_a_newer_one(
@@ -218,7 +217,7 @@ async def test_safeguard_3_an_older_reload_never_overwrites_a_newer_one(
     slow.release()
     await first
     assert ids(vm.snapshot) == ["Schedule new"], "the stale first answer was dropped"
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_safeguard_3_switching_section_counts_as_a_reload(
@@ -251,7 +250,7 @@ async def test_safeguard_3_a_later_page_of_an_older_reload_is_dropped(
     slow.release()
     await more
     assert ids(vm.snapshot) == ["Schedule fresh"]
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_safeguard_4_a_failed_later_page_keeps_rows_and_retry_requests_exactly_that_page(
@@ -274,7 +273,7 @@ async def test_safeguard_4_a_failed_later_page_keeps_rows_and_retry_requests_exa
     assert schedules_route.cursors.count("c2") == 1
     assert ids(vm.snapshot) == ["Schedule a", "Schedule b", "Schedule c"]
     assert vm.snapshot.later_page_error is None
-    assert vm.snapshot.phase is ListPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_safeguard_5_a_failed_first_page_shows_a_full_page_error_with_retry(
@@ -287,7 +286,7 @@ async def test_safeguard_5_a_failed_first_page_shows_a_full_page_error_with_retr
     )
     vm = make_list(api, clock, device_zone)
     await vm.open()
-    assert vm.snapshot.phase is ListPhase.FAILED
+    assert vm.snapshot.phase is FeedPhase.FAILED
     assert vm.snapshot.first_page_error == "This account lacks the permission for that action"
     assert vm.snapshot.rows == ()
     assert vm.snapshot.empty_text is None, "an error is not an empty section"
@@ -338,25 +337,25 @@ async def test_loading_phases_are_visible_while_pages_are_in_flight(
     first = schedules_route.hold((CURRENT, None), ok(page([summary("a")], "c2")))
     second = schedules_route.hold((CURRENT, "c2"), ok(page([summary("b")])))
     vm = make_list(api, clock, device_zone)
-    seen: list[ListPhase] = []
+    seen: list[FeedPhase] = []
     vm.subscribe(lambda snap: seen.append(snap.phase))
     opening = asyncio.create_task(vm.open())
     await first.arrived.wait()
-    assert vm.snapshot.phase is ListPhase.LOADING_FIRST_PAGE
+    assert vm.snapshot.phase is FeedPhase.LOADING_FIRST_PAGE
     first.release()
     await opening
     more = asyncio.create_task(vm.load_more())
     await second.arrived.wait()
-    assert vm.snapshot.phase is ListPhase.LOADING_MORE
+    assert vm.snapshot.phase is FeedPhase.LOADING_MORE
     await vm.load_more()
     assert schedules_route.cursors == [None, "c2"], "no second request while one is in flight"
     second.release()
     await more
     assert seen == [
-        ListPhase.LOADING_FIRST_PAGE,
-        ListPhase.LOADED,
-        ListPhase.LOADING_MORE,
-        ListPhase.END_REACHED,
+        FeedPhase.LOADING_FIRST_PAGE,
+        FeedPhase.LOADED,
+        FeedPhase.LOADING_MORE,
+        FeedPhase.END_REACHED,
     ]
 
 

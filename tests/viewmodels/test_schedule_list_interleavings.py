@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from tests.viewmodels.conftest import BASE_URL, FakeClock, no_sleep
 from tests.viewmodels.wire import NOW, page, summary
 from transport.client import ScheduleClient
-from viewmodels.schedule_list import ListPhase, ScheduleListViewModel
+from viewmodels.paging import FeedPhase
+from viewmodels.schedule_list import ScheduleListViewModel
 
 
 @dataclass
@@ -154,14 +155,14 @@ async def _scenario(
             server.holds = []
             await vm.reload()
             for _ in range(4 * len(catalogue.pages) + 4):
-                if vm.snapshot.phase is ListPhase.END_REACHED:
+                if vm.snapshot.phase is FeedPhase.END_REACHED:
                     break
                 if vm.snapshot.first_page_error or vm.snapshot.later_page_error:
                     await vm.retry()
                 else:
                     await vm.load_more()
                 check()
-            assert vm.snapshot.phase is ListPhase.END_REACHED, "paging never ended"
+            assert vm.snapshot.phase is FeedPhase.END_REACHED, "paging never ended"
             assert [row.title for row in vm.snapshot.rows] == [f"v{server.version}"] * len(
                 vm.snapshot.rows
             )

@@ -12,7 +12,8 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from tests.viewmodels.wire import NOW, message, page, uid
 from transport.client import ScheduleClient
 from viewmodels.formatting import message_time_text
-from viewmodels.sidebar import MessagesPhase, SessionMessagesViewModel
+from viewmodels.paging import FeedPhase
+from viewmodels.sidebar import SessionMessagesViewModel
 
 
 def route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -38,7 +39,7 @@ async def test_the_transcript_is_shown_oldest_first_with_role_labels_and_pages_o
     assert [m.text for m in vm.snapshot.messages] == ["text 1", "text 2", "text 3"], "no duplicate"
     assert vm.snapshot.messages[-1].role_label == "Tool"
     assert r.cursors == [None, "c2"], "a repeated cursor ends paging"
-    assert vm.snapshot.phase is MessagesPhase.END_REACHED
+    assert vm.snapshot.phase is FeedPhase.END_REACHED
 
 
 async def test_a_failed_later_page_keeps_messages_and_retry_asks_for_that_page(

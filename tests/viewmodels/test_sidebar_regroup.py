@@ -101,7 +101,7 @@ def sessions(count: int, schedules: int) -> list[CachedSession]:
 
 
 def rebuilt(cached: list[CachedSession], index: SessionIndex, now: datetime = NOW) -> None:
-    index.rebuild(cached, folders=None, expanded=set(), selected=None, now=now)
+    index.rebuild(cached, folders=None, now=now)
 
 
 def test_a_regroup_of_equal_new_sessions_reuses_every_row() -> None:
@@ -168,7 +168,8 @@ def test_a_selected_session_moving_to_another_schedule_takes_the_marker_along() 
         CachedSession(uid(f"m{n}"), f"M{n}", NOW - timedelta(hours=n), None, uid(f"sched{n % 2}"))
         for n in range(6)
     ]
-    index.rebuild(cached, folders=None, expanded=set(), selected=uid("m0"), now=NOW)
+    index.select(uid("m0"))
+    index.rebuild(cached, folders=None, now=NOW)
     marked = {group.schedule_id for group in index.scheduled if group.contains_selection}
     assert marked == {uid("sched0")}
     index.upsert(replace(cached[0], schedule_id=uid("sched1")), NOW)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from viewmodels.detail.snapshot import (
     NOT_FOUND_TEXT,
+    DetailGroup,
     DetailPhase,
+    GroupKind,
     LabelledValue,
     ScheduleDetailFields,
     ScheduleDetailSnapshot,
@@ -21,7 +23,9 @@ from viewmodels.detail.website_snapshot import (
 __all__ = [
     "NONE_OPTION",
     "NOT_FOUND_TEXT",
+    "DetailGroup",
     "DetailPhase",
+    "GroupKind",
     "LabelledValue",
     "ProfilesPhase",
     "ScheduleDetailFields",

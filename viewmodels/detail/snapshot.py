@@ -1,7 +1,8 @@
-"""What the detail pane shows: the point read's full record, formatted.
+"""What the detail pane shows: the point read's full record, formatted and grouped.
 
 Only the point read supplies the complete instruction; the list's preview is
-never promoted into this snapshot.
+never promoted into this snapshot. The groups come in display order with
+their headings, so a view renders them as they are.
 """
 
 from __future__ import annotations
@@ -27,66 +28,51 @@ NOT_FOUND_TEXT = "This schedule was removed or you no longer have access to it."
 
 @dataclass(frozen=True, slots=True)
 class LabelledValue:
-    """One "label: value" line of the detail, in display order."""
+    """One "label: value" line of the detail."""
 
     label: str
     value: str
 
 
+class GroupKind(StrEnum):
+    """How a group is drawn: labelled lines, the instruction's text, or the website picker."""
+
+    LINES = "lines"
+    INSTRUCTION = "instruction"
+    WEBSITE_ACCESS = "website_access"
+
+
+@dataclass(frozen=True, slots=True)
+class DetailGroup:
+    """One titled group of the detail; ``lines`` is empty for the two special kinds."""
+
+    title: str
+    kind: GroupKind = GroupKind.LINES
+    lines: tuple[LabelledValue, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class ScheduleDetailFields:
-    """Every field the design lists, as final text, plus the raw keys views need."""
+    """Every field the design lists, as final text, grouped in display order."""
 
     schedule_id: UUID
     title: str
     state: str
+    """The raw wire state, for views that tint the state label; the label is what to show."""
     state_label: str
     pause_reason_text: str | None
-    next_fire_text: str | None
-    """In the device zone; names the schedule's zone when it differs. None unless ACTIVE."""
-    cadence_summary: str
     revision: int
-    revision_text: str
     instruction: str
     """The complete instruction, from the point read."""
-    requested_scopes: tuple[str, ...]
-    scopes_text: str
-    agent_id: str
-    agent_version: str
-    agent_text: str
-    policy_profile: str
-    limits: tuple[LabelledValue, ...]
-    """Only the finite limits, in a fixed order (steps, model calls, tool calls, cost, reserves)."""
-    run_timeout_text: str
-    misfire_grace_text: str
-    failure_policy_text: str
-    """"1 of 3 consecutive failures"."""
-    created_text: str
-    updated_text: str
-    browser_profile_id: UUID | None
+    groups: tuple[DetailGroup, ...]
 
-    @property
-    def rows(self) -> tuple[LabelledValue, ...]:
-        """Every line of the detail in display order, for a plain two-column layout."""
-        state = self.state_label
-        if self.pause_reason_text:
-            state = f"{state} ({self.pause_reason_text})"
-        lines = [
-            LabelledValue("State", state),
-            LabelledValue("Next firing", self.next_fire_text or "None scheduled"),
-            LabelledValue("Cadence", self.cadence_summary),
-            LabelledValue("Revision", str(self.revision)),
-            LabelledValue("Requested scopes", self.scopes_text),
-            LabelledValue("Agent", self.agent_text),
-            LabelledValue("Policy profile", self.policy_profile),
-            *self.limits,
-            LabelledValue("Run timeout", self.run_timeout_text),
-            LabelledValue("Misfire grace", self.misfire_grace_text),
-            LabelledValue("Failure policy", self.failure_policy_text),
-            LabelledValue("Created", self.created_text),
-            LabelledValue("Updated", self.updated_text),
-        ]
-        return tuple(lines)
+    def value(self, label: str) -> str | None:
+        """The value of the line labelled ``label``, in whichever group shows it."""
+        for group in self.groups:
+            for line in group.lines:
+                if line.label == label:
+                    return line.value
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,4 +86,14 @@ class ScheduleDetailSnapshot:
 
     @property
     def can_retry(self) -> bool:
+        """A failure panel with Retry replaces the detail."""
         return self.phase in (DetailPhase.NOT_FOUND, DetailPhase.FAILED)
+
+    @property
+    def error_title(self) -> str | None:
+        """The failure panel's heading."""
+        if self.phase is DetailPhase.NOT_FOUND:
+            return "Schedule not found"
+        if self.phase is DetailPhase.FAILED:
+            return "This schedule could not be loaded"
+        return None

@@ -15,14 +15,11 @@ from zoneinfo import ZoneInfo
 from transport.errors import ApiError, NotFound
 from transport.models import ScheduleDetail
 from viewmodels.detail.fields import detail_fields
-from viewmodels.detail.snapshot import (
-    NOT_FOUND_TEXT,
-    DetailPhase,
-    ScheduleDetailSnapshot,
-)
+from viewmodels.detail.snapshot import NOT_FOUND_TEXT, DetailPhase, ScheduleDetailSnapshot
 from viewmodels.detail.website_access import WebsiteAccessViewModel
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 
 ScheduleChanged = Callable[[ScheduleDetail], Awaitable[None] | None]
@@ -44,39 +41,30 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._clock = clock
         self._zone = device_zone
         self._on_schedule_changed = on_schedule_changed
-        self._open_token = 0
+        self._opens = LatestRequest()
         self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
 
     async def open(self, schedule_id: UUID) -> None:
         """Point-read ``schedule_id``; a slower earlier open never overwrites this one."""
-        self._open_token += 1
-        token = self._open_token
+        ticket = self._opens.begin()
         self.website_access.clear()
         self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
         try:
             detail = await self._api.get_schedule(schedule_id)
-        except NotFound:
-            if token == self._open_token:
-                self._publish(
-                    ScheduleDetailSnapshot(
-                        schedule_id=schedule_id, phase=DetailPhase.NOT_FOUND, error=NOT_FOUND_TEXT
-                    )
-                )
-            return
         except ApiError as error:
-            if token == self._open_token:
+            if self._opens.is_current(ticket):
+                not_found = isinstance(error, NotFound)
                 self._publish(
                     ScheduleDetailSnapshot(
                         schedule_id=schedule_id,
-                        phase=DetailPhase.FAILED,
-                        error=failure_text(error),
+                        phase=DetailPhase.NOT_FOUND if not_found else DetailPhase.FAILED,
+                        error=NOT_FOUND_TEXT if not_found else failure_text(error),
                     )
                 )
             return
-        if token != self._open_token:
-            return
-        self._show(detail)
-        await self.website_access.show(detail)
+        if self._opens.is_current(ticket):
+            self._show(detail)
+            await self.website_access.show(detail)
 
     async def retry(self) -> None:
         """Read the schedule shown again (after NOT_FOUND or FAILED, or to refresh)."""
@@ -85,7 +73,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
 
     async def close(self) -> None:
         """Nothing selected; answers still in flight are dropped."""
-        self._open_token += 1
+        self._opens.drop()
         self.website_access.clear()
         self._publish(ScheduleDetailSnapshot())
 
@@ -94,7 +82,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             ScheduleDetailSnapshot(
                 schedule_id=detail.schedule_id,
                 phase=DetailPhase.LOADED,
-                fields=detail_fields(detail, self._clock(), self._zone),
+                fields=detail_fields(detail, self._zone),
             )
         )
 

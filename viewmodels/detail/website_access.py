@@ -34,6 +34,7 @@ from viewmodels.detail.website_snapshot import (
 )
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.paging import LatestRequest
 from viewmodels.ports import ScheduleApi
 
 DetailSink = Callable[[ScheduleDetail], Awaitable[None]]
@@ -46,15 +47,14 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         super().__init__(WebsiteAccessSnapshot())
         self._api = api
         self._on_detail = on_detail
-        self._request = 0
+        self._requests = LatestRequest()
         self._detail: ScheduleDetail | None = None
         self._principal: Principal | None = None
         self._profiles: list[BrowserProfile] | None = None
 
     async def show(self, detail: ScheduleDetail) -> None:
         """Present ``detail``'s binding and load what the picker needs for it."""
-        self._request += 1
-        request = self._request
+        ticket = self._requests.begin()
         self._detail = detail
         self._profiles = None
         self._render(profiles_phase=ProfilesPhase.LOADING, error=None, saving=False)
@@ -62,7 +62,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         try:
             if self._principal is None:
                 principal = await self._api.get_principal()
-                if request != self._request:
+                if not self._requests.is_current(ticket):
                     return
                 self._principal = principal
             profiles: list[BrowserProfile] | None = None
@@ -71,7 +71,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         except ApiError as error:
             failure = failure_text(error)
             profiles = None
-        if request != self._request:
+        if not self._requests.is_current(ticket):
             return
         self._profiles = profiles
         if failure is not None:
@@ -84,7 +84,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
 
     def clear(self) -> None:
         """The detail closed: forget the schedule; answers still in flight are dropped."""
-        self._request += 1
+        self._requests.drop()
         self._detail = None
         self._profiles = None
         self._publish(WebsiteAccessSnapshot())
@@ -103,7 +103,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
             return
         if option.profile_id == detail.revision.browser_profile_id:
             return
-        request = self._request
+        ticket = self._requests.begin()
         self._publish(replace(snapshot, saving=True, error=None))
         latest = detail
         error_text: str | None = None
@@ -127,7 +127,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                     latest = await self._api.get_schedule(detail.schedule_id)
         except ApiError as error:
             error_text = failure_text(error)
-        if request != self._request:
+        if not self._requests.is_current(ticket):
             if latest is not detail:
                 await self._on_detail(latest)
             return

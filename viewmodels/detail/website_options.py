@@ -17,7 +17,6 @@ from viewmodels.detail.website_snapshot import NONE_OPTION, WebsiteOption
 from viewmodels.formatting import profile_state_text, state_label
 
 EDITABLE_STATES = frozenset({"ACTIVE", "PAUSED"})
-READ_SCOPE = "schedule.read"
 WRITE_SCOPE = "schedule.write"
 PROFILE_SCOPE = "browser.profile.read"
 NO_LONGER_AVAILABLE = "no longer available"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from viewmodels.schedule_list.snapshot import (
     BROWSING_UNAVAILABLE_TEXT,
-    ListPhase,
     ListSection,
     ScheduleListSnapshot,
     ScheduleRow,
@@ -14,7 +13,6 @@ from viewmodels.schedule_list.view_model import DEFAULT_PAGE_SIZE, ScheduleListV
 __all__ = [
     "BROWSING_UNAVAILABLE_TEXT",
     "DEFAULT_PAGE_SIZE",
-    "ListPhase",
     "ListSection",
     "ScheduleListSnapshot",
     "ScheduleListViewModel",

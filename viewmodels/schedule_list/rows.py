@@ -42,7 +42,6 @@ def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo)
         cadence_summary=cadence,
         next_fire_text=next_fire,
         preview=summary.instruction_preview,
-        website_bound=bound,
         website_badge=WEBSITE_BADGE_TEXT if bound else None,
         accessibility_label=". ".join(spoken),
     )

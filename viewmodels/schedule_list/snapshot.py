@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.paging import FeedPhase
+
 
 class ListSection(StrEnum):
     """The two sections of the schedules sheet and the states each one asks for."""
@@ -35,23 +37,6 @@ class ListSection(StrEnum):
         return "No completed or cancelled schedules yet."
 
 
-class ListPhase(StrEnum):
-    """Where paging stands. Errors are separate fields so rows can stay visible."""
-
-    IDLE = "idle"
-    """Not opened yet."""
-    LOADING_FIRST_PAGE = "loading_first_page"
-    """Page one requested (rows still show the previous reload, if any)."""
-    LOADED = "loaded"
-    """At least page one is in; more pages exist."""
-    LOADING_MORE = "loading_more"
-    """A later page is in flight."""
-    END_REACHED = "end_reached"
-    """The server said there is nothing more (or paging stopped on a repeated cursor)."""
-    FAILED = "failed"
-    """Page one failed (``first_page_error``) or browsing is unavailable; no rows."""
-
-
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
 
 
@@ -70,10 +55,8 @@ class ScheduleRow:
     next_fire_text: str | None
     """"Next: …" in the device zone, present only when the server sent ``next_fire_at``."""
     preview: str
-    website_bound: bool
-    """True when the schedule may use a website sign-in (a badge in the row)."""
     website_badge: str | None
-    """The badge text ("Website access") when bound, else None."""
+    """The badge text ("Website access") when the schedule may use a website sign-in."""
     accessibility_label: str
     """One sentence a screen reader speaks for the whole row."""
 
@@ -84,7 +67,7 @@ class ScheduleListSnapshot:
 
     section: ListSection = ListSection.CURRENT
     rows: tuple[ScheduleRow, ...] = ()
-    phase: ListPhase = ListPhase.IDLE
+    phase: FeedPhase = FeedPhase.IDLE
     first_page_error: str | None = None
     """Full-page error (page one failed); ``retry()`` reloads page one."""
     later_page_error: str | None = None
@@ -100,7 +83,7 @@ class ScheduleListSnapshot:
     @property
     def empty_text(self) -> str | None:
         """What an empty, fully loaded section says; None when rows or work remain."""
-        if self.rows or self.phase is not ListPhase.END_REACHED:
+        if self.rows or self.phase is not FeedPhase.END_REACHED:
             return None
         if self.first_page_error or self.browsing_unavailable:
             return None
@@ -109,8 +92,16 @@ class ScheduleListSnapshot:
     @property
     def can_load_more(self) -> bool:
         """True when scrolling to the end should call ``load_more()``."""
-        return self.phase is ListPhase.LOADED and self.later_page_error is None
+        return self.phase is FeedPhase.LOADED and self.later_page_error is None
 
     @property
-    def is_loading(self) -> bool:
-        return self.phase in (ListPhase.LOADING_FIRST_PAGE, ListPhase.LOADING_MORE)
+    def refreshing(self) -> bool:
+        """Page one is being read again while the previous rows stay on screen."""
+        return self.phase is FeedPhase.LOADING_FIRST_PAGE and bool(self.rows)
+
+    @property
+    def later_page_message(self) -> str | None:
+        """The inline sentence under the rows when a later page failed."""
+        if self.later_page_error is None:
+            return None
+        return f"More schedules could not be loaded: {self.later_page_error}"

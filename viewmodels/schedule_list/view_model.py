@@ -1,18 +1,11 @@
-"""The schedules sheet's state machine: page one on every open, switch or reload.
+"""The schedules sheet: page one on every open, section switch or reload, then paging.
 
-Paging safeguards (``DESIGN.md``, "The browser's rules"), each enforced here:
-
-1. a schedule already shown is ignored when a later page repeats it;
-2. a next cursor that was already requested ends paging (no loop);
-3. every reload (open, section switch, refresh) bumps a generation; a response
-   for an older generation is dropped, so it can never overwrite a newer one;
-4. a failed later page keeps the rows and remembers that page's cursor, and
-   ``retry()`` re-requests exactly that page;
-5. a failed first page is a full-page error, ``retry()`` reloads page one;
-6. 404/405 from the list route (``BrowsingUnavailable``) is "browsing
-   unavailable", not an error.
-
-The client never computes a next firing: rows show the server's ``next_fire_at``.
+The paging safeguards (duplicate rows, cursor loops, stale reloads, failed
+later pages) are ``viewmodels.paging.CursorFeed``'s; this screen adds its own
+two rules: a failed first page is a full-page error, and 404/405 from the list
+route (``BrowsingUnavailable``) means "browsing unavailable", not an error.
+Switching section counts as a reload. The client never computes a next
+firing: rows show the server's ``next_fire_at``.
 """
 
 from __future__ import annotations
@@ -21,18 +14,14 @@ from dataclasses import replace
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import ApiError, BrowsingUnavailable
+from transport.errors import BrowsingUnavailable
 from transport.models import Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.paging import CursorFeed, FeedState
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.rows import schedule_row, summary_of
-from viewmodels.schedule_list.snapshot import (
-    ListPhase,
-    ListSection,
-    ScheduleListSnapshot,
-    ScheduleRow,
-)
+from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
 
 DEFAULT_PAGE_SIZE = 20
 
@@ -53,11 +42,11 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         self._clock = clock
         self._zone = device_zone
         self._page_size = page_size
-        self._generation = 0
-        self._shown: set[UUID] = set()
-        self._requested: set[str] = set()
-        self._next_cursor: str | None = None
-        self._failed_cursor: str | None = None
+        self._feed: CursorFeed[ScheduleSummary, ScheduleRow] = CursorFeed(
+            key=lambda summary: summary.schedule_id,
+            to_row=lambda summary: schedule_row(summary, self._clock(), self._zone),
+            on_change=self._show_feed,
+        )
 
     @property
     def page_size(self) -> int:
@@ -70,84 +59,38 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
     async def select_section(self, section: ListSection) -> None:
         """Switch section: rows clear and page one of ``section`` loads (counts as a reload)."""
         if section is not self.snapshot.section:
-            self._publish(replace(self.snapshot, section=section, rows=()))
+            self._publish(replace(self.snapshot, section=section))
+            self._feed.clear()
         await self.reload()
 
     async def reload(self) -> None:
         """Page one again (pull-to-refresh). Rows stay visible until it answers."""
-        self._generation += 1
-        generation = self._generation
-        self._requested = set()
-        self._next_cursor = None
-        self._failed_cursor = None
-        self._publish(
-            replace(
-                self.snapshot,
-                phase=ListPhase.LOADING_FIRST_PAGE,
-                first_page_error=None,
-                later_page_error=None,
-                browsing_unavailable=False,
+        states = self.snapshot.section.states
+
+        async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
+            return await self._api.list_schedules(
+                states=states, limit=self._page_size, cursor=cursor
             )
-        )
-        try:
-            page = await self._fetch(None)
-        except BrowsingUnavailable:
-            if generation == self._generation:
-                self._publish(
-                    replace(
-                        self.snapshot, rows=(), phase=ListPhase.FAILED, browsing_unavailable=True
-                    )
-                )
-            return
-        except ApiError as error:
-            if generation == self._generation:
-                self._publish(
-                    replace(
-                        self.snapshot,
-                        rows=(),
-                        phase=ListPhase.FAILED,
-                        first_page_error=failure_text(error),
-                    )
-                )
-            return
-        if generation != self._generation:
-            return
-        self._shown = set()
-        self._apply(page, cursor=None, rows=())
+
+        await self._feed.reload(fetch)
 
     async def load_more(self) -> None:
         """The next page, when there is one and nothing else is in flight."""
-        if not self.snapshot.can_load_more or self._next_cursor is None:
-            return
-        await self._load_later(self._next_cursor)
+        await self._feed.load_more()
 
     async def retry(self) -> None:
-        """After a failure: page one again, or exactly the later page that failed."""
-        snapshot = self.snapshot
-        if snapshot.later_page_error is not None and self._failed_cursor is not None:
-            await self._load_later(self._failed_cursor)
-        elif snapshot.first_page_error is not None or snapshot.browsing_unavailable:
-            await self.reload()
+        """After a failure: exactly the later page that failed, or page one again."""
+        await self._feed.retry()
 
     def select(self, schedule_id: UUID | None) -> None:
         """Mark a row as selected (the detail pane shows it)."""
         self._publish(replace(self.snapshot, selected_id=schedule_id))
 
     def show_saved(self, detail: ScheduleDetail) -> None:
-        """A schedule saved from its detail: its loaded row shows the new record in place.
-
-        The row keeps its position and every other loaded page stays, so a save
-        deep in a long list does not throw the reader back to page one; the
-        server's order applies again on the next reload.
-        """
-        rows = self.snapshot.rows
-        for index, row in enumerate(rows):
-            if row.schedule_id == detail.schedule_id:
-                updated = schedule_row(summary_of(detail, row.preview), self._clock(), self._zone)
-                self._publish(
-                    replace(self.snapshot, rows=(*rows[:index], updated, *rows[index + 1 :]))
-                )
-                return
+        """A schedule saved from its detail: its loaded row shows the new record in place."""
+        row = next((r for r in self.snapshot.rows if r.schedule_id == detail.schedule_id), None)
+        if row is not None:
+            self._feed.replace(summary_of(detail, row.preview))
 
     def select_next(self) -> UUID | None:
         """Keyboard down: the row after the selection (the first row when none)."""
@@ -170,60 +113,20 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         self.select(ids[index])
         return ids[index]
 
-    async def _load_later(self, cursor: str) -> None:
-        generation = self._generation
-        self._publish(replace(self.snapshot, phase=ListPhase.LOADING_MORE, later_page_error=None))
-        try:
-            page = await self._fetch(cursor)
-        except ApiError as error:
-            if generation == self._generation:
-                self._failed_cursor = cursor
-                self._publish(
-                    replace(
-                        self.snapshot, phase=ListPhase.LOADED, later_page_error=failure_text(error)
-                    )
-                )
-            return
-        if generation != self._generation:
-            return
-        self._failed_cursor = None
-        self._apply(page, cursor=cursor, rows=self.snapshot.rows)
-
-    async def _fetch(self, cursor: str | None) -> Page[ScheduleSummary]:
-        if cursor is not None:
-            self._requested.add(cursor)
-        return await self._api.list_schedules(
-            states=self.snapshot.section.states, limit=self._page_size, cursor=cursor
-        )
-
-    def _apply(
-        self,
-        page: Page[ScheduleSummary],
-        *,
-        cursor: str | None,
-        rows: tuple[ScheduleRow, ...],
-    ) -> None:
-        now = self._clock()
-        added: list[ScheduleRow] = []
-        for summary in page.items:
-            if summary.schedule_id in self._shown:
-                continue
-            self._shown.add(summary.schedule_id)
-            added.append(schedule_row(summary, now, self._zone))
-        following = page.next_cursor
-        if following is None or following == cursor or following in self._requested:
-            self._next_cursor = None
-            phase = ListPhase.END_REACHED
-        else:
-            self._next_cursor = following
-            phase = ListPhase.LOADED
+    def _show_feed(self, feed: FeedState[ScheduleRow]) -> None:
+        failure = feed.first_page_failure
+        unavailable = isinstance(failure, BrowsingUnavailable)
         self._publish(
             replace(
                 self.snapshot,
-                rows=(*rows, *added),
-                phase=phase,
-                first_page_error=None,
-                later_page_error=None,
-                browsing_unavailable=False,
+                rows=feed.rows,
+                phase=feed.phase,
+                first_page_error=None if failure is None or unavailable else failure_text(failure),
+                later_page_error=(
+                    None
+                    if feed.later_page_failure is None
+                    else failure_text(feed.later_page_failure)
+                ),
+                browsing_unavailable=unavailable,
             )
         )

@@ -6,7 +6,6 @@ from viewmodels.sidebar.messages import SessionMessagesViewModel
 from viewmodels.sidebar.snapshot import (
     FolderEntry,
     MessageRow,
-    MessagesPhase,
     ScheduleGroup,
     SessionMessagesSnapshot,
     SessionRow,
@@ -18,7 +17,6 @@ from viewmodels.sidebar.view_model import SidebarViewModel
 __all__ = [
     "FolderEntry",
     "MessageRow",
-    "MessagesPhase",
     "ScheduleGroup",
     "SessionMessagesSnapshot",
     "SessionMessagesViewModel",

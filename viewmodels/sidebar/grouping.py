@@ -85,19 +85,29 @@ class SessionIndex:
 
     # Changing
 
+    @property
+    def expanded(self) -> frozenset[UUID]:
+        """The schedules whose groups are expanded (device state; the sidebar saves it)."""
+        return frozenset(self._expanded)
+
+    @property
+    def selected(self) -> UUID | None:
+        """The open session, marked in its row and, while collapsed, on its group."""
+        return self._selected
+
+    def title_of(self, session_id: UUID) -> str | None:
+        session = self._sessions.get(session_id.int)
+        return None if session is None else session.title
+
     def rebuild(
         self,
         sessions: Iterable[CachedSession],
         *,
         folders: Iterable[Folder] | None,
-        expanded: set[UUID],
-        selected: UUID | None,
         now: datetime,
     ) -> None:
         """The full pass: every age line re-checked, every section re-filled in activity order."""
         self._measure_at(now)
-        self._expanded = set(expanded)
-        self._set_selected(selected)
         self._sessions = {session.session_id.int: session for session in sessions}
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
@@ -154,6 +164,12 @@ class SessionIndex:
         old = self._sessions.pop(session_id.int, None)
         if old is not None:
             self._detach(old)
+
+    def restore_expanded(self, expanded: Iterable[UUID]) -> None:
+        """The expanded groups remembered on the device, before the first rebuild."""
+        self._expanded = set(expanded)
+        for schedule_id in list(self._group_order):
+            self._refresh_group(schedule_id)
 
     def set_expanded(self, schedule_id: UUID, expanded: bool) -> None:
         if expanded:

@@ -9,6 +9,7 @@ fatal. Expanded groups are device state too, stored beside it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
@@ -101,6 +102,6 @@ async def load_expanded(storage: DeviceStorage) -> set[UUID]:
     return expanded
 
 
-async def save_expanded(storage: DeviceStorage, expanded: set[UUID]) -> None:
+async def save_expanded(storage: DeviceStorage, expanded: Iterable[UUID]) -> None:
     ids: list[JsonValue] = [str(schedule_id) for schedule_id in sorted(expanded, key=str)]
     await storage.set(EXPANDED_KEY, ids)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.paging import FeedPhase
+
 
 class SidebarPhase(StrEnum):
     IDLE = "idle"
@@ -32,6 +34,11 @@ class SessionRow:
     """False for sessions a schedule created: the server refuses that move."""
     selected: bool
 
+    @property
+    def accessibility_label(self) -> str:
+        """What a screen reader says for the row: title, then age line."""
+        return f"{self.title}, {self.age_text}"
+
 
 @dataclass(frozen=True, slots=True)
 class ScheduleGroup:
@@ -52,6 +59,13 @@ class ScheduleGroup:
     @property
     def shows_selection_marker(self) -> bool:
         return self.contains_selection and not self.expanded
+
+    @property
+    def accessibility_label(self) -> str:
+        """ "Weekly report, 3 sessions, collapsed, contains the open session"."""
+        state = "expanded" if self.expanded else "collapsed"
+        marker = ", contains the open session" if self.shows_selection_marker else ""
+        return f"{self.label}, {self.count_text}, {state}{marker}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,19 +91,27 @@ class SidebarSnapshot:
 
     @property
     def shows_folders(self) -> bool:
+        """The Folders section appears (the server offers folders)."""
         return self.folders is not None
 
     @property
     def shows_scheduled(self) -> bool:
+        """The Scheduled section appears (some schedule has two or more sessions)."""
         return bool(self.scheduled)
 
+    @property
+    def shows_progress(self) -> bool:
+        """Reconciling with nothing cached to show meanwhile."""
+        return self.phase is SidebarPhase.LOADING and not (self.scheduled or self.history)
 
-class MessagesPhase(StrEnum):
-    IDLE = "idle"
-    LOADING_FIRST_PAGE = "loading_first_page"
-    LOADED = "loaded"
-    LOADING_MORE = "loading_more"
-    END_REACHED = "end_reached"
+    @property
+    def empty_text(self) -> str | None:
+        """What an empty, reconciled sidebar says; None while there is anything to show."""
+        if self.phase is not SidebarPhase.LOADED or self.scheduled or self.history:
+            return None
+        if any(folder.rows for folder in self.folders or ()):
+            return None
+        return "No sessions yet."
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +129,21 @@ class SessionMessagesSnapshot:
     """A session's transcript, read-only, oldest first."""
 
     session_id: UUID | None = None
+    title: str | None = None
+    """The session's title as the sidebar lists it; None while it is not known."""
     messages: tuple[MessageRow, ...] = ()
-    phase: MessagesPhase = MessagesPhase.IDLE
+    phase: FeedPhase = FeedPhase.IDLE
     first_page_error: str | None = None
     later_page_error: str | None = None
 
     @property
     def can_load_more(self) -> bool:
-        return self.phase is MessagesPhase.LOADED and self.later_page_error is None
+        return self.phase is FeedPhase.LOADED and self.later_page_error is None
+
+    @property
+    def loading(self) -> bool:
+        """Nothing to show yet: the first page is on its way."""
+        return self.session_id is not None and self.phase in (
+            FeedPhase.IDLE,
+            FeedPhase.LOADING_FIRST_PAGE,
+        )

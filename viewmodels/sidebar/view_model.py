@@ -6,7 +6,8 @@ drop out, and the cache is saved back. Folders show only when the server
 offers them (404 from ``/v1/folders`` means none). Expanded groups are device
 state: collapsed by default, changed only by ``toggle_group``, remembered
 through the storage port and never sent to the server, so a new firing never
-reopens a collapsed group.
+reopens a collapsed group. The ``SessionIndex`` owns the sessions, the
+expanded groups and the open session; this view model owns loading.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from transport.models import Folder, SessionSummary
 from transport.paging import iterate_pages
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
 from viewmodels.sidebar.grouping import SessionIndex
 from viewmodels.sidebar.history_cache import (
@@ -49,25 +51,25 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._storage = storage
         self._clock = clock
         self._index = SessionIndex(device_zone or ZoneInfo("UTC"))
-        self._expanded: set[UUID] = set()
         self._folders: list[Folder] | None = None
-        self._selected: UUID | None = None
         self._schedules_selected = False
         self._phase = SidebarPhase.IDLE
         self._error: str | None = None
-        self._refresh_token = 0
+        self._refreshes = LatestRequest()
+
+    def title_of(self, session_id: UUID) -> str | None:
+        """The session's title as last listed, or None when it is not in the history."""
+        return self._index.title_of(session_id)
 
     async def open(self) -> None:
         """Show the cached history at once, then reconcile with the server."""
-        self._expanded = await load_expanded(self._storage)
-        cached = await load_history(self._storage)
-        self._rebuild(cached)
+        self._index.restore_expanded(await load_expanded(self._storage))
+        self._rebuild(await load_history(self._storage))
         await self.refresh()
 
     async def refresh(self) -> None:
         """Read every session page (and the folders); the server's values win."""
-        self._refresh_token += 1
-        token = self._refresh_token
+        ticket = self._refreshes.begin()
         self._phase = SidebarPhase.LOADING
         self._error = None
         self._render()
@@ -75,12 +77,12 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             folders = await self._load_folders()
             sessions, complete = await self._load_sessions()
         except ApiError as error:
-            if token == self._refresh_token:
+            if self._refreshes.is_current(ticket):
                 self._phase = SidebarPhase.FAILED
                 self._error = failure_text(error)
                 self._render()
             return
-        if token != self._refresh_token:
+        if not self._refreshes.is_current(ticket):
             return
         self._folders = folders
         fresh = {s.session_id: s for s in (CachedSession.from_summary(x) for x in sessions)}
@@ -101,25 +103,18 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
 
     async def toggle_group(self, schedule_id: UUID) -> None:
         """Expand or collapse a group; remembered on the device across launches."""
-        expanded = schedule_id not in self._expanded
-        if expanded:
-            self._expanded.add(schedule_id)
-        else:
-            self._expanded.discard(schedule_id)
-        self._index.set_expanded(schedule_id, expanded)
+        self._index.set_expanded(schedule_id, schedule_id not in self._index.expanded)
         self._render()
-        await save_expanded(self._storage, self._expanded)
+        await save_expanded(self._storage, self._index.expanded)
 
     def select_session(self, session_id: UUID) -> None:
         """Open a session: its row is marked, and its collapsed group shows a marker."""
-        self._selected = session_id
         self._schedules_selected = False
         self._index.select(session_id)
         self._render()
 
     def select_schedules(self) -> None:
         """The Schedules entry (the schedules sheet) becomes the selection."""
-        self._selected = None
         self._schedules_selected = True
         self._index.select(None)
         self._render()
@@ -137,7 +132,6 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
 
     async def _load_sessions(self) -> tuple[list[SessionSummary], bool]:
         sessions: list[SessionSummary] = []
-
         try:
             async for page in iterate_pages(
                 lambda cursor: self._api.list_sessions(limit=SESSIONS_PAGE_SIZE, cursor=cursor)
@@ -148,13 +142,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         return sessions, True
 
     def _rebuild(self, sessions: list[CachedSession]) -> None:
-        self._index.rebuild(
-            sessions,
-            folders=self._folders,
-            expanded=self._expanded,
-            selected=self._selected,
-            now=self._clock(),
-        )
+        self._index.rebuild(sessions, folders=self._folders, now=self._clock())
         self._render()
 
     def _render(self) -> None:
@@ -164,7 +152,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                 folders=self._index.folders,
                 scheduled=self._index.scheduled,
                 history=self._index.history,
-                selected_session_id=self._selected,
+                selected_session_id=self._index.selected,
                 schedules_selected=self._schedules_selected,
                 error=self._error,
             )
