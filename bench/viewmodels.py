@@ -38,8 +38,9 @@ from server.embedded import open_embedded
 from server.storage.records import Owner, ScheduleRecord, ScheduleView
 from transport.client import ScheduleClient
 from transport.models import SessionSummary
+from viewmodels.paging import FeedPhase
 from viewmodels.ports import MemoryStorage
-from viewmodels.schedule_list import ListPhase, ScheduleListViewModel
+from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SidebarViewModel
 from viewmodels.sidebar.grouping import SessionIndex
 from viewmodels.sidebar.history_cache import CachedSession
@@ -81,12 +82,12 @@ async def bench_sidebar() -> None:
     for run in range(15):
         index = SessionIndex(ZONE)
         started = time.perf_counter()
-        index.rebuild(sessions, folders=None, expanded=set(), selected=None, now=NOW)
+        index.rebuild(sessions, folders=None, now=NOW)
         _ = (index.scheduled, index.history)
         cold.append(time.perf_counter() - started)
         later = NOW + timedelta(minutes=run + 1)
         started = time.perf_counter()
-        index.rebuild(sessions, folders=None, expanded=set(), selected=None, now=later)
+        index.rebuild(sessions, folders=None, now=later)
         _ = (index.scheduled, index.history)
         warm.append(time.perf_counter() - started)
     print(
@@ -152,7 +153,7 @@ async def bench_list() -> None:
             started = time.perf_counter()
             await vm.open()
             timings.append(time.perf_counter() - started)
-            while vm.snapshot.phase is ListPhase.LOADED:
+            while vm.snapshot.phase is FeedPhase.LOADED:
                 started = time.perf_counter()
                 await vm.load_more()
                 timings.append(time.perf_counter() - started)

@@ -36,6 +36,7 @@ from transport.models import Folder
 from viewmodels.sidebar.age_lines import AgeLines
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.ordered_rows import OrderedRows
+from viewmodels.sidebar.session_rows import session_row
 from viewmodels.sidebar.snapshot import FolderEntry, ScheduleGroup, SessionRow
 
 _ACTIVITY = attrgetter("order")
@@ -160,11 +161,6 @@ class SessionIndex:
         self._sessions[session.session_id.int] = session
         self._attach(session)
 
-    def remove(self, session_id: UUID) -> None:
-        old = self._sessions.pop(session_id.int, None)
-        if old is not None:
-            self._detach(old)
-
     def restore_expanded(self, expanded: Iterable[UUID]) -> None:
         """The expanded groups remembered on the device, before the first rebuild."""
         self._expanded = set(expanded)
@@ -283,27 +279,7 @@ class SessionIndex:
         key = session.session_id.int
         # No ``now`` yet only before the first rebuild or upsert, when no session is held.
         age = self._ages.text(session.last_activity_at) if self._ages else "just now"
-        selected = key == self._selected_key
-        row = reusable.get(key)
-        if (
-            row is None
-            or row.age_text != age
-            or row.selected != selected
-            or row.title != session.title
-            or not (
-                row.schedule_id is session.schedule_id or row.schedule_id == session.schedule_id
-            )
-            or not (row.folder_id is session.folder_id or row.folder_id == session.folder_id)
-        ):
-            # Positional arguments: keyword matching adds a third to the cost of a row.
-            row = SessionRow(
-                session.session_id,
-                session.title,
-                age,
-                session.schedule_id,
-                session.folder_id,
-                session.schedule_id is None,  # can_move_to_folder
-                selected,
-            )
-        self._rows[key] = row
+        row = self._rows[key] = session_row(
+            session, age, key == self._selected_key, reusable.get(key)
+        )
         return row
