@@ -21,7 +21,7 @@ from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from views.actions import icon_action
 from views.binding import go, run_command, use_snapshot
-from views.schedule_row import ScheduleRowTile
+from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
 
@@ -131,15 +131,8 @@ def _body(
         ):
             run_command(model.load_more)
 
-    tiles: list[ft.Control] = [
-        ScheduleRowTile(
-            row,
-            row.schedule_id in (snapshot.selected_id, opened_id),
-            open_schedule,
-            key=str(row.schedule_id),
-        )
-        for row in snapshot.rows
-    ]
+    marked = {mark for mark in (snapshot.selected_id, opened_id) if mark is not None}
+    tiles = row_blocks(snapshot.rows, marked, open_schedule)
     tiles.append(_footer(snapshot, model))
     rows = ft.ListView(
         tiles,
