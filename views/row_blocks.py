@@ -8,9 +8,17 @@ first. Here the ``ListView`` holds one memoized ``RowBlock`` per
 ``BLOCK_SIZE`` rows instead. A block's props are its slice of the view
 model's rows (the same frozen row objects on every render, so the tuple
 compares element by element by identity), the ids marked in it, and the
-list's one ``open_row`` callback; an unchanged block is skipped whole, and a
-new page touches only the last block or two. Inside a block each row is still
-its own memo, so a selection move re-renders one block and, in it, two rows.
+list's one ``open_row`` callback; an unchanged block is skipped whole. Inside
+a block each row is still its own memo, so a selection move re-renders one
+block and, in it, two rows.
+
+The last ``TAIL`` or more rows stay single children of the list. Flutter
+estimates a lazy list's length from the children it has laid out, and the
+list asks for the next page from that estimate: with tall blocks near the
+end the estimate overshot by up to a block, the end was reached without the
+scroll position ever looking near it, and paging stopped (seen in Chromium).
+Near the end the children are single rows, as before, so the estimate is
+right where it matters; each page moves one block's worth of rows into a block.
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from viewmodels.schedule_list import ScheduleRow
 from views.schedule_row import ScheduleRowTile
 
 BLOCK_SIZE = 20
+TAIL = 2 * BLOCK_SIZE
+"""At least this many of the last rows are single children, never in a block."""
 
 
 class Block(Protocol):
@@ -43,6 +53,7 @@ class Block(Protocol):
 def _row_block(
     rows: tuple[ScheduleRow, ...], marked: frozenset[UUID], open_row: Callable[[UUID], None]
 ) -> ft.Control:
+    """One block: its rows, each its own memo (a selection move re-renders two)."""
     return ft.Column(
         [
             ScheduleRowTile(row, row.schedule_id in marked, open_row, key=str(row.schedule_id))
@@ -60,10 +71,18 @@ RowBlock: Block = ft.memo(ft.component(_row_block))  # type: ignore[no-untyped-c
 def row_blocks(
     rows: Sequence[ScheduleRow], marked: set[UUID], open_row: Callable[[UUID], None]
 ) -> list[ft.Control]:
-    """``rows`` as blocks of ``BLOCK_SIZE``; ``marked`` are the selected and opened ids."""
-    blocks: list[ft.Control] = []
-    for start in range(0, len(rows), BLOCK_SIZE):
+    """``rows`` as blocks of ``BLOCK_SIZE`` then the tail's single rows.
+
+    ``marked`` holds the selected and the opened schedule's ids.
+    """
+    in_blocks = max(0, (len(rows) - TAIL) // BLOCK_SIZE * BLOCK_SIZE)
+    children: list[ft.Control] = []
+    for start in range(0, in_blocks, BLOCK_SIZE):
         block = tuple(rows[start : start + BLOCK_SIZE])
         inside = frozenset(row.schedule_id for row in block if row.schedule_id in marked)
-        blocks.append(RowBlock(block, inside, open_row, key=f"rows-{start}"))
-    return blocks
+        children.append(RowBlock(block, inside, open_row, key=f"rows-{start}"))
+    children.extend(
+        ScheduleRowTile(row, row.schedule_id in marked, open_row, key=str(row.schedule_id))
+        for row in rows[in_blocks:]
+    )
+    return children

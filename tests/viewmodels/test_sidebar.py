@@ -165,6 +165,22 @@ async def test_a_404_from_folders_means_no_folder_section_and_grouping_still_wor
     assert vm.snapshot.error is None
 
 
+async def test_a_server_offering_folders_but_holding_none_shows_no_folder_heading(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    storage: MemoryStorage,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    server = Sessions(router, folders=[])
+    server.serve()
+    vm = sidebar(api, storage, clock, device_zone)
+    await vm.open()
+    assert vm.snapshot.folders == ()
+    assert not vm.snapshot.shows_folders
+    assert vm.snapshot.empty_text == "No sessions yet."
+
+
 async def test_a_schedule_id_that_is_not_a_uuid_string_is_absent(
     api: ScheduleClient,
     router: respx.MockRouter,

@@ -91,8 +91,8 @@ class SidebarSnapshot:
 
     @property
     def shows_folders(self) -> bool:
-        """The Folders section appears (the server offers folders)."""
-        return self.folders is not None
+        """The Folders section appears: the server offers folders and has some."""
+        return bool(self.folders)
 
     @property
     def shows_scheduled(self) -> bool:
