@@ -11,7 +11,9 @@ Modules, in the order a run goes through them:
 - ``settings``: the validated ``Settings`` value (embedded or remote server,
   ``--web``/``--desktop``, port); ``server_address``: https, or http only to
   loopback hosts.
-- ``presentation``: window or browser, decided before Flet starts (pure).
+- ``presentation``: window or browser, decided before Flet starts (pure but
+  for the probe and the fetch it is handed); ``desktop_client``: Flet's desktop
+  client found where ``flet_desktop`` looks, or fetched there within a time bound.
 - ``web_port``: the web view's port, checked before Flet binds it.
 - ``backend``: ``open_backend`` -> the ``ScheduleClient`` over the embedded
   server's ASGI app or a remote URL; closes both on the way out. Its docstring

@@ -79,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument(
         "--desktop",
         action="store_true",
-        help="open a desktop window even if Flet's desktop client must be downloaded first",
+        help="open a desktop window or stop with the reason, never the browser "
+        "(by default the app falls back to the browser when no window can be shown)",
     )
     shown.add_argument(
         "--port",

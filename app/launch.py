@@ -1,17 +1,19 @@
 """From validated settings to a running app, and back out cleanly.
 
-Order matters: decide window or browser first (Flet cannot recover from a
-missing desktop client offline), pick and check the port, open the backend
-(embedded database or remote probe) so a failure is one sentence before any
-UI exists, then hand Flet one entry function. Each Flet session (a window, or
-each browser tab in web mode) gets its own view models and device storage over
-the one shared backend; leaving Flet's loop closes the backend.
+Order matters: decide window or browser first (fetching Flet's desktop client
+when a window needs it: Flet cannot recover from a missing client offline),
+pick and check the port, open the backend (embedded database or remote probe)
+so a failure is one sentence before any UI exists, then hand Flet one entry
+function. Each Flet session (a window, or each browser tab in web mode) gets
+its own view models and device storage over the one shared backend; leaving
+Flet's loop closes the backend.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +21,8 @@ import flet as ft
 import tzlocal
 
 from app.backend import Backend, StartupError, open_backend
-from app.presentation import Presentation, View, decide_presentation, desktop_client_cached
+from app.desktop_client import client_present, client_release, fetch_over_network
+from app.presentation import Presentation, View, decide_presentation
 from app.session import session_entry
 from app.settings import Settings
 from app.web_port import LOOPBACK, choose_port
@@ -38,16 +41,11 @@ def current_presentation(settings: Settings) -> Presentation:
     return decide_presentation(
         platform=sys.platform,
         env=os.environ,
-        client_cached=_desktop_client_cached,
+        client_cached=lambda: client_present(client_release(os.environ), os.environ),
+        fetch_client=lambda: fetch_over_network(os.environ, time.monotonic, sys.stdout),
         web_requested=settings.web,
         desktop_requested=settings.desktop,
     )
-
-
-def _desktop_client_cached() -> bool:
-    from flet_desktop.version import version as desktop_version  # type: ignore[import-untyped]
-
-    return desktop_client_cached(Path.home(), os.environ, desktop_version)
 
 
 async def run_app(settings: Settings) -> None:

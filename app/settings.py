@@ -50,7 +50,7 @@ class Settings:
     web: bool
     """``--web``: serve the app to browsers instead of opening a window."""
     desktop: bool
-    """``--desktop``: insist on a desktop window (fetches Flet's client if needed)."""
+    """``--desktop``: a desktop window or a refusal with the reason, never the browser."""
     port: int | None
     """The port the web view listens on; None picks one."""
 

@@ -1,0 +1,218 @@
+"""Flet's desktop client: whether it is on this machine, and fetching it, bounded, if not.
+
+``flet-desktop`` 1.0.5 ships without its client. The first ``ft.run`` with a
+window calls ``flet_desktop.ensure_client_cached``, which downloads
+``https://github.com/flet-dev/flet/releases/download/v<version>/<artifact>``
+(or ``FLET_CLIENT_URL``) with urllib and no timeout, then unpacks it into
+``~/.flet/client/flet-desktop-<flavor>-<version>``; offline it hangs without a
+word. So before Flet starts the app fetches that same archive itself and
+unpacks it into that same folder the way ``flet_desktop`` does (into a sibling
+first, then one rename, so a half-unpacked client never looks whole). Afterwards
+``flet_desktop`` finds the folder and downloads nothing.
+
+The names come from ``flet_desktop`` itself (``client_release``), never written
+out here: its version, ``get_artifact_filename()`` (``flet-windows.zip``,
+``flet-macos.tar.gz``, ``flet-linux-<distro>[-light]-<arch>.tar.gz``) and its
+storage folder, which depends on the flavour it picks.
+
+Promised bounds: ``CONNECT_SECONDS`` to connect, ``STALL_SECONDS`` without a
+byte, and ``CAP_SECONDS`` overall, checked after each chunk, so a fetch ends
+within ``CAP_SECONDS + STALL_SECONDS``. Progress is one line redrawn in place
+(bytes, and the percentage when the size is known). Every failure is one
+``ClientFetchFailed`` whose message is a short reason, and leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import httpx
+
+CONNECT_SECONDS = 5.0
+STALL_SECONDS = 10.0
+CAP_SECONDS = 180.0
+"""Time to fetch the whole archive (tens of MB; about a minute at 1 MB/s)."""
+
+_LABEL = "Fetching Flet's desktop client"
+
+
+class ClientFetchFailed(Exception):
+    """The client could not be fetched; ``str()`` is the reason, a short clause."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClientRelease:
+    """This platform's client archive for the installed ``flet_desktop``."""
+
+    url: str
+    archive_name: str
+    """Decides the format: ``.zip`` or ``.tar.gz``, as ``flet_desktop`` decides it."""
+    folder: Path
+    """Where ``flet_desktop`` looks for the unpacked client."""
+    bundled_archive: Path
+    """An archive shipped inside the package (a ``flet pack`` bundle) needs no fetch."""
+
+
+def client_release(env: Mapping[str, str]) -> ClientRelease:
+    """Ask the installed ``flet_desktop`` what it would download and where it would unpack it."""
+    import flet_desktop  # type: ignore[import-untyped]
+    from flet_desktop.version import version  # type: ignore[import-untyped]
+
+    archive_name = flet_desktop.get_artifact_filename()
+    default_url = f"https://github.com/flet-dev/flet/releases/download/v{version}/{archive_name}"
+    return ClientRelease(
+        url=env.get("FLET_CLIENT_URL", default_url),
+        archive_name=archive_name,
+        # Private but module-level (no name mangling): the one place that knows
+        # the flavour rule and the folder name; a test checks ensure_client_cached agrees.
+        folder=flet_desktop.__get_client_storage_dir(),
+        bundled_archive=Path(flet_desktop.get_package_bin_dir()) / archive_name,
+    )
+
+
+def client_present(release: ClientRelease, env: Mapping[str, str]) -> bool:
+    """True when ``flet_desktop`` would open a window without downloading anything.
+
+    It looks, in order, at ``FLET_VIEW_PATH``, an archive bundled in its package
+    and the unpacked client in ``release.folder``.
+    """
+    view_path = env.get("FLET_VIEW_PATH")
+    if view_path and Path(view_path).is_dir():
+        return True
+    return release.bundled_archive.is_file() or release.folder.is_dir()
+
+
+def default_http() -> httpx.Client:
+    """The real network: GitHub's release links redirect to its download host."""
+    return httpx.Client(
+        timeout=httpx.Timeout(STALL_SECONDS, connect=CONNECT_SECONDS),
+        follow_redirects=True,
+        headers={"Accept-Encoding": "identity"},
+    )
+
+
+def fetch_client(
+    release: ClientRelease,
+    *,
+    http: httpx.Client,
+    clock: Callable[[], float],
+    out: TextIO,
+    cap_seconds: float = CAP_SECONDS,
+) -> None:
+    """Download and unpack the client into ``release.folder``; ``ClientFetchFailed`` if not.
+
+    ``clock`` is monotonic seconds; ``out`` receives the progress line.
+    """
+    parent = release.folder.parent
+    progress = _ProgressLine(out)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=f".{release.folder.name}.", dir=parent) as work:
+            archive = Path(work) / release.archive_name
+            _download(release.url, archive, http, clock, cap_seconds, progress)
+            _unpack(archive, Path(work) / "client", release.folder)
+    except OSError as err:
+        raise ClientFetchFailed(
+            f"it could not be saved in {parent}: {err.strerror or 'write failed'}"
+        ) from err
+    finally:
+        progress.end()
+
+
+def _download(
+    url: str,
+    archive: Path,
+    http: httpx.Client,
+    clock: Callable[[], float],
+    cap_seconds: float,
+    progress: _ProgressLine,
+) -> None:
+    host = httpx.URL(url).host or url
+    started = clock()
+    progress.show(0, None)
+    try:
+        with http.stream("GET", url) as response, archive.open("wb") as sink:
+            if response.status_code != httpx.codes.OK:
+                raise ClientFetchFailed(f"{host} answered HTTP {response.status_code}")
+            total = _content_length(response)
+            received = 0
+            for chunk in response.iter_bytes():
+                sink.write(chunk)
+                received += len(chunk)
+                progress.show(received, total)
+                if clock() - started > cap_seconds:
+                    raise ClientFetchFailed(f"it took longer than {cap_seconds:.0f} seconds")
+            if total is not None and received != total:
+                raise ClientFetchFailed(f"the download ended after {received} of {total} bytes")
+    except httpx.ConnectTimeout as err:
+        raise ClientFetchFailed(f"{host} did not answer within {CONNECT_SECONDS:.0f} s") from err
+    except httpx.ConnectError as err:
+        raise ClientFetchFailed(f"no connection to {host}") from err
+    except httpx.TimeoutException as err:
+        raise ClientFetchFailed(f"the download stalled for {STALL_SECONDS:.0f} s") from err
+    except httpx.HTTPError as err:
+        raise ClientFetchFailed(f"the download from {host} failed ({type(err).__name__})") from err
+
+
+def _content_length(response: httpx.Response) -> int | None:
+    text = response.headers.get("Content-Length", "")
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def _unpack(archive: Path, scratch: Path, folder: Path) -> None:
+    """As ``flet_desktop`` does: by the artifact's name, with its path-traversal checks."""
+    from flet.utils import safe_tar_extractall, safe_zip_extractall
+
+    scratch.mkdir()
+    try:
+        if archive.name.endswith(".zip"):
+            with zipfile.ZipFile(archive) as zipped:
+                safe_zip_extractall(zipped, str(scratch))  # type: ignore[no-untyped-call]
+        else:
+            with tarfile.open(archive, "r:gz") as tarred:
+                safe_tar_extractall(tarred, str(scratch))  # type: ignore[no-untyped-call]
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, RuntimeError) as err:
+        raise ClientFetchFailed(f"the archive could not be unpacked ({err})") from err
+    try:
+        scratch.rename(folder)
+    except OSError:
+        if not folder.is_dir():  # else another start unpacked the same client first
+            raise
+
+
+class _ProgressLine:
+    """``Fetching Flet's desktop client: 12.3 of 45.6 MB (27%)``, redrawn with ``\\r``."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self._shown = ""
+
+    def show(self, received: int, total: int | None) -> None:
+        megabytes = received / 1_000_000
+        if total is None:
+            text = f"{_LABEL}: {megabytes:.1f} MB"
+        else:
+            text = f"{_LABEL}: {megabytes:.1f} of {total / 1_000_000:.1f} MB "
+            text += f"({received * 100 // total}%)"
+        if text != self._shown:
+            # Padding erases the tail of a longer previous line on any terminal.
+            self._out.write("\r" + text.ljust(len(self._shown)))
+            self._out.flush()
+            self._shown = text
+
+    def end(self) -> None:
+        if self._shown:
+            self._out.write("\n")
+            self._out.flush()
+
+
+def fetch_over_network(env: Mapping[str, str], clock: Callable[[], float], out: TextIO) -> None:
+    """``fetch_client`` for this machine's release over the real network."""
+    with default_http() as http:
+        fetch_client(client_release(env), http=http, clock=clock, out=out)
