@@ -16,17 +16,13 @@ warm-up; the machine is noisy, so read the ratios, not the absolutes.
 from __future__ import annotations
 
 import statistics
-import sys
 import time as clock
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
 from functools import partial
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from dateutil import rrule as du
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from server.domain.cadence import Cadence, Daily, MonthDay, Monthly, Once, Weekly, Yearly
 from server.domain.recurrence import count_between, first_after

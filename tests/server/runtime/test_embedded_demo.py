@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from sqlalchemy import text
 
+from server.demo.entries import demo_data
 from server.embedded import open_embedded
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -52,7 +53,9 @@ async def test_demo_covers_every_state_kind_zone_and_binding(tmp_path: Path) -> 
     server.close()
 
     assert principal["principal_id"] == server.principal_id == "local"
-    assert len(schedules) >= 30
+    shipped = demo_data()
+    assert len(schedules) == len(shipped.schedules) >= 30, "every TOML entry is loaded"
+    assert (len(profiles), len(folders)) == (len(shipped.profiles), len(shipped.folders))
     states = Counter(s["state"] for s in schedules)
     assert set(states) == {"ACTIVE", "PAUSED", "COMPLETED", "CANCELLED"}
     assert states["ACTIVE"] + states["PAUSED"] >= 25

@@ -1,6 +1,6 @@
 """View-model benchmarks: sidebar grouping and list paging. Prints its figures.
 
-Run: ``.venv/bin/python bench/viewmodels.py``
+Run: ``.venv/bin/python bench/view_models.py``
 
 - Sidebar: 10,000 cached sessions across 500 schedules. A full regroup
   (``SessionIndex.rebuild``, every row and age line re-made) and one new
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -29,10 +28,6 @@ from zoneinfo import ZoneInfo
 
 import httpx
 from sqlalchemy import text
-
-# Run as ``bench/viewmodels.py``, this folder comes first on the path and its
-# ``server.py`` benchmark would shadow the ``server`` package.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from server.embedded import open_embedded
 from server.storage.records import Owner, ScheduleRecord, ScheduleView

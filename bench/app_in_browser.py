@@ -18,7 +18,7 @@ accessibility tree.
    over a data folder holding ``BULK_SCHEDULES`` schedules bulk-inserted through
    the server's store (``SqlStore.schedules.import_many``) before launch.
 
-Run from the repository root: ``.venv/bin/python bench/app.py``.
+Run from the repository root: ``.venv/bin/python bench/app_in_browser.py``.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ class Memory:
 
 
 def main() -> None:
+    # The browser helpers live in tests/ui, which is not an installed package.
     sys.path.insert(0, str(ROOT))
     from tests.ui.chromium import launch_chromium
 

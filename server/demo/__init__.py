@@ -1,9 +1,12 @@
-"""Loading the demo data: deterministic for a given reference instant.
+"""The demo data: what a new user sees first, loaded the same for a given instant.
 
-Identifiers are UUIDv5 values derived from stable keys, and every instant is
-computed from ``now`` with the recurrence calculator (past firings are the
-cadence's own instants), so two loads at the same instant produce the same
-rows. Definitions pass through the same validation as a create.
+The entries are data (``schedules.toml``, ``profiles.toml``, ``chats.toml`` in
+this package, read and checked by ``server.demo.entries``); this module turns
+them into store records. Identifiers are UUIDv5 values derived from stable
+keys, and every instant is computed from ``now`` with the recurrence calculator
+(past firings are the cadence's own instants), so two loads at the same instant
+produce the same rows. Definitions pass through the same validation as a
+create; a refusal names the demo entry.
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from server.demo_chats import CHATS, FOLDERS, PROFILES
-from server.demo_schedules import SCHEDULES, DemoSchedule
+from server.demo.entries import DemoData, DemoDataError, DemoSchedule, demo_data
 from server.domain.cadence import Cadence
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
+from server.scheduling.errors import ControlPlaneRefusal
 from server.storage.ports import Store
 from server.storage.records import (
     FolderRecord,
@@ -34,20 +37,9 @@ from server.storage.records import (
     SessionRecord,
 )
 
+__all__ = ["DemoDataError", "demo_id", "load_demo"]
+
 _NAMESPACE = UUID("6f1d2c3b-8a4e-5f60-9b7c-0d1e2f3a4b5c")
-AGENTS: dict[str, tuple[str, str, str]] = {
-    "research": ("Research assistant", "2026.11.2", "default"),
-    "inbox": ("Inbox agent", "2026.10.7", "browser-standard"),
-}
-LIMITS: dict[str, Any] = {
-    "max_steps": 20,
-    "max_model_calls": 20,
-    "max_tool_calls": 40,
-    "max_cost": "5.00",
-    "reserve_steps": 2,
-    "reserve_model_calls": 2,
-    "reserve_cost": "1.00",
-}
 _REASONS = {
     "X": ("MISSED", "misfire_grace_exceeded"),
     "O": ("SKIPPED_OVERLAP", "previous_run_in_flight"),
@@ -61,10 +53,16 @@ def demo_id(*parts: str) -> UUID:
     return uuid.uuid5(_NAMESPACE, "/".join(parts))
 
 
-def load_demo(store: Store, principal_id: str, tenant_id: str, now: datetime) -> None:
-    """Give ``principal_id`` the demo's profiles, folders, chats and schedules."""
+def load_demo(
+    store: Store, principal_id: str, tenant_id: str, now: datetime, data: DemoData | None = None
+) -> None:
+    """Give ``principal_id`` the demo's profiles, folders, chats and schedules.
+
+    ``data`` is the shipped demo unless given; ``DemoDataError`` names a bad entry.
+    """
+    data = demo_data() if data is None else data
     owner = Owner(tenant_id=tenant_id, principal_id=principal_id)
-    for profile in PROFILES:
+    for profile in data.profiles:
         store.profiles.add(
             ProfileRecord(
                 profile_id=demo_id(principal_id, "profile", profile.key),
@@ -76,14 +74,14 @@ def load_demo(store: Store, principal_id: str, tenant_id: str, now: datetime) ->
                 updated_at=now - timedelta(days=3),
             )
         )
-    for key, name in FOLDERS:
+    for key, name in data.folders.items():
         store.folders.add(
             FolderRecord(
                 demo_id(principal_id, "folder", key), owner, name, now - timedelta(days=60)
             )
         )
-    _load_chats(store, owner, now)
-    built = [(spec, *_schedule(spec, owner, now)) for spec in SCHEDULES]
+    _load_chats(store, owner, now, data)
+    built = [(spec, *_schedule(spec, owner, now, data)) for spec in data.schedules]
     store.schedules.import_many(
         [view for _, view, _, _ in built], [r for _, _, earlier, _ in built for r in earlier]
     )
@@ -91,16 +89,19 @@ def load_demo(store: Store, principal_id: str, tenant_id: str, now: datetime) ->
         _load_ledger(store, spec, view, definition, owner)
 
 
-def _load_chats(store: Store, owner: Owner, now: datetime) -> None:
-    for chat in CHATS:
+def _load_chats(store: Store, owner: Owner, now: datetime, data: DemoData) -> None:
+    for chat in data.chats:
         session_id = demo_id(owner.principal_id, "chat", chat.key)
         last = now - timedelta(hours=chat.hours_ago)
         start = last - timedelta(minutes=3 * len(chat.turns))
         messages: list[MessageRecord] = []
-        for index, (question, answer) in enumerate(chat.turns):
+        for index, turn in enumerate(chat.turns):
             asked = start + timedelta(minutes=3 * index)
-            turn = (("user", question, asked), ("assistant", answer, asked + timedelta(minutes=1)))
-            for role, text, at in turn:
+            said = (
+                ("user", turn.question, asked),
+                ("assistant", turn.answer, asked + timedelta(minutes=1)),
+            )
+            for role, text, at in said:
                 message_id = demo_id(owner.principal_id, "chat", chat.key, str(index), role)
                 messages.append(MessageRecord(message_id, session_id, role, text, False, at))
         folder = None if chat.folder is None else demo_id(owner.principal_id, "folder", chat.folder)
@@ -118,8 +119,10 @@ def _load_chats(store: Store, owner: Owner, now: datetime) -> None:
         )
 
 
-def _definition(spec: DemoSchedule, owner: Owner, now: datetime, revision: int) -> Definition:
-    agent_name, version, policy = AGENTS[spec.agent]
+def _definition(
+    spec: DemoSchedule, owner: Owner, now: datetime, revision: int, data: DemoData
+) -> Definition:
+    agent = data.agents[spec.agent]
     cadence = dict(spec.cadence)
     if cadence["kind"] == "ONCE":
         assert spec.once_in_days is not None
@@ -139,31 +142,33 @@ def _definition(spec: DemoSchedule, owner: Owner, now: datetime, revision: int) 
     payload: dict[str, Any] = {
         "title": spec.title,
         "instruction": instruction,
-        "agent_id": str(demo_id("agent", agent_name)),
-        "agent_version": version,
-        "policy_profile": policy,
+        "agent_id": str(demo_id("agent", agent.name)),
+        "agent_version": agent.version,
+        "policy_profile": agent.policy_profile,
         "requested_scopes": scopes,
         "browser_profile_id": profile,
-        "limits": LIMITS,
+        "limits": dict(data.limits),
         "run_timeout_seconds": 600 if len(spec.instruction) > 2000 else 300,
         "cadence": cadence,
         "misfire_grace_seconds": 3600,
         "max_consecutive_failures": spec.failures if spec.pause_reason == "failure_limit" else 3,
-        **spec.extra_fields,
     }
-    return parse_definition(payload)
+    try:
+        return parse_definition(payload)
+    except ControlPlaneRefusal as err:
+        raise DemoDataError(f"schedules.toml, schedule {spec.key!r}: {err}") from err
 
 
 def _schedule(
-    spec: DemoSchedule, owner: Owner, now: datetime
+    spec: DemoSchedule, owner: Owner, now: datetime, data: DemoData
 ) -> tuple[ScheduleView, list[RevisionRecord], Definition]:
     schedule_id = demo_id(owner.principal_id, "schedule", spec.key)
     created = now - timedelta(days=spec.age_days)
     updated = max(created, now - timedelta(hours=spec.touched_hours))
     revisions: list[RevisionRecord] = []
-    definition = _definition(spec, owner, now, spec.revisions)
+    definition = _definition(spec, owner, now, spec.revisions, data)
     for number in range(1, spec.revisions + 1):
-        text = _definition(spec, owner, now, number).text
+        text = _definition(spec, owner, now, number, data).text
         at = created + (updated - created) * (number - 1) / spec.revisions
         revisions.append(RevisionRecord(schedule_id, number, text, owner.principal_id, at))
     next_fire = first_after(definition.cadence, now) if spec.state == "ACTIVE" else None

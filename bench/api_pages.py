@@ -8,14 +8,13 @@ is the median of RUNS runs after a warm-up; page 2,000's cursor is minted with
 the app's own codec at the 99,950th row, as a client that had paged there
 would hold it.
 
-    .venv/bin/python bench/server.py
+    .venv/bin/python bench/api_pages.py
 """
 
 from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -24,8 +23,6 @@ from uuid import UUID
 
 import httpx
 from sqlalchemy import select
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from server.api.cursor import CursorCodec
 from server.app import create_app
