@@ -75,6 +75,17 @@ class ScheduleApi(Protocol):
     async def get_principal(self) -> Principal: ...
 
 
+class ServerActivity(Protocol):
+    """A server's in-process signal that its data changed (the embedded server has one).
+
+    ``subscribe(callback)`` calls ``callback()`` on the app's loop after each
+    change the server made on its own (a firing, a finished run) and answers
+    the way to stop. A remote server has none: it is polled.
+    """
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
+
+
 class DeviceStorage(Protocol):
     """Key/value device state (history cache, expanded groups); never sent to a server.
 

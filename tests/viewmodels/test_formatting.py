@@ -251,6 +251,11 @@ def test_next_firing_text_is_in_the_device_zone() -> None:
     assert next_firing_text(NOW + timedelta(days=9), NOW, LONDON) == "Next: 10 Dec 2026 at 12:00"
 
 
+def test_a_next_firing_that_has_passed_reads_as_due_now_never_as_a_past_time() -> None:
+    assert next_firing_text(NOW, NOW, LONDON) == "Next: due now"
+    assert next_firing_text(NOW - timedelta(minutes=1), NOW, LONDON) == "Next: due now"
+
+
 def test_timestamps_are_in_the_device_zone_naming_the_schedule_zone_when_it_differs() -> None:
     assert instant_text_naming_zone(NOW, LONDON, "Europe/London") == "1 Dec 2026, 12:00"
     assert (

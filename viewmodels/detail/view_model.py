@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -42,11 +43,13 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._zone = device_zone
         self._on_schedule_changed = on_schedule_changed
         self._opens = LatestRequest()
+        self._shown: ScheduleDetail | None = None
         self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
 
     async def open(self, schedule_id: UUID) -> None:
         """Point-read ``schedule_id``; a slower earlier open never overwrites this one."""
         ticket = self._opens.begin()
+        self._shown = None
         self.website_access.clear()
         self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
         try:
@@ -71,13 +74,43 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         if self.snapshot.schedule_id is not None:
             await self.open(self.snapshot.schedule_id)
 
+    @property
+    def next_fire_at(self) -> datetime | None:
+        """The open schedule's next firing as last read, if it has one."""
+        return None if self._shown is None else self._shown.next_fire_at
+
+    async def refresh_due(self) -> bool:
+        """The open schedule is read again, quietly, once its next firing has passed.
+
+        The worker moves a due schedule on (next firing, paused after repeated
+        failures, a one-time schedule completed): the detail shows it without
+        a loading state. Answers False when the server could not be read.
+        """
+        shown = self._shown
+        if shown is None or shown.next_fire_at is None or shown.next_fire_at > self._clock():
+            return True
+        ticket = self._opens.begin()
+        try:
+            detail = await self._api.get_schedule(shown.schedule_id)
+        except NotFound:
+            return True  # the next open or retry says so; a quiet round does not
+        except ApiError:
+            return False
+        if self._opens.is_current(ticket):
+            self._show(detail)
+            if (detail.state, detail.current_revision) != (shown.state, shown.current_revision):
+                await self.website_access.show(detail)
+        return True
+
     async def close(self) -> None:
         """Nothing selected; answers still in flight are dropped."""
         self._opens.drop()
+        self._shown = None
         self.website_access.clear()
         self._publish(ScheduleDetailSnapshot())
 
     def _show(self, detail: ScheduleDetail) -> None:
+        self._shown = detail
         self._publish(
             ScheduleDetailSnapshot(
                 schedule_id=detail.schedule_id,

@@ -94,8 +94,18 @@ def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
     return date_text(then.astimezone(zone))
 
 
+DUE_NOW_TEXT = "Next: due now"
+
+
 def next_firing_text(at: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """Row text: "Next: today at 09:00", "Next: tomorrow at …", "Next: 1 Dec 2026 at …"."""
+    """Row text: "Next: today at 09:00", "Next: tomorrow at …", "Next: 1 Dec 2026 at …".
+
+    An instant that has already passed is never shown as the next firing: the
+    server has not moved it on yet, so the row says it is due now ("Next: due
+    now") until it is read again.
+    """
+    if at <= now:
+        return DUE_NOW_TEXT
     local = at.astimezone(zone)
     today = now.astimezone(zone).date()
     time = clock_time(local.hour, local.minute, local.second)

@@ -40,6 +40,7 @@ def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo)
         state_label=label,
         pause_reason_text=reason,
         cadence_summary=cadence,
+        next_fire_at=summary.next_fire_at,
         next_fire_text=next_fire,
         preview=summary.instruction_preview,
         website_badge=WEBSITE_BADGE_TEXT if bound else None,

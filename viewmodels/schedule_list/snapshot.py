@@ -7,6 +7,7 @@ views render it as is. The snapshot is replaced whole on each change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
@@ -52,6 +53,8 @@ class ScheduleRow:
     pause_reason_text: str | None
     """Why a PAUSED schedule is paused ("Paused by you"), else None."""
     cadence_summary: str
+    next_fire_at: datetime | None
+    """The server's next firing: once it has passed, the row is read again."""
     next_fire_text: str | None
     """"Next: …" in the device zone, present only when the server sent ``next_fire_at``."""
     preview: str
@@ -88,6 +91,12 @@ class ScheduleListSnapshot:
         if self.first_page_error or self.browsing_unavailable:
             return None
         return self.section.empty_text
+
+    def due_rows(self, now: datetime) -> tuple[ScheduleRow, ...]:
+        """Rows whose next firing has come: the server has news for them."""
+        return tuple(
+            row for row in self.rows if row.next_fire_at is not None and row.next_fire_at <= now
+        )
 
     @property
     def can_load_more(self) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import BrowsingUnavailable
+from transport.errors import ApiError, BrowsingUnavailable, NotFound
 from transport.models import Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
@@ -24,6 +24,8 @@ from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
 
 DEFAULT_PAGE_SIZE = 20
+DUE_REREADS = 20
+"""At most this many rows are read again per ``refresh_due`` (the rest on the next round)."""
 
 
 class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
@@ -47,6 +49,8 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
             to_row=lambda summary: schedule_row(summary, self._clock(), self._zone),
             on_change=self._show_feed,
         )
+        self._gone: set[UUID] = set()
+        """Schedules a re-read found missing: not read again until the next reload."""
 
     @property
     def page_size(self) -> int:
@@ -72,6 +76,7 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
                 states=states, limit=self._page_size, cursor=cursor
             )
 
+        self._gone.clear()
         await self._feed.reload(fetch)
 
     async def load_more(self) -> None:
@@ -91,6 +96,31 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         row = next((r for r in self.snapshot.rows if r.schedule_id == detail.schedule_id), None)
         if row is not None:
             self._feed.replace(summary_of(detail, row.preview))
+
+    async def refresh_due(self) -> bool:
+        """Rows whose next firing has passed are read again and shown in place.
+
+        Quietly: no progress, no error; the reader's place, the other rows and
+        the selection stay. A row the server has not moved on yet reads "due
+        now" until a later round finds it moved; a row the server no longer
+        has stays until the next reload. Answers False when the server could
+        not be read (the round stops at the first such failure).
+        """
+        due = [
+            row
+            for row in self.snapshot.due_rows(self._clock())
+            if row.schedule_id not in self._gone
+        ]
+        for row in due[:DUE_REREADS]:
+            try:
+                detail = await self._api.get_schedule(row.schedule_id)
+            except NotFound:
+                self._gone.add(row.schedule_id)
+                continue
+            except ApiError:
+                return False
+            self._feed.replace(summary_of(detail, row.preview))
+        return True
 
     def select_next(self) -> UUID | None:
         """Keyboard down: the row after the selection (the first row when none)."""

@@ -96,8 +96,11 @@ class SessionIndex:
         """The open session, marked in its row and, while collapsed, on its group."""
         return self._selected
 
+    def cached(self, session_id: UUID) -> CachedSession | None:
+        return self._sessions.get(session_id.int)
+
     def title_of(self, session_id: UUID) -> str | None:
-        session = self._sessions.get(session_id.int)
+        session = self.cached(session_id)
         return None if session is None else session.title
 
     def rebuild(

@@ -96,6 +96,34 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._phase = SidebarPhase.LOADED
         self._render()
 
+    async def catch_up(self) -> bool:
+        """The newest sessions page, each new or changed session placed on its own.
+
+        How a firing's session reaches the sidebar without a reload: no
+        progress, no error line, no regroup; a collapsed group stays
+        collapsed. Skipped while a full reconciliation runs (it reads
+        everything anyway). Answers False when the server could not be read.
+        """
+        if self._reconciling():
+            return True
+        try:
+            page = await self._api.list_sessions(limit=SESSIONS_PAGE_SIZE)
+        except ApiError:
+            return False
+        if self._phase is SidebarPhase.LOADING:
+            return True
+        fresh = [CachedSession.from_summary(summary) for summary in page.items]
+        changed = [
+            session for session in fresh if self._index.cached(session.session_id) != session
+        ]
+        if changed:
+            now = self._clock()
+            for session in changed:
+                self._index.upsert(session, now)
+            self._render()
+            await save_history(self._storage, self._index.sessions)
+        return True
+
     def session_arrived(self, session: SessionSummary) -> None:
         """One session appeared or changed (a new firing): placed without a full regroup."""
         self._index.upsert(CachedSession.from_summary(session), self._clock())
@@ -118,6 +146,9 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._schedules_selected = True
         self._index.select(None)
         self._render()
+
+    def _reconciling(self) -> bool:
+        return self._phase is SidebarPhase.LOADING
 
     async def _load_folders(self) -> list[Folder] | None:
         folders: list[Folder] = []

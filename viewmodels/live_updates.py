@@ -1,0 +1,122 @@
+"""Keeping the open screens current while schedules fire, without anyone pressing Refresh.
+
+One round (``check``) asks the sidebar for the newest sessions page (a
+firing's session joins its group; a collapsed group stays collapsed), and
+has the list and the open detail read again every schedule whose next firing
+has passed (the worker has moved it on, paused it, or completed it). The
+client still computes no occurrence: it only notices that an instant the
+server gave it has passed.
+
+``run`` repeats rounds, never two at once: every ``poll_every`` (30 s by
+default), sooner when a shown next firing comes first, at once when the
+server says something changed (``ServerActivity``, the embedded server's
+in-process signal), never while the app is in the background, and backing
+off (doubling up to ``longest_wait``) while the server cannot be read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.ports import Clock, ServerActivity
+from viewmodels.schedule_list import ScheduleListViewModel
+from viewmodels.sidebar import SidebarViewModel
+
+POLL_EVERY = timedelta(seconds=30)
+LONGEST_WAIT = timedelta(minutes=5)
+AFTER_DUE = timedelta(seconds=1)
+"""A passed next firing is read this long after its instant, leaving the worker time to act."""
+
+Wait = Callable[[asyncio.Event, float], Awaitable[None]]
+"""Waits until the event is set or the seconds have passed, whichever comes first."""
+
+
+async def wait_for_event(event: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(event.wait(), timeout=seconds)
+
+
+class LiveUpdates:
+    """Drives the rounds for one window's sidebar, list and detail."""
+
+    def __init__(
+        self,
+        *,
+        schedules: ScheduleListViewModel,
+        detail: ScheduleDetailViewModel,
+        sidebar: SidebarViewModel,
+        clock: Clock,
+        activity: ServerActivity | None = None,
+        poll_every: timedelta = POLL_EVERY,
+        longest_wait: timedelta = LONGEST_WAIT,
+    ) -> None:
+        self._schedules = schedules
+        self._detail = detail
+        self._sidebar = sidebar
+        self._clock = clock
+        self._activity = activity
+        self._poll_every = poll_every
+        self._longest_wait = longest_wait
+        self._failures = 0
+        self._wake = asyncio.Event()
+        self._foreground = asyncio.Event()
+        self._foreground.set()
+
+    @property
+    def failures(self) -> int:
+        """Rounds in a row that could not read the server (0 after a good round)."""
+        return self._failures
+
+    async def check(self) -> None:
+        """One round: new sessions into the sidebar, passed next firings read again."""
+        reached = await self._sidebar.catch_up()
+        reached = await self._schedules.refresh_due() and reached
+        reached = await self._detail.refresh_due() and reached
+        self._failures = 0 if reached else self._failures + 1
+
+    def delay(self) -> timedelta:
+        """How long until the next round."""
+        if self._failures:
+            backoff: timedelta = self._poll_every * 2 ** min(self._failures, 16)
+            return min(backoff, self._longest_wait)
+        upcoming = self._next_due()
+        if upcoming is None:
+            return self._poll_every
+        return min(self._poll_every, upcoming + AFTER_DUE - self._clock())
+
+    def wake(self) -> None:
+        """Something changed on the server: a round now (or after the one running)."""
+        self._wake.set()
+
+    def set_foreground(self, foreground: bool) -> None:
+        """The app came to the foreground (rounds resume at once) or left it (they stop)."""
+        if foreground:
+            self._foreground.set()
+            self._wake.set()
+        else:
+            self._foreground.clear()
+
+    async def run(self, wait: Wait = wait_for_event) -> None:
+        """Rounds until cancelled; never two at once."""
+        unsubscribe = self._activity.subscribe(self.wake) if self._activity else None
+        try:
+            while True:
+                await wait(self._wake, self.delay().total_seconds())
+                await self._foreground.wait()
+                self._wake.clear()
+                await self.check()
+        finally:
+            if unsubscribe is not None:
+                unsubscribe()
+
+    def _next_due(self) -> datetime | None:
+        """The earliest shown next firing still to come (passed ones wait for the poll)."""
+        now = self._clock()
+        instants = [row.next_fire_at for row in self._schedules.snapshot.rows if row.next_fire_at]
+        if self._detail.next_fire_at is not None:
+            instants.append(self._detail.next_fire_at)
+        return min((instant for instant in instants if instant > now), default=None)
