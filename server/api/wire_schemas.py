@@ -1,0 +1,306 @@
+"""The bodies of docs/API.md as JSON Schema, for the published OpenAPI document.
+
+Routes build their answers with ``server.api.wire`` and read definitions with
+``server.scheduling.definition`` (whose refusals name a field and a reason);
+the models here describe the same shapes so a generated client gets them
+right. Only the small bodies (``ExpectedRevision``, ``FolderMove``) and the
+``RevisionNumber`` field are also what routes validate with. The schemathesis
+suite (tests/server/api/test_schemathesis.py) checks every real answer against
+these schemas, so a drift fails a test. Bounds are the validator's constants.
+
+Every object allows properties beyond the ones listed (servers may add
+fields); request definitions keep unknown fields up to a total size.
+"""
+
+# No postponed annotations: pydantic builds these schemas from the annotations.
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
+
+from server.domain.json_values import whole_number
+from server.identity import ALL_SCOPES
+from server.scheduling.definition import (
+    COUNT_CEILING,
+    FAILURE_LIMIT_CEILING,
+    MAX_INSTRUCTION,
+    MAX_TITLE,
+    MISFIRE_GRACE_CEILING,
+    MONEY_PATTERN,
+    POSITIVE_MONEY_PATTERN,
+    PREVIEW_LENGTH,
+    RUN_TIMEOUT_CEILING,
+)
+
+Scope = Annotated[str, Field(json_schema_extra={"enum": sorted(ALL_SCOPES)})]
+NonBlank = r"\S"
+LocalTime = Annotated[str, Field(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$")]
+ZoneName = Annotated[str, Field(min_length=1, description="An IANA time zone name.")]
+Money = Annotated[str, Field(pattern=MONEY_PATTERN, description="A decimal amount, as text.")]
+PositiveMoney = Annotated[
+    str,
+    Field(pattern=POSITIVE_MONEY_PATTERN, description="A decimal amount above zero, as text."),
+]
+Count = Annotated[int, Field(ge=1, le=COUNT_CEILING)]
+Reserve = Annotated[int, Field(ge=0, le=COUNT_CEILING)]
+
+
+class Open(BaseModel):
+    """An object that may carry properties beyond the listed ones."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Closed(BaseModel):
+    """An object with exactly the listed properties (a cadence: unknown fields are refused)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Once(Closed):
+    kind: Literal["ONCE"]
+    at: AwareDatetime
+
+
+class Daily(Closed):
+    kind: Literal["DAILY"]
+    local_time: LocalTime
+    timezone: ZoneName
+
+
+class Weekly(Closed):
+    kind: Literal["WEEKLY"]
+    local_time: LocalTime
+    weekdays: list[Annotated[int, Field(ge=1, le=7)]] = Field(
+        min_length=1, max_length=7, json_schema_extra={"uniqueItems": True}
+    )
+    timezone: ZoneName
+
+
+class Monthly(Closed):
+    kind: Literal["MONTHLY"]
+    local_time: LocalTime
+    days_of_month: list[Annotated[int, Field(ge=1, le=31)]] = Field(
+        default=[], max_length=31, json_schema_extra={"uniqueItems": True}
+    )
+    last_day: bool = False
+    timezone: ZoneName
+
+
+class MonthDay(Closed):
+    month: int = Field(ge=1, le=12)
+    day: int = Field(ge=1, le=31)
+
+
+class Yearly(Closed):
+    kind: Literal["YEARLY"]
+    local_time: LocalTime
+    dates: list[MonthDay] = Field(
+        min_length=1, max_length=366, json_schema_extra={"uniqueItems": True}
+    )
+    timezone: ZoneName
+
+
+Cadence = Annotated[Once | Daily | Weekly | Monthly | Yearly, Field(discriminator="kind")]
+
+
+class Limits(Open):
+    # The positive-money pattern looks ahead, which pydantic's default regex engine cannot.
+    model_config = ConfigDict(extra="allow", regex_engine="python-re")
+
+    max_steps: Count
+    max_model_calls: Count
+    max_tool_calls: Count
+    max_cost: PositiveMoney
+    reserve_steps: Reserve | None = None
+    reserve_model_calls: Reserve | None = None
+    reserve_cost: Money | None = None
+
+
+class Definition(Open):
+    """A schedule definition: a revision less the fields the server derives."""
+
+    title: str = Field(min_length=1, max_length=MAX_TITLE, pattern=NonBlank)
+    instruction: str = Field(min_length=1, max_length=MAX_INSTRUCTION, pattern=NonBlank)
+    agent_id: UUID
+    agent_version: str = Field(min_length=1, max_length=100, pattern=NonBlank)
+    policy_profile: str = Field(min_length=1, max_length=100, pattern=NonBlank)
+    requested_scopes: list[Scope] = []
+    browser_profile_id: UUID | None = None
+    limits: Limits
+    run_timeout_seconds: int = Field(ge=1, le=RUN_TIMEOUT_CEILING)
+    cadence: Cadence
+    misfire_grace_seconds: int = Field(ge=1, le=MISFIRE_GRACE_CEILING)
+    max_consecutive_failures: int = Field(ge=1, le=FAILURE_LIMIT_CEILING)
+
+
+MAX_REVISION = 2_147_483_647
+
+
+def _whole(value: object) -> int:
+    number = whole_number(value)
+    if number is None:
+        raise ValueError("an integer is expected")
+    return number
+
+
+RevisionNumber = Annotated[int, Field(ge=1, le=MAX_REVISION), BeforeValidator(_whole)]
+"""A revision a request names: an integral JSON number (2480.0 is 2480), never text or a boolean."""
+
+
+class ExpectedRevision(BaseModel):
+    """Body of pause and resume."""
+
+    model_config = ConfigDict(extra="allow")
+    expected_revision: RevisionNumber
+
+
+class FullUpdate(BaseModel):
+    """Body of the full-definition update."""
+
+    model_config = ConfigDict(extra="allow")
+    expected_revision: RevisionNumber
+    definition: Definition
+
+
+class FolderMove(BaseModel):
+    """Body of the folder move; null takes the session out of its folder."""
+
+    model_config = ConfigDict(extra="allow")
+    folder_id: UUID | None
+
+
+class ScheduleSummary(Open):
+    schedule_id: UUID
+    title: str
+    state: str = Field(description="ACTIVE, PAUSED, COMPLETED, CANCELLED; others may be added.")
+    pause_reason: str | None
+    current_revision: int
+    next_fire_at: AwareDatetime | None
+    cadence: Cadence
+    instruction_preview: str = Field(max_length=PREVIEW_LENGTH)
+    browser_profile_id: UUID | None
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+
+class RevisionBody(Open):
+    revision: int
+    title: str
+    instruction: str
+    agent_id: UUID
+    agent_version: str
+    policy_profile: str
+    requested_scopes: list[str]
+    browser_profile_id: UUID | None
+    limits: Limits
+    run_timeout_seconds: int
+    cadence: Cadence
+    timezone: str | None
+    misfire_grace_seconds: int
+    max_consecutive_failures: int
+    created_by_principal_id: str
+    created_at: AwareDatetime
+
+
+class ScheduleDetail(Open):
+    schedule_id: UUID
+    state: str
+    pause_reason: str | None
+    current_revision: int
+    next_fire_at: AwareDatetime | None
+    consecutive_failures: int
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+    revision: RevisionBody
+
+
+class Occurrence(Open):
+    occurrence_id: UUID
+    schedule_revision: int
+    nominal_fire_at: AwareDatetime
+    disposition: str
+    session_id: UUID | None
+    run_id: UUID | None
+    reason_code: str | None
+    materialized_at: AwareDatetime | None
+    links_erased_at: AwareDatetime | None
+    created_at: AwareDatetime
+
+
+class BrowserProfile(Open):
+    profile_id: UUID
+    display_name: str
+    state: str = Field(description="READY, PENDING, EXPIRED, REVOKED; others may be added.")
+    allowed_origins: list[str]
+
+
+class Session(Open):
+    session_id: UUID
+    title: str
+    last_activity_at: AwareDatetime
+    folder_id: UUID | None
+    metadata: dict[str, Any]
+
+
+class Message(Open):
+    message_id: UUID
+    role: str = Field(description="user or assistant; others may be added.")
+    text: str
+    created_at: AwareDatetime
+
+
+class Folder(Open):
+    folder_id: UUID
+    name: str
+
+
+class Principal(Open):
+    principal_id: str
+    tenant_id: str
+    display_name: str
+    scopes: list[str]
+
+
+class SchedulePage(Open):
+    items: list[ScheduleSummary]
+    next_cursor: str | None
+
+
+class OccurrencePage(Open):
+    items: list[Occurrence]
+    next_cursor: str | None
+
+
+class BrowserProfilePage(Open):
+    items: list[BrowserProfile]
+    next_cursor: str | None
+
+
+class SessionPage(Open):
+    items: list[Session]
+    next_cursor: str | None
+
+
+class MessagePage(Open):
+    items: list[Message]
+    next_cursor: str | None
+
+
+class FolderPage(Open):
+    items: list[Folder]
+    next_cursor: str | None
+
+
+class ErrorBody(Open):
+    code: str = Field(description="Stable and machine-readable: see docs/API.md.")
+    message: str = Field(description="For people; never parse it.")
+    details: dict[str, Any]
+
+
+class ErrorEnvelope(BaseModel):
+    """Every non-2xx answer."""
+
+    model_config = ConfigDict(extra="allow")
+    error: ErrorBody
