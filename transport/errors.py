@@ -6,7 +6,7 @@ pydantic escapes the client (each is chained with ``raise ... from err``)::
     ApiError
     ├── ConnectionFailed        the server could not be reached
     │   └── TimedOut            ... or did not answer in time
-    ├── ProtocolError           a 2xx body that is not JSON or does not fit API.md
+    ├── ProtocolError           a 2xx body that is not JSON or does not fit docs/API.md
     │                           (a naive instant included)
     ├── RepeatedCursor          the pager was handed a cursor it had already followed
     └── ServerRefused           any non-2xx answer (.status, .code, .message, .details)

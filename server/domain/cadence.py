@@ -1,6 +1,6 @@
 """The five cadence values of a schedule revision, validated and canonical.
 
-A cadence is a closed union keyed by ``kind`` (``API.md``, "Values"):
+A cadence is a closed union keyed by ``kind`` (``docs/API.md``, "Cadence"):
 
     Once     {"kind": "ONCE", "at": RFC 3339 instant with an offset}
     Daily    {"kind": "DAILY", "local_time", "timezone"}

@@ -1,4 +1,4 @@
-"""The error envelope every non-2xx response carries (``API.md``, "Error envelope")."""
+"""The error envelope every non-2xx response carries (``docs/API.md``, "Errors")."""
 
 from __future__ import annotations
 

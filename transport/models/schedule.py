@@ -26,7 +26,7 @@ from transport.models.enums import PauseReason, ScheduleState
 from transport.models.wire import Instant, Lenient, Money, WireModel, known_member
 
 _NOT_DEFINITION = frozenset({"revision", "timezone", "created_by_principal_id", "created_at"})
-"""Revision fields the server derives or stamps; ``API.md`` leaves them out of a definition."""
+"""Revision fields the server derives or stamps; ``docs/API.md`` leaves them out of a definition."""
 
 
 class ScheduleSummary(WireModel):
