@@ -1,6 +1,7 @@
 """A request body the routes can trust: bounded in size, and JSON that can be stored.
 
-``RequestBodyGuard`` is an ASGI layer in front of every route. It refuses
+``RequestBodyGuard`` is an ASGI layer in front of every route that reads a
+body (POST, PUT, PATCH). It refuses
 
 - a body over ``MAX_BODY_BYTES`` (declared by ``Content-Length`` or counted as
   it streams in) with 413 ``request.too_large``, before a route reads it;
@@ -26,6 +27,9 @@ from server.domain.json_values import first_unportable
 
 MAX_BODY_BYTES: Final = 512 * 1024
 """The largest request body: a definition at every field's ceiling fits with room to spare."""
+
+
+_BODY_METHODS: Final = frozenset({"POST", "PUT", "PATCH"})
 
 
 class _BodyTooLarge(Exception):
@@ -89,7 +93,8 @@ class RequestBodyGuard:
         self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope["method"] not in _BODY_METHODS:
+            # No route reads the body of a GET or DELETE: it is left unread.
             await self.app(scope, receive, send)
             return
         headers = {key.lower(): value for key, value in scope["headers"]}

@@ -227,3 +227,8 @@ async def test_method_not_allowed_names_every_method_of_the_path(
     assert response.status_code == 405
     assert error_code(response) == "route.method_not_allowed"
     assert response.headers["allow"] == "DELETE, GET, PATCH"
+
+
+async def test_a_body_on_a_route_that_reads_none_is_left_alone(client: httpx.AsyncClient) -> None:
+    response = await client.request("GET", "/v1/principal", content=b"{NaN", headers=JSON)
+    assert response.status_code == 200
