@@ -118,8 +118,34 @@ class Limits(Open):
     reserve_cost: Money | None = None
 
 
+_DEFINITION_EXAMPLE = {
+    "title": "Morning news digest",
+    "instruction": "Summarize the overnight news in ten bullets.",
+    "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
+    "agent_version": "2026.11.2",
+    "policy_profile": "default",
+    "requested_scopes": [],
+    "browser_profile_id": None,
+    "limits": {
+        "max_steps": 20,
+        "max_model_calls": 20,
+        "max_tool_calls": 40,
+        "max_cost": "5.00",
+        "reserve_steps": 2,
+        "reserve_model_calls": 2,
+        "reserve_cost": "1.00",
+    },
+    "run_timeout_seconds": 300,
+    "cadence": {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"},
+    "misfire_grace_seconds": 3600,
+    "max_consecutive_failures": 2,
+}
+
+
 class Definition(Open):
     """A schedule definition: a revision less the fields the server derives."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [_DEFINITION_EXAMPLE]})
 
     title: str = Field(min_length=1, max_length=MAX_TITLE, pattern=NonBlank)
     instruction: str = Field(min_length=1, max_length=MAX_INSTRUCTION, pattern=NonBlank)
