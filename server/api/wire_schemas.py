@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic.config import JsonDict
 
 from server.domain.json_values import whole_number
 from server.identity import ALL_SCOPES
@@ -118,7 +119,7 @@ class Limits(Open):
     reserve_cost: Money | None = None
 
 
-_DEFINITION_EXAMPLE = {
+_DEFINITION_EXAMPLE: JsonDict = {
     "title": "Morning news digest",
     "instruction": "Summarize the overnight news in ten bullets.",
     "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
