@@ -23,7 +23,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from server.api import wire_schemas
+from server.api import request_schemas, wire_schemas
 from server.api.request_body import MAX_BODY_BYTES
 
 _COMPONENT = "#/components/schemas/{model}"
@@ -114,7 +114,7 @@ def body_schema(model: type[BaseModel]) -> dict[str, Any]:
     }
 
 
-_HAND_READ_BODIES: Final = (wire_schemas.Definition, wire_schemas.FullUpdate)
+_HAND_READ_BODIES: Final = (request_schemas.Definition, request_schemas.FullUpdate)
 
 _SCHEDULE_ID: Final = {"schedule_id": "$response.body#/schedule_id"}
 _REVISION: Final = "$response.body#/current_revision"

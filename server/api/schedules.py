@@ -29,16 +29,14 @@ from server.api.openapi import (
     body_schema,
 )
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
-from server.api.wire_schemas import (
+from server.api.request_schemas import (
     MAX_REVISION,
     Definition,
     ExpectedRevision,
-    OccurrencePage,
     RevisionNumber,
-    ScheduleDetail,
-    SchedulePage,
 )
-from server.api.wire_schemas import FullUpdate as FullUpdateSchema
+from server.api.request_schemas import FullUpdate as FullUpdateSchema
+from server.api.wire_schemas import OccurrencePage, ScheduleDetail, SchedulePage
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store

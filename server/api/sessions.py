@@ -22,7 +22,8 @@ from server.api.openapi import (
     answers,
 )
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
-from server.api.wire_schemas import FolderMove, FolderPage, MessagePage, Session, SessionPage
+from server.api.request_schemas import FolderMove
+from server.api.wire_schemas import FolderPage, MessagePage, Session, SessionPage
 from server.identity import Principal
 from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.storage.ports import Store
