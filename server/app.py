@@ -6,6 +6,10 @@ unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
 nothing.
+
+Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
+JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
+``server.api.openapi`` publishes the document at ``GET /openapi.json``.
 """
 
 from __future__ import annotations
@@ -13,32 +17,21 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from fastapi import FastAPI
 
 from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
-from server.api.errors import install_error_handlers
+from server.api.errors import CrashGuard, install_error_handlers
+from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
+from server.api.request_body import RequestBodyGuard
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
-
-_RATE_LIMITED_RESPONSE: dict[int | str, dict[str, Any]] = {
-    429: {
-        "description": "request.rate_limited: this principal's allowance is spent",
-        "headers": {
-            "Retry-After": {
-                "description": "whole seconds until a request is admitted again",
-                "schema": {"type": "integer", "minimum": 1},
-            }
-        },
-    }
-}
 
 
 def create_app(
@@ -52,7 +45,7 @@ def create_app(
     app = FastAPI(
         title="Schedule server",
         version="1.0.0",
-        summary="Schedules, their occurrences, sessions and website sign-ins (API.md).",
+        summary="Schedules, their occurrences, sessions and website sign-ins (docs/API.md).",
         docs_url=None,
         redoc_url=None,
     )
@@ -60,9 +53,12 @@ def create_app(
     auth = Authenticator(identity, limiter)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
     service = ScheduleService(store, clock)
-    responses = {} if rate_limit is None else _RATE_LIMITED_RESPONSE
-    app.include_router(schedule_routes(service, store, auth, cursors), responses=responses)
-    app.include_router(session_routes(store, auth, cursors), responses=responses)
-    app.include_router(profile_routes(store, auth, cursors), responses=responses)
+    app.include_router(schedule_routes(service, store, auth, cursors))
+    app.include_router(session_routes(store, auth, cursors))
+    app.include_router(profile_routes(store, auth, cursors))
     install_error_handlers(app)
+    # The last added is the outermost: the crash guard also covers the body guard.
+    app.add_middleware(RequestBodyGuard)
+    app.add_middleware(CrashGuard)
+    publish_openapi(app, rate_limited=rate_limit is not None)
     return app

@@ -25,8 +25,16 @@ from server.storage.jsontext import canonical_json
 from server.storage.records import Owner
 
 ALL_SCOPES: frozenset[str] = frozenset(
-    {"schedule.read", "schedule.write", "schedule.cancel", "browser.profile.read", "session.read"}
+    {
+        "schedule.read",
+        "schedule.write",
+        "schedule.cancel",
+        "browser.profile.read",
+        "session.read",
+        "session.write",
+    }
 )
+"""The scope vocabulary (docs/API.md, "Scopes"): exact strings, no hierarchy."""
 
 LOCAL_PRINCIPAL_ID = "local"
 LOCAL_TENANT_ID = "local"

@@ -1,4 +1,4 @@
-"""The only code that speaks HTTP: the wire contract of ``API.md``.
+"""The only code that speaks HTTP: the wire contract of ``docs/API.md``.
 
 Owns the async API client (over ``httpx.AsyncClient``), the pydantic wire
 models and the typed error hierarchy. It imports neither Flet nor ``server``:
@@ -9,8 +9,9 @@ both modes run this same code.
 - ``transport.errors``: the one error tree and ``error_for``, its only mapping.
 - ``transport.paging``: ``iterate_pages``, which refuses a repeated cursor.
 - ``transport.retry``: the pure retry decision and its backoff constants.
+- ``transport.exchange``: ``Exchange``, one request cycle (send, retry, decode, map).
 - ``transport.client``: ``ScheduleClient``, one method per route.
 
-Only ``client`` imports httpx; view models import ``models``, ``errors`` and
+Only ``client`` and ``exchange`` import httpx; view models import ``models``, ``errors`` and
 ``paging`` and stay free of it.
 """

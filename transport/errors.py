@@ -6,7 +6,7 @@ pydantic escapes the client (each is chained with ``raise ... from err``)::
     ApiError
     ├── ConnectionFailed        the server could not be reached
     │   └── TimedOut            ... or did not answer in time
-    ├── ProtocolError           a 2xx body that is not JSON or does not fit API.md
+    ├── ProtocolError           a 2xx body that is not JSON or does not fit docs/API.md
     │                           (a naive instant included)
     ├── RepeatedCursor          the pager was handed a cursor it had already followed
     └── ServerRefused           any non-2xx answer (.status, .code, .message, .details)
@@ -32,14 +32,26 @@ not a valid envelope still maps by status, with the generic code ``http.<status>
 
 ``str(err)`` is a sentence written by this client, safe to log or show: it names
 the class of failure and the code, never the bearer token, a request body or a
-schedule's instruction. The server's own text stays in ``.message`` for display.
+schedule's instruction. The server's own text stays in ``.message``;
+``.added_detail`` offers it for display only when it tells more than our own
+sentence: never for a refusal whose sentence says everything (``complete``),
+never when it merely repeats our words ("Schedule changed").
 This module does not import httpx: view models catch these classes directly.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
+
+_WORD = re.compile(r"[a-z0-9]+")
+_FILLER = frozenset({"a", "an", "the", "is", "was", "are", "were", "has", "been", "it", "this"})
+
+
+def _words(text: str) -> set[str]:
+    """The words that carry meaning, for telling a repeat from news."""
+    return set(_WORD.findall(text.lower())) - _FILLER
 
 
 class ApiError(Exception):
@@ -87,6 +99,8 @@ class ServerRefused(ApiError):
     """The server answered with a non-2xx status."""
 
     summary = "The schedule server refused the request"
+    complete: ClassVar[bool] = False
+    """True where ``summary`` says all there is: the server's message is never added to it."""
 
     def __init__(
         self,
@@ -101,6 +115,14 @@ class ServerRefused(ApiError):
         self.message = message
         self.details: Mapping[str, Any] = dict(details or {})
 
+    @property
+    def added_detail(self) -> str | None:
+        """The server's message when it adds to ``summary``; None when absent or a repeat."""
+        text = self.message.strip()
+        if self.complete or not text or _words(text) <= _words(self.summary):
+            return None
+        return text
+
     def _text_detail(self, key: str) -> str | None:
         """``details[key]`` when the server sent it as text; anything else reads as absent."""
         value = self.details.get(key)
@@ -113,6 +135,7 @@ class InvalidRequest(ServerRefused):
 
 class Unauthenticated(ServerRefused):
     summary = "The schedule server did not accept the credentials"
+    complete = True
 
 
 class ScopeMissing(ServerRefused):
@@ -129,18 +152,21 @@ class NotFound(ServerRefused):
     """Unknown, foreign or purged (cross-tenant resources answer 404, never 403)."""
 
     summary = "The schedule server does not know that item"
+    complete = True
 
 
 class BrowsingUnavailable(ServerRefused):
     """404/405 from ``GET /v1/schedules``: this server offers no schedule browsing."""
 
     summary = "Schedule browsing isn't available on this server"
+    complete = True
 
 
 class RevisionConflict(ServerRefused):
     """``expected_revision`` was stale; ``.current_revision`` is the server's when given."""
 
     summary = "The schedule changed since it was read"
+    complete = True
 
     @property
     def current_revision(self) -> int | None:
@@ -150,14 +176,17 @@ class RevisionConflict(ServerRefused):
 
 class ScheduleTerminal(ServerRefused):
     summary = "The schedule has ended and can no longer change"
+    complete = True
 
 
 class IdempotencyConflict(ServerRefused):
     summary = "The same idempotency key was already used for a different request"
+    complete = True
 
 
 class SessionNotChat(ServerRefused):
     summary = "Sessions created by a schedule cannot be moved to a folder"
+    complete = True
 
 
 class ValidationFailed(ServerRefused):
@@ -190,6 +219,7 @@ class RateLimited(ServerRefused):
     """Too many requests; ``.retry_after`` is the server's wait in seconds when given."""
 
     summary = "The schedule server is busy; try again shortly"
+    complete = True
 
     def __init__(
         self,

@@ -1,6 +1,6 @@
 """Walking a paginated list without trusting the server to end it.
 
-``API.md`` says clients must not rely on servers being well behaved: a server
+``docs/API.md`` says clients must not rely on servers being well behaved: a server
 that hands out a cursor it already handed out would make a naive loop run
 forever. ``iterate_pages`` remembers every cursor it followed and raises
 ``RepeatedCursor`` instead, so no caller can loop. This module does not import

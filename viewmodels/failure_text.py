@@ -1,8 +1,9 @@
 """The reason a view shows for a failed request: the transport's safe sentence.
 
 ``str(err)`` of a transport error is written by the client and never carries a
-token or an instruction; the server's own human ``message`` is added when it
-sent one, because it is often the most useful part ("profile is not ready").
+token or an instruction. The server's own human ``message`` is added only when
+it tells more ("profile is not ready"), never when our sentence already says
+it all or the server's words only repeat ours ("Schedule changed").
 """
 
 from __future__ import annotations
@@ -11,6 +12,5 @@ from transport.errors import ApiError, ServerRefused
 
 
 def failure_text(error: ApiError) -> str:
-    if isinstance(error, ServerRefused) and error.message.strip():
-        return f"{error.summary}: {error.message.strip()}"
-    return error.summary
+    detail = error.added_detail if isinstance(error, ServerRefused) else None
+    return error.summary if detail is None else f"{error.summary}: {detail}"

@@ -1,1 +1,1 @@
-"""The HTTP surface of API.md: routes, the error envelope, cursors and authentication."""
+"""The HTTP surface of docs/API.md: routes, the error envelope, cursors and authentication."""

@@ -1,21 +1,30 @@
-"""The error envelope of API.md on every non-2xx answer, whatever raised it.
+"""The error envelope of docs/API.md on every non-2xx answer, whatever raised it.
 
 ``{"error": {"code", "message", "details"}}``: control-plane refusals map to
 their contract codes; FastAPI's own validation errors become 400
 ``request.invalid`` (locations and error types only, never the input, which
 may hold an instruction or a secret); unknown routes and methods keep their
-404 / 405 status; anything else is a 500 ``server.error`` with no detail.
+404 / 405 status (405 with its ``Allow`` header).
+
+Anything else is a 500 ``server.error`` answered by ``CrashGuard``, the
+server's own outer layer: it logs the exception's type and a fresh request id
+(also sent as ``details.request_id``), never the exception's text or a
+traceback, and it returns normally, so the ASGI server keeps the connection
+alive instead of printing the traceback and dropping it.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
+from uuid import uuid4
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.scheduling import errors as refusal
 
@@ -135,13 +144,16 @@ def install_error_handlers(app: FastAPI) -> None:
         ]
         return envelope(invalid_request("The request is malformed.", errors=problems))
 
-    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         if exc.status_code == 404:
             error = ApiError(404, "route.not_found", "No such route.")
         elif exc.status_code == 405:
             error = ApiError(
-                405, "route.method_not_allowed", "This route does not take that method."
+                405,
+                "route.method_not_allowed",
+                "This route does not take that method.",
+                headers={"Allow": ", ".join(_allowed_methods(request))},
             )
         elif exc.status_code < 500:
             error = invalid_request("The request is malformed.")
@@ -150,12 +162,52 @@ def install_error_handlers(app: FastAPI) -> None:
             error = ApiError(exc.status_code, "server.error", "The server failed.")
         return envelope(error)
 
-    async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("unhandled %s while serving a request", type(exc).__name__)
-        return envelope(ApiError(500, "server.error", "The server could not complete the request."))
-
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(refusal.ControlPlaneRefusal, on_refusal)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
-    app.add_exception_handler(Exception, on_crash)
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method the published document lists for this path (Starlette names one route's)."""
+    methods: set[str] = set()
+    for template, operations in request.app.openapi()["paths"].items():
+        parts = re.split(r"(\{[^}]+\})", template)
+        pattern = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+        if re.fullmatch(pattern, request.url.path):
+            methods |= {method.upper() for method in operations}
+    return sorted(methods)
+
+
+class CrashGuard:
+    """The ASGI layer that answers every exception no handler took with the 500 envelope."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except Exception as exc:
+            request_id = uuid4().hex
+            # The type and an id only: an exception's text may quote a request body.
+            log.error("unhandled %s while serving request %s", type(exc).__name__, request_id)
+            if not started:
+                error = ApiError(
+                    500,
+                    "server.error",
+                    "The server could not complete the request.",
+                    {"request_id": request_id},
+                )
+                await envelope(error)(scope, receive, send)

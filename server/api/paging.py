@@ -24,7 +24,12 @@ Key = TypeVar("Key")
 DEFAULT_LIMIT = 50
 Limit = Annotated[int, Query(ge=1, le=100, description="Page size, 1..100.")]
 Cursor = Annotated[
-    str | None, Query(max_length=2048, description="Opaque cursor of a previous page.")
+    str | None,
+    Query(
+        min_length=1,
+        max_length=2048,
+        description="Opaque next_cursor of a previous page; leave it out for page one.",
+    ),
 ]
 
 

@@ -11,7 +11,10 @@ from fastapi.responses import JSONResponse
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, text_key
+from server.api.openapi import MALFORMED, SCOPE_MISSING, answers
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
+from server.api.wire_schemas import BrowserProfilePage
+from server.api.wire_schemas import Principal as PrincipalBody
 from server.identity import Principal
 from server.storage.ports import Store
 from server.storage.records import ProfileRecord
@@ -22,7 +25,12 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
     reader = Annotated[Principal, Depends(auth.require("browser.profile.read"))]
     anyone = Annotated[Principal, Depends(auth.require(None))]
 
-    @router.get("/v1/browser-profiles", openapi_extra=scope_extra("browser.profile.read"))
+    @router.get(
+        "/v1/browser-profiles",
+        operation_id="list_browser_profiles",
+        openapi_extra=scope_extra("browser.profile.read"),
+        responses=answers(BrowserProfilePage, MALFORMED, SCOPE_MISSING),
+    )
     def list_profiles(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
@@ -35,7 +43,12 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             lambda after, count: store.profiles.page(principal.owner, after, count),
         )
 
-    @router.get("/v1/principal", openapi_extra=scope_extra(None))
+    @router.get(
+        "/v1/principal",
+        operation_id="get_principal",
+        openapi_extra=scope_extra(None),
+        responses=answers(PrincipalBody),
+    )
     def get_principal(principal: anyone) -> JSONResponse:
         """Who the caller is and which scopes it holds (any authenticated caller)."""
         return JSONResponse(wire.principal(principal))

@@ -1,41 +1,77 @@
-"""The schedule routes of API.md: list, point read, create, update, lifecycle, occurrences."""
+"""The schedule routes of docs/API.md: list, point read, create, update, lifecycle, occurrences."""
 
 # No postponed annotations here: FastAPI must evaluate the route signatures, whose
 # dependency aliases are local to the router factory.
 
+from enum import StrEnum
 from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Body, Depends, Header, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key
 from server.api.errors import invalid_request
+from server.api.openapi import (
+    DEFINITION_REFUSED,
+    IDEMPOTENCY_CONFLICT,
+    MALFORMED,
+    REVISION_CONFLICT,
+    SCHEDULE_LINKS,
+    SCHEDULE_NOT_FOUND,
+    SCOPE_MISSING,
+    TERMINAL,
+    TOO_LARGE,
+    answers,
+    body_schema,
+)
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
+from server.api.request_schemas import (
+    MAX_REVISION,
+    Definition,
+    ExpectedRevision,
+    RevisionNumber,
+)
+from server.api.request_schemas import FullUpdate as FullUpdateSchema
+from server.api.wire_schemas import OccurrencePage, ScheduleDetail, SchedulePage
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord, ScheduleView
 
-STATES = frozenset({"ACTIVE", "PAUSED", "COMPLETED", "CANCELLED"})
 
+class State(StrEnum):
+    """The closed filter vocabulary of ``GET /v1/schedules?state=``."""
 
-class ExpectedRevision(BaseModel):
-    """Body of pause and resume."""
-
-    model_config = ConfigDict(extra="ignore")
-    expected_revision: int = Field(strict=True, ge=1)
+    ACTIVE = "ACTIVE"
+    PAUSED = "PAUSED"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
 
 
 class FullUpdate(BaseModel):
-    """Body of PATCH: the complete definition, unknown fields included."""
+    """Body of PATCH as read: the definition stays raw for ``parse_definition``'s refusals."""
 
     model_config = ConfigDict(extra="ignore")
-    expected_revision: int = Field(strict=True, ge=1)
+    expected_revision: RevisionNumber
     definition: dict[str, Any]
+
+
+_READ = (MALFORMED, SCOPE_MISSING, SCHEDULE_NOT_FOUND)
+_LIFECYCLE = (*_READ, REVISION_CONFLICT, TERMINAL)
+IdempotencyKey = Annotated[
+    str,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=200,
+        pattern=r"\S",
+        description="Same key and body: the same schedule back; same key, other body: 409.",
+    ),
+]
 
 
 def schedule_routes(
@@ -46,17 +82,20 @@ def schedule_routes(
     writer = Annotated[Principal, Depends(auth.require("schedule.write"))]
     canceller = Annotated[Principal, Depends(auth.require("schedule.cancel"))]
 
-    @router.get("", openapi_extra=scope_extra("schedule.read"))
+    @router.get(
+        "",
+        operation_id="list_schedules",
+        openapi_extra=scope_extra("schedule.read"),
+        responses=answers(SchedulePage, MALFORMED, SCOPE_MISSING),
+    )
     def list_schedules(
         principal: reader,
-        state: Annotated[list[str] | None, Query(description="Repeatable state filter.")] = None,
+        state: Annotated[list[State] | None, Query(description="Repeatable state filter.")] = None,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
     ) -> JSONResponse:
         """Schedules newest-updated first; the state filter applies before cursor and limit."""
-        states = frozenset(state or ())
-        if not states <= STATES:
-            raise invalid_request("Unknown schedule state in the filter.", field="state")
+        states = frozenset(str(s) for s in state or ())
         return _SCHEDULES.respond(
             cursors,
             principal,
@@ -66,59 +105,106 @@ def schedule_routes(
             ",".join(sorted(states)),
         )
 
-    @router.get("/{schedule_id}", openapi_extra=scope_extra("schedule.read"))
+    @router.get(
+        "/{schedule_id}",
+        operation_id="get_schedule",
+        openapi_extra=scope_extra("schedule.read"),
+        responses=answers(ScheduleDetail, *_READ),
+    )
     def get_schedule(principal: reader, schedule_id: UUID) -> JSONResponse:
         """The point read: the only answer that carries the complete instruction."""
         return JSONResponse(wire.schedule_detail(service.get(principal, schedule_id)))
 
-    @router.post("", status_code=201, openapi_extra=scope_extra("schedule.write"))
+    @router.post(
+        "",
+        status_code=201,
+        operation_id="create_schedule",
+        openapi_extra=scope_extra("schedule.write") | body_schema(Definition),
+        responses=answers(
+            ScheduleDetail,
+            MALFORMED,
+            SCOPE_MISSING,
+            IDEMPOTENCY_CONFLICT,
+            TOO_LARGE,
+            *DEFINITION_REFUSED,
+            status=201,
+            links=SCHEDULE_LINKS,
+        ),
+    )
     def create_schedule(
         principal: writer,
         definition: Annotated[dict[str, Any], Body()],
-        idempotency_key: Annotated[
-            str | None, Header(alias="Idempotency-Key", max_length=200)
-        ] = None,
+        idempotency_key: IdempotencyKey,
     ) -> JSONResponse:
         """Create from a definition; the same key and body returns the same schedule."""
-        if not idempotency_key or not idempotency_key.strip():
+        if not idempotency_key.strip():
             raise invalid_request("Creating a schedule needs an Idempotency-Key header.")
         view = service.create(principal, definition, idempotency_key)
         return JSONResponse(wire.schedule_detail(view), status_code=201)
 
-    @router.patch("/{schedule_id}", openapi_extra=scope_extra("schedule.write"))
+    @router.patch(
+        "/{schedule_id}",
+        operation_id="update_schedule",
+        openapi_extra=scope_extra("schedule.write") | body_schema(FullUpdateSchema),
+        responses=answers(
+            ScheduleDetail, *_LIFECYCLE, TOO_LARGE, *DEFINITION_REFUSED, links=SCHEDULE_LINKS
+        ),
+    )
     def update_schedule(principal: writer, schedule_id: UUID, body: FullUpdate) -> JSONResponse:
         """Full-definition update; an unchanged canonical definition writes no revision."""
         view = service.update(principal, schedule_id, body.expected_revision, body.definition)
         return JSONResponse(wire.schedule_detail(view))
 
-    @router.post("/{schedule_id}/pause", openapi_extra=scope_extra("schedule.write"))
+    @router.post(
+        "/{schedule_id}/pause",
+        operation_id="pause_schedule",
+        openapi_extra=scope_extra("schedule.write"),
+        responses=answers(ScheduleDetail, *_LIFECYCLE, TOO_LARGE, links=SCHEDULE_LINKS),
+    )
     def pause_schedule(
         principal: writer, schedule_id: UUID, body: ExpectedRevision
     ) -> JSONResponse:
+        """Pause an ACTIVE schedule (pause_reason ``user``); repeating it changes nothing."""
         return JSONResponse(
             wire.schedule_detail(service.pause(principal, schedule_id, body.expected_revision))
         )
 
-    @router.post("/{schedule_id}/resume", openapi_extra=scope_extra("schedule.write"))
+    @router.post(
+        "/{schedule_id}/resume",
+        operation_id="resume_schedule",
+        openapi_extra=scope_extra("schedule.write"),
+        responses=answers(ScheduleDetail, *_LIFECYCLE, TOO_LARGE, links=SCHEDULE_LINKS),
+    )
     def resume_schedule(
         principal: writer, schedule_id: UUID, body: ExpectedRevision
     ) -> JSONResponse:
+        """Resume a PAUSED schedule from the next instant after now; never backfills."""
         return JSONResponse(
             wire.schedule_detail(service.resume(principal, schedule_id, body.expected_revision))
         )
 
-    @router.delete("/{schedule_id}", openapi_extra=scope_extra("schedule.cancel"))
+    @router.delete(
+        "/{schedule_id}",
+        operation_id="cancel_schedule",
+        openapi_extra=scope_extra("schedule.cancel"),
+        responses=answers(ScheduleDetail, *_LIFECYCLE),
+    )
     def cancel_schedule(
         principal: canceller,
         schedule_id: UUID,
-        expected_revision: Annotated[int, Query(ge=1)],
+        expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION)],
     ) -> JSONResponse:
         """Terminal cancel; the record stays readable."""
         return JSONResponse(
             wire.schedule_detail(service.cancel(principal, schedule_id, expected_revision))
         )
 
-    @router.get("/{schedule_id}/occurrences", openapi_extra=scope_extra("schedule.read"))
+    @router.get(
+        "/{schedule_id}/occurrences",
+        operation_id="list_occurrences",
+        openapi_extra=scope_extra("schedule.read"),
+        responses=answers(OccurrencePage, *_READ),
+    )
     def list_occurrences(
         principal: reader,
         schedule_id: UUID,

@@ -8,28 +8,32 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict
 
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key, text_key
+from server.api.openapi import (
+    FOLDER_NOT_FOUND,
+    MALFORMED,
+    NOT_CHAT,
+    SCOPE_MISSING,
+    SESSION_NOT_FOUND,
+    TOO_LARGE,
+    answers,
+)
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
+from server.api.request_schemas import FolderMove
+from server.api.wire_schemas import FolderPage, MessagePage, Session, SessionPage
 from server.identity import Principal
 from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.storage.ports import Store
 from server.storage.records import FolderRecord, MessageRecord, SessionRecord
 
 
-class FolderMove(BaseModel):
-    """Body of the folder move; ``null`` takes the session out of its folder."""
-
-    model_config = ConfigDict(extra="ignore")
-    folder_id: UUID | None
-
-
 def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> APIRouter:
     router = APIRouter(tags=["sessions"])
     reader = Annotated[Principal, Depends(auth.require("session.read"))]
+    writer = Annotated[Principal, Depends(auth.require("session.write"))]
 
     def owned_session(principal: Principal, session_id: UUID) -> SessionRecord:
         session = store.sessions.get(principal.owner, session_id)
@@ -37,7 +41,12 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             raise SessionNotFound(str(session_id))
         return session
 
-    @router.get("/v1/sessions", openapi_extra=scope_extra("session.read"))
+    @router.get(
+        "/v1/sessions",
+        operation_id="list_sessions",
+        openapi_extra=scope_extra("session.read"),
+        responses=answers(SessionPage, MALFORMED, SCOPE_MISSING),
+    )
     def list_sessions(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
@@ -50,7 +59,12 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             lambda after, count: store.sessions.page(principal.owner, after, count),
         )
 
-    @router.get("/v1/sessions/{session_id}/messages", openapi_extra=scope_extra("session.read"))
+    @router.get(
+        "/v1/sessions/{session_id}/messages",
+        operation_id="list_session_messages",
+        openapi_extra=scope_extra("session.read"),
+        responses=answers(MessagePage, MALFORMED, SCOPE_MISSING, SESSION_NOT_FOUND),
+    )
     def list_messages(
         principal: reader,
         session_id: UUID,
@@ -70,7 +84,12 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             str(session_id),
         )
 
-    @router.get("/v1/folders", openapi_extra=scope_extra("session.read"))
+    @router.get(
+        "/v1/folders",
+        operation_id="list_folders",
+        openapi_extra=scope_extra("session.read"),
+        responses=answers(FolderPage, MALFORMED, SCOPE_MISSING),
+    )
     def list_folders(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
     ) -> JSONResponse:
@@ -82,8 +101,21 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             lambda after, count: store.folders.page(principal.owner, after, count),
         )
 
-    @router.post("/v1/sessions/{session_id}/folder", openapi_extra=scope_extra("session.read"))
-    def move_session(principal: reader, session_id: UUID, body: FolderMove) -> JSONResponse:
+    @router.post(
+        "/v1/sessions/{session_id}/folder",
+        operation_id="move_session",
+        openapi_extra=scope_extra("session.write"),
+        responses=answers(
+            Session,
+            MALFORMED,
+            SCOPE_MISSING,
+            SESSION_NOT_FOUND,
+            FOLDER_NOT_FOUND,
+            NOT_CHAT,
+            TOO_LARGE,
+        ),
+    )
+    def move_session(principal: writer, session_id: UUID, body: FolderMove) -> JSONResponse:
         """File a chat session; a session a schedule created is refused (session.not_chat)."""
         session = owned_session(principal, session_id)
         if "schedule_id" in session.metadata:

@@ -1,4 +1,4 @@
-"""Records as the JSON of API.md: instants in UTC with ``Z``, ids as strings.
+"""Records as the JSON of docs/API.md: instants in UTC with ``Z``, ids as strings.
 
 Only the point read (``schedule_detail``) carries the complete instruction;
 list rows carry the bounded ``instruction_preview``.

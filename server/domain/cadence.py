@@ -1,6 +1,6 @@
 """The five cadence values of a schedule revision, validated and canonical.
 
-A cadence is a closed union keyed by ``kind`` (``API.md``, "Values"):
+A cadence is a closed union keyed by ``kind`` (``docs/API.md``, "Cadence"):
 
     Once     {"kind": "ONCE", "at": RFC 3339 instant with an offset}
     Daily    {"kind": "DAILY", "local_time", "timezone"}
@@ -30,6 +30,8 @@ from datetime import UTC, datetime, time
 from functools import lru_cache
 from typing import ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from server.domain.json_values import whole_number
 
 __all__ = [
     "Cadence",
@@ -115,7 +117,12 @@ class Once:
     def __post_init__(self) -> None:
         if self.at.tzinfo is None or self.at.utcoffset() is None:
             raise CadenceError("at", "naive_datetime")
-        object.__setattr__(self, "at", self.at.astimezone(UTC))
+        try:
+            utc = self.at.astimezone(UTC)
+        except OverflowError as err:
+            # 9999-12-31T23:30-01:00 and 0001-01-01T00:30+01:00 have no UTC date.
+            raise CadenceError("at", "out_of_range") from err
+        object.__setattr__(self, "at", utc)
 
     @property
     def zone_name(self) -> str:
@@ -299,10 +306,10 @@ def _integers(payload: Mapping[str, object], name: str) -> tuple[int, ...]:
         raise CadenceError(name, "invalid_type")
     result: list[int] = []
     for item in value:
-        # JSON true/false arrive as bool, which Python also counts as int.
-        if not isinstance(item, int) or isinstance(item, bool):
+        number = whole_number(item)
+        if number is None:
             raise CadenceError(name, "invalid_type")
-        result.append(item)
+        result.append(number)
     return tuple(result)
 
 
@@ -346,7 +353,7 @@ def _month_days(value: object) -> tuple[MonthDay, ...]:
 def _date_part(item: Mapping[object, object], name: str) -> int:
     if name not in item:
         raise CadenceError(f"dates.{name}", "missing_field")
-    value = item[name]
-    if not isinstance(value, int) or isinstance(value, bool):
+    value = whole_number(item[name])
+    if value is None:
         raise CadenceError(f"dates.{name}", "invalid_type")
     return value

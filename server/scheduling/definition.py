@@ -5,17 +5,27 @@ A definition is a revision less the server-derived ``revision``, ``timezone``,
 written in one canonical spelling (sorted unique scopes, normalised money and
 cadence); unknown fields a client sends back are kept unchanged, so a client
 round trip never loses data. Equal canonical text means "no change".
+
+Everything is bounded, as the seed's finite limits intend: text lengths, every
+count and duration has a ceiling, money is a plain decimal of at most
+``MONEY_INTEGER_DIGITS`` digits before the point and ``MONEY_FRACTION_DIGITS``
+after it, and the unknown fields together take at most ``MAX_UNKNOWN_BYTES``
+of canonical JSON. A definition holding a value that could not be stored and
+served back (a non-finite number, a lone surrogate, nesting too deep) is
+refused whoever built it, so nothing unreadable is ever committed.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Final
 from uuid import UUID
 
 from server.domain.cadence import Cadence, CadenceError, parse_cadence
+from server.domain.json_values import first_unportable, whole_number
 from server.identity import ALL_SCOPES
 from server.scheduling.errors import InvalidDefinition, SecretDetected
 from server.scheduling.secret_scanner import scan_definition
@@ -28,8 +38,48 @@ MAX_INSTRUCTION: Final = 20_000
 RUN_TIMEOUT_CEILING: Final = 86_400
 MISFIRE_GRACE_CEILING: Final = 86_400
 FAILURE_LIMIT_CEILING: Final = 100
+COUNT_CEILING: Final = 10_000
+"""Ceiling of ``max_steps``, ``max_model_calls`` and ``max_tool_calls`` (reserves fit within)."""
+MONEY_INTEGER_DIGITS: Final = 7
+MONEY_FRACTION_DIGITS: Final = 6
+MONEY_PATTERN: Final = (
+    rf"^[0-9]{{1,{MONEY_INTEGER_DIGITS}}}(\.[0-9]{{1,{MONEY_FRACTION_DIGITS}}})?$"
+)
+"""A money string: plain digits, an optional fraction, no sign or exponent ("5.00")."""
+POSITIVE_MONEY_PATTERN: Final = "^(?=.*[1-9])" + MONEY_PATTERN.removeprefix("^")
+"""A money string above zero (``max_cost``), for the published schema."""
+MAX_UNKNOWN_BYTES: Final = 16 * 1024
+"""Largest canonical JSON of a definition's unknown fields, top level and ``limits`` together."""
+KNOWN_FIELDS: Final = frozenset(
+    {
+        "title",
+        "instruction",
+        "agent_id",
+        "agent_version",
+        "policy_profile",
+        "requested_scopes",
+        "browser_profile_id",
+        "limits",
+        "run_timeout_seconds",
+        "cadence",
+        "misfire_grace_seconds",
+        "max_consecutive_failures",
+    }
+)
+KNOWN_LIMITS: Final = frozenset(
+    {
+        "max_steps",
+        "max_model_calls",
+        "max_tool_calls",
+        "max_cost",
+        "reserve_steps",
+        "reserve_model_calls",
+        "reserve_cost",
+    }
+)
 PREVIEW_LENGTH: Final = 160
 _COUNT_LIMITS: Final = ("max_steps", "max_model_calls", "max_tool_calls")
+_MONEY: Final = re.compile(MONEY_PATTERN)
 _RESERVES: Final = (("reserve_steps", "max_steps"), ("reserve_model_calls", "max_model_calls"))
 
 
@@ -60,6 +110,9 @@ def parse_definition(raw: Mapping[str, Any]) -> Definition:
 
     Raises ``InvalidDefinition`` (field, reason) or ``SecretDetected``.
     """
+    unportable = first_unportable(dict(raw))
+    if unportable is not None:
+        raise InvalidDefinition(unportable.path, unportable.reason)
     payload: dict[str, Any] = {k: v for k, v in raw.items() if k not in SERVER_DERIVED}
     payload["title"] = _text(raw, "title", MAX_TITLE)
     payload["instruction"] = _text(raw, "instruction", MAX_INSTRUCTION)
@@ -77,6 +130,7 @@ def parse_definition(raw: Mapping[str, Any]) -> Definition:
     )
     cadence = _cadence(raw)
     payload["cadence"] = cadence.to_payload()
+    _check_unknown_size(payload)
     if profile is not None and BROWSER_SCOPE not in payload["requested_scopes"]:
         raise InvalidDefinition("requested_scopes", "browser_scope_required")
     finding = scan_definition(payload)
@@ -135,9 +189,10 @@ def _scopes(raw: Mapping[str, Any]) -> list[str]:
 
 
 def _integer(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = whole_number(value)
+    if number is None:
         raise InvalidDefinition(field, "invalid_type")
-    return value
+    return number
 
 
 def _bounded(raw: Mapping[str, Any], name: str, ceiling: int) -> int:
@@ -152,13 +207,21 @@ def _bounded(raw: Mapping[str, Any], name: str, ceiling: int) -> int:
 def _money(value: Any, field: str) -> Decimal:
     if not isinstance(value, str):
         raise InvalidDefinition(field, "invalid_type")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation as err:
-        raise InvalidDefinition(field, "invalid_decimal") from err
-    if not amount.is_finite():
+    if _MONEY.fullmatch(value) is None:
         raise InvalidDefinition(field, "invalid_decimal")
-    return amount
+    return Decimal(value)
+
+
+def _check_unknown_size(payload: Mapping[str, Any]) -> None:
+    """Refuse unknown fields whose canonical JSON together exceeds ``MAX_UNKNOWN_BYTES``."""
+    unknown = {k: v for k, v in payload.items() if k not in KNOWN_FIELDS}
+    limits = payload["limits"]
+    unknown_limits = {k: v for k, v in limits.items() if k not in KNOWN_LIMITS}
+    size = len(canonical_json([unknown, unknown_limits]).encode("utf-8"))
+    if size > MAX_UNKNOWN_BYTES:
+        sizes = {**unknown, **{f"limits.{k}": v for k, v in unknown_limits.items()}}
+        largest = max(sizes, key=lambda name: len(canonical_json(sizes[name])))
+        raise InvalidDefinition(largest, "unknown_fields_too_large")
 
 
 def _limits(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -168,9 +231,13 @@ def _limits(raw: Mapping[str, Any]) -> dict[str, Any]:
     limits: dict[str, Any] = dict(value)
     for name in _COUNT_LIMITS:
         field = f"limits.{name}"
-        count = _integer(_require(value, name) if name in value else _missing(field), field)
+        if value.get(name) is None:
+            raise InvalidDefinition(field, "missing_field")
+        count = _integer(value[name], field)
         if count <= 0:
             raise InvalidDefinition(field, "not_positive")
+        if count > COUNT_CEILING:
+            raise InvalidDefinition(field, "above_ceiling")
         limits[name] = count
     if "max_cost" not in value or value["max_cost"] is None:
         raise InvalidDefinition("limits.max_cost", "missing_field")
@@ -198,10 +265,6 @@ def _limits(raw: Mapping[str, Any]) -> dict[str, Any]:
             raise InvalidDefinition("limits.reserve_cost", "above_limit")
         limits["reserve_cost"] = format(reserve_cost, "f")
     return limits
-
-
-def _missing(field: str) -> Any:
-    raise InvalidDefinition(field, "missing_field")
 
 
 def _cadence(raw: Mapping[str, Any]) -> Cadence:

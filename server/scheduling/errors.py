@@ -13,7 +13,7 @@
     ├── ScopeNotGranted         a requested scope the caller does not hold
     └── SecretDetected          credential-shaped text; the match is never kept
 
-``server.api.errors`` maps each to the envelope of API.md. Messages never
+``server.api.errors`` maps each to the envelope of docs/API.md. Messages never
 contain instruction text or a detected value.
 """
 

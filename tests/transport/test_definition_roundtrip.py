@@ -46,19 +46,43 @@ async def test_unknown_nested_fields_survive_into_the_patch_body(
     assert sent == {"expected_revision": 3, "definition": expected}
 
 
-def test_definition_keeps_wire_forms() -> None:
-    revision = ScheduleRevision.model_validate(
-        wire.revision_json(
-            cadence={"kind": "ONCE", "at": "2026-12-24T18:00:00+01:00"},
-            limits={"max_cost": "5.00", "reserve_cost": "0.10"},
-        )
+def test_definition_carries_every_field_exactly_as_received() -> None:
+    served = wire.revision_json(
+        cadence={"kind": "ONCE", "at": "2026-12-24T18:00:00+01:00"},
+        limits={"max_cost": "5.00", "reserve_cost": "0.10", "max_steps": 20.0},
     )
-    definition = revision.definition()
-    assert definition["limits"] == {"max_cost": "5.00", "reserve_cost": "0.10"}
-    assert definition["cadence"] == {"kind": "ONCE", "at": "2026-12-24T17:00:00Z"}
+    definition = ScheduleRevision.model_validate(served).definition()
+    expected = {key: value for key, value in served.items() if key not in DERIVED}
+    assert definition == expected
+    assert definition["cadence"]["at"] == "2026-12-24T18:00:00+01:00"
+    assert definition["limits"]["max_steps"] == 20.0
     assert definition["agent_id"] == str(wire.AGENT_ID)
-    assert definition["browser_profile_id"] == str(wire.PROFILE_ID)
-    assert not set(DERIVED) & set(definition)
+
+
+def test_unreadable_fields_go_back_unchanged_too() -> None:
+    served = wire.revision_json(
+        agent_id="agent-7",
+        run_timeout_seconds="five minutes",
+        limits={"max_steps": "twenty", "max_cost": "NaN", "x_pages": {"per_site": 3}},
+        cadence={"kind": "WEEKLY", "local_time": 800, "weekdays": "MWF", "timezone": None},
+        requested_scopes="browser.profile.read",
+        timezone=None,
+    )
+    revision = ScheduleRevision.model_validate(served)
+    assert revision.agent_id is None and revision.unreadable("agent_id")
+    assert revision.cadence is not None and revision.cadence.weekdays is None
+    definition = revision.definition()
+    assert definition == {key: value for key, value in served.items() if key not in DERIVED}
+    assert json.loads(json.dumps(definition)) == definition
+
+
+def test_definition_is_a_copy_the_caller_may_change() -> None:
+    revision = ScheduleRevision.model_validate(wire.revision_json())
+    first = revision.definition()
+    first["limits"]["max_steps"] = 1
+    first["title"] = "changed"
+    assert revision.definition()["limits"]["max_steps"] == 20
+    assert revision.definition()["title"] == "Morning news digest"
 
 
 def test_definition_omits_fields_the_server_did_not_send() -> None:

@@ -75,16 +75,28 @@ def test_unknown_cadence_kind_is_kept_whole() -> None:
     assert cadence.model_dump(mode="json", exclude_unset=True) == raw
 
 
-async def test_naive_instant_is_a_protocol_error(
+async def test_naive_instant_in_a_field_the_screen_needs_is_a_protocol_error(
+    router: respx.Router, client: ScheduleClient
+) -> None:
+    router.get(f"/v1/sessions/{wire.SESSION_ID}/messages").respond(
+        200, json=wire.page_json(wire.message_json(created_at="2026-11-30T16:04:00"))
+    )
+    with pytest.raises(errors.ProtocolError) as caught:
+        await client.list_session_messages(wire.SESSION_ID)
+    assert "created_at" in str(caught.value)
+    assert isinstance(caught.value.__cause__, ValidationError)
+
+
+async def test_naive_instant_in_a_lenient_field_is_not_available_alone(
     router: respx.Router, client: ScheduleClient
 ) -> None:
     router.get(f"/v1/schedules/{S}").respond(
         200, json=wire.detail_json(updated_at="2026-11-02T10:00:00")
     )
-    with pytest.raises(errors.ProtocolError) as caught:
-        await client.get_schedule(S)
-    assert "updated_at" in str(caught.value)
-    assert isinstance(caught.value.__cause__, ValidationError)
+    detail = await client.get_schedule(S)
+    assert detail.updated_at is None
+    assert detail.unreadable("updated_at")
+    assert detail.revision.instruction == wire.INSTRUCTION
 
 
 async def test_naive_instant_inside_a_page_is_a_protocol_error(

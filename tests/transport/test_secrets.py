@@ -66,7 +66,7 @@ async def test_errors_carry_no_request_body_or_token(
 async def test_protocol_error_does_not_echo_the_instruction(
     router: respx.Router, client: ScheduleClient
 ) -> None:
-    broken = wire.detail_json(revision=wire.revision_json(created_at="2026-11-02T10:00:00"))
+    broken = wire.detail_json(revision=wire.revision_json(browser_profile_id="not-a-uuid"))
     router.get(f"/v1/schedules/{S}").respond(200, json=broken)
     with pytest.raises(errors.ProtocolError) as caught:
         await client.get_schedule(S)

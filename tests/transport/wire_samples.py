@@ -1,4 +1,4 @@
-"""Valid response bodies of API.md, as the tests' starting point (JSON-ready dicts)."""
+"""Valid response bodies of docs/API.md, as the tests' starting point (JSON-ready dicts)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,58 @@ MESSAGE_ID = UUID("5a3d2c1b-0000-4000-8000-00000000a008")
 INSTRUCTION = "Open the inbox and summarise every unread newsletter in five bullets."
 
 
-def cadence_json() -> dict[str, Any]:
-    return {
+def cadence_json(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
         "kind": "WEEKLY",
         "local_time": "08:00:00",
         "weekdays": [1, 3, 5],
         "timezone": "America/Los_Angeles",
     }
+    body.update(changes)
+    return body
+
+
+def once_cadence_json(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"kind": "ONCE", "at": "2026-12-24T17:00:00Z"}
+    body.update(changes)
+    return body
+
+
+def monthly_cadence_json(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "kind": "MONTHLY",
+        "local_time": "18:00:00",
+        "days_of_month": [1, 15],
+        "last_day": True,
+        "timezone": "Asia/Tokyo",
+    }
+    body.update(changes)
+    return body
+
+
+def yearly_cadence_json(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "kind": "YEARLY",
+        "local_time": "07:00:00",
+        "dates": [{"month": 2, "day": 29}],
+        "timezone": "UTC",
+    }
+    body.update(changes)
+    return body
+
+
+def limits_json(**changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "max_steps": 20,
+        "max_model_calls": 20,
+        "max_tool_calls": 40,
+        "max_cost": "5.00",
+        "reserve_steps": 2,
+        "reserve_model_calls": 2,
+        "reserve_cost": "1.00",
+    }
+    body.update(changes)
+    return body
 
 
 def summary_json(**changes: Any) -> dict[str, Any]:
@@ -54,15 +99,7 @@ def revision_json(**changes: Any) -> dict[str, Any]:
         "policy_profile": "default",
         "requested_scopes": ["browser.profile.read"],
         "browser_profile_id": str(PROFILE_ID),
-        "limits": {
-            "max_steps": 20,
-            "max_model_calls": 20,
-            "max_tool_calls": 40,
-            "max_cost": "5.00",
-            "reserve_steps": 2,
-            "reserve_model_calls": 2,
-            "reserve_cost": "1.00",
-        },
+        "limits": limits_json(),
         "run_timeout_seconds": 300,
         "cadence": cadence_json(),
         "timezone": "America/Los_Angeles",
@@ -100,6 +137,7 @@ def occurrence_json(**changes: Any) -> dict[str, Any]:
         "session_id": str(SESSION_ID),
         "run_id": str(RUN_ID),
         "reason_code": None,
+        "authority_version": "v1",
         "materialized_at": "2026-11-30T16:00:02Z",
         "links_erased_at": None,
         "created_at": "2026-11-30T16:00:01Z",

@@ -1,4 +1,4 @@
-"""Pydantic wire models of ``API.md``, one resource per module.
+"""Pydantic wire models of ``docs/API.md``, one resource per module.
 
 Every model is frozen and keeps fields it does not know. Enumerations stay raw
 strings with a ``known_*`` accessor that answers None for a value this client

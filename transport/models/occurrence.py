@@ -1,26 +1,32 @@
-"""One entry of a schedule's occurrence ledger (``GET /v1/schedules/{id}/occurrences``)."""
+"""One entry of a schedule's occurrence ledger (``GET /v1/schedules/{id}/occurrences``).
+
+Strict: the identity and its disposition. The links and audit facts the seed
+lets be null (session, run, reason code, authority version, materialized and
+erased instants) are lenient, and so are the revision number and instants.
+"""
 
 from __future__ import annotations
 
 from uuid import UUID
 
 from transport.models.enums import Disposition
-from transport.models.wire import Instant, WireModel, known_member
+from transport.models.wire import Instant, Lenient, WireModel, known_member
 
 
 class Occurrence(WireModel):
     """What happened to one nominal firing; links are null once erased or never made."""
 
     occurrence_id: UUID
-    schedule_revision: int
-    nominal_fire_at: Instant
+    schedule_revision: Lenient[int] = None
+    nominal_fire_at: Lenient[Instant] = None
     disposition: str
-    session_id: UUID | None = None
-    run_id: UUID | None = None
-    reason_code: str | None = None
-    materialized_at: Instant | None = None
-    links_erased_at: Instant | None = None
-    created_at: Instant
+    session_id: Lenient[UUID] = None
+    run_id: Lenient[UUID] = None
+    reason_code: Lenient[str] = None
+    authority_version: Lenient[str] = None
+    materialized_at: Lenient[Instant] = None
+    links_erased_at: Lenient[Instant] = None
+    created_at: Lenient[Instant] = None
 
     @property
     def known_disposition(self) -> Disposition | None:

@@ -3,11 +3,19 @@
 ``ScheduleSummary`` is a list row and never carries the complete instruction
 (only ``instruction_preview``). ``ScheduleDetail`` is the point read, the only
 source of the complete current ``ScheduleRevision``.
+
+Strict (a failure makes the answer unreadable): the identity, and what the
+screens cannot work without: a row's title, state and preview; the detail's
+state, ``current_revision`` (the write's ``expected_revision``), the revision's
+title and complete instruction, and its ``browser_profile_id`` (the value the
+website picker shows and changes: misreading it would hide or overwrite a
+binding). Every other field is ``Lenient``: the seed's nullable fields
+(``pause_reason``, ``next_fire_at``, ``timezone``, ``browser_profile_id`` on a
+row) and presentation-only ones that degrade to "Not available" alone.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -15,10 +23,10 @@ from pydantic import Field
 
 from transport.models.cadence import Cadence
 from transport.models.enums import PauseReason, ScheduleState
-from transport.models.wire import Instant, WireModel, known_member
+from transport.models.wire import Instant, Lenient, Money, WireModel, known_member
 
 _NOT_DEFINITION = frozenset({"revision", "timezone", "created_by_principal_id", "created_at"})
-"""Revision fields the server derives or stamps; ``API.md`` leaves them out of a definition."""
+"""Revision fields the server derives or stamps; ``docs/API.md`` leaves them out of a definition."""
 
 
 class ScheduleSummary(WireModel):
@@ -27,14 +35,14 @@ class ScheduleSummary(WireModel):
     schedule_id: UUID
     title: str
     state: str
-    pause_reason: str | None = None
-    current_revision: int
-    next_fire_at: Instant | None = None
-    cadence: Cadence
+    pause_reason: Lenient[str] = None
+    current_revision: Lenient[int] = None
+    next_fire_at: Lenient[Instant] = None
+    cadence: Lenient[Cadence] = None
     instruction_preview: str = Field(repr=False)
-    browser_profile_id: UUID | None = None
-    created_at: Instant
-    updated_at: Instant
+    browser_profile_id: Lenient[UUID] = None
+    created_at: Lenient[Instant] = None
+    updated_at: Lenient[Instant] = None
 
     @property
     def known_state(self) -> ScheduleState | None:
@@ -46,50 +54,51 @@ class ScheduleSummary(WireModel):
 
 
 class Limits(WireModel):
-    """Budgets of one run; None means unlimited. Money travels as a decimal string."""
+    """Budgets of one run; None when not sent. Money travels as a decimal string."""
 
-    max_steps: int | None = None
-    max_model_calls: int | None = None
-    max_tool_calls: int | None = None
-    max_cost: Decimal | None = None
-    reserve_steps: int | None = None
-    reserve_model_calls: int | None = None
-    reserve_cost: Decimal | None = None
+    max_steps: Lenient[int] = None
+    max_model_calls: Lenient[int] = None
+    max_tool_calls: Lenient[int] = None
+    max_cost: Lenient[Money] = None
+    reserve_steps: Lenient[int] = None
+    reserve_model_calls: Lenient[int] = None
+    reserve_cost: Lenient[Money] = None
 
 
 class ScheduleRevision(WireModel):
     """One immutable version of a schedule's definition.
 
-    Fields this client does not model are kept, so ``definition()`` can send
-    them back unchanged, as ``API.md`` requires of a full-definition update.
+    The object is kept as received, so ``definition()`` can send every field
+    back unchanged, as ``docs/API.md`` requires of a full-definition update.
+    ``timezone`` is null for a schedule with no zone (a ONCE one, on servers
+    that say so).
     """
 
-    revision: int
+    revision: Lenient[int] = None
     title: str
     instruction: str = Field(repr=False)
-    agent_id: UUID
-    agent_version: str
-    policy_profile: str
-    requested_scopes: list[str]
+    agent_id: Lenient[UUID] = None
+    agent_version: Lenient[str] = None
+    policy_profile: Lenient[str] = None
+    requested_scopes: Lenient[list[str]] = None
     browser_profile_id: UUID | None = None
-    limits: Limits
-    run_timeout_seconds: int
-    cadence: Cadence
-    timezone: str
-    misfire_grace_seconds: int
-    max_consecutive_failures: int
-    created_by_principal_id: str
-    created_at: Instant
+    limits: Lenient[Limits] = None
+    run_timeout_seconds: Lenient[int] = None
+    cadence: Lenient[Cadence] = None
+    timezone: Lenient[str] = None
+    misfire_grace_seconds: Lenient[int] = None
+    max_consecutive_failures: Lenient[int] = None
+    created_by_principal_id: Lenient[str] = None
+    created_at: Lenient[Instant] = None
 
     def definition(self) -> dict[str, Any]:
-        """The JSON-ready definition: this revision less the fields the server derives.
+        """The JSON-ready definition: this revision as received, less the fields the server derives.
 
-        Only fields the server sent (or the caller set) are included, unknown
-        ones and unknown nested ones unchanged; known values come back in their
-        wire form (UUIDs as strings, money as the same decimal string, instants
-        as RFC 3339 with ``Z``).
+        Every other field comes back exactly as the server sent it: unknown
+        ones, unknown nested ones, and ones this client could not read.
         """
-        return self.model_dump(mode="json", exclude_unset=True, exclude=set(_NOT_DEFINITION))
+        received = self.received()
+        return {key: value for key, value in received.items() if key not in _NOT_DEFINITION}
 
 
 class ScheduleDetail(WireModel):
@@ -97,12 +106,12 @@ class ScheduleDetail(WireModel):
 
     schedule_id: UUID
     state: str
-    pause_reason: str | None = None
+    pause_reason: Lenient[str] = None
     current_revision: int
-    next_fire_at: Instant | None = None
-    consecutive_failures: int
-    created_at: Instant
-    updated_at: Instant
+    next_fire_at: Lenient[Instant] = None
+    consecutive_failures: Lenient[int] = None
+    created_at: Lenient[Instant] = None
+    updated_at: Lenient[Instant] = None
     revision: ScheduleRevision
 
     @property

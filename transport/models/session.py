@@ -3,7 +3,10 @@
 A session a schedule materialized carries ``metadata.schedule_id``. Metadata is
 free-form server data, so ``SessionSummary.schedule_id`` reads it defensively:
 anything but a UUID string (in its canonical hyphenated form, any case) is
-absent, and a wrong value never fails the whole page.
+absent, and a wrong value never fails the whole page; metadata that is not an
+object reads as empty. ``folder_id`` (null for an unfiled chat) is lenient.
+Strict: identities, and what the sidebar and transcript show and order by
+(title, last activity, role, text, time).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from uuid import UUID
 from pydantic import Field, field_validator
 
 from transport.models.enums import MessageRole
-from transport.models.wire import Instant, WireModel, known_member
+from transport.models.wire import Instant, Lenient, WireModel, known_member
 
 
 class SessionSummary(WireModel):
@@ -23,13 +26,13 @@ class SessionSummary(WireModel):
     session_id: UUID
     title: str
     last_activity_at: Instant
-    folder_id: UUID | None = None
+    folder_id: Lenient[UUID] = None
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("metadata", mode="before")
     @classmethod
-    def _null_metadata_is_empty(cls, value: object) -> object:
-        return {} if value is None else value
+    def _odd_metadata_is_empty(cls, value: object) -> object:
+        return value if isinstance(value, dict) else {}
 
     @property
     def schedule_id(self) -> UUID | None:

@@ -1,10 +1,17 @@
-"""The shared footing of every wire model: frozen, tolerant of new fields, UTC only.
+"""The shared footing of every wire model: frozen, liberal in what it reads, UTC only.
 
-``API.md`` lets servers add object fields and enumeration values at any time, so
-every model keeps unknown fields (``extra="allow"``) instead of dropping them:
-a definition sent back to the server must carry them unchanged. Validation
-errors never echo input values (``hide_input_in_errors``), because a body may
-hold a schedule's complete instruction, which must not reach logs.
+``docs/API.md`` lets servers add object fields and enumeration values at any
+time, so every model keeps unknown fields (``extra="allow"``) instead of
+dropping them, and keeps the object exactly as received (``received()``): a
+definition sent back to the server must carry every field unchanged, unknown
+and unreadable ones included. Validation errors never echo input values
+(``hide_input_in_errors``), because a body may hold a schedule's complete
+instruction, which must not reach logs.
+
+A field declared ``Lenient[...]`` never fails its model: null or absent reads
+as None, and so does a value that does not parse, which ``unreadable(name)``
+then reports, so a screen can say "Not available" for that field alone. Only
+identities and what a screen cannot do without stay strict (see each model).
 
 Instants are RFC 3339 strings with an explicit offset. A naive instant breaks
 the contract and fails validation; an aware one is normalised to UTC so that
@@ -15,16 +22,63 @@ back on the wire as ``...Z``.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from decimal import Decimal
 from enum import StrEnum
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, Self, TypeVar
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    model_validator,
+)
+from pydantic_core import to_jsonable_python
+
+T = TypeVar("T")
 
 
 class WireModel(BaseModel):
-    """Base of every response model: immutable, keeps unknown fields, hides inputs."""
+    """Base of every response model: immutable, keeps unknown fields and the object received."""
 
     model_config = ConfigDict(frozen=True, extra="allow", hide_input_in_errors=True)
+    _received: Any = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_received(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        model = handler(data)
+        if isinstance(data, dict) and model is not data:
+            model._received = data
+        return model
+
+    def received(self) -> dict[str, Any]:
+        """A JSON-ready copy of the object as the server sent it (or the caller built it)."""
+        raw = self._received if self._received is not None else self.model_dump(exclude_unset=True)
+        copied: dict[str, Any] = to_jsonable_python(raw)
+        return copied
+
+    def unreadable(self, name: str) -> bool:
+        """Whether the server sent a value for field ``name`` that this client could not read."""
+        raw = self._received
+        return isinstance(raw, dict) and raw.get(name) is not None and getattr(self, name) is None
+
+
+def _none_when_unreadable(value: object, handler: ValidatorFunctionWrapHandler) -> object:
+    try:
+        return handler(value)
+    except ValidationError:
+        return None
+
+
+Lenient = Annotated[T | None, WrapValidator(_none_when_unreadable)]
+"""A field that reads as None when null, absent or unparseable (see ``unreadable``)."""
 
 
 def _instant_text_only(value: object) -> object:
@@ -45,6 +99,16 @@ Instant = Annotated[
     AfterValidator(_to_utc),
 ]
 """An aware instant, normalised to UTC; a naive one is a validation error."""
+
+
+def _finite(value: Decimal) -> Decimal:
+    if not value.is_finite():
+        raise ValueError("an amount must be finite")
+    return value
+
+
+Money = Annotated[Decimal, AfterValidator(_finite)]
+"""A finite decimal amount; the wire sends it as a decimal string."""
 
 
 E = TypeVar("E", bound=StrEnum)

@@ -1,12 +1,19 @@
-"""The detail's text, from the point read's ``ScheduleDetail``, in its display groups."""
+"""The detail's text, from the point read's ``ScheduleDetail``, in its display groups.
+
+A field the server left out or sent unreadable shows "Not available" on its
+own line; the rest of the detail renders.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail
 from viewmodels.detail.snapshot import DetailGroup, GroupKind, LabelledValue, ScheduleDetailFields
 from viewmodels.formatting import (
+    NOT_AVAILABLE_TEXT,
+    available,
     cadence_summary,
     duration_text,
     instant_text,
@@ -27,16 +34,18 @@ def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDeta
     revision = detail.revision
     label = state_label(detail.state)
     reason = pause_reason_text(detail.state, detail.pause_reason)
-    next_firing = (
-        instant_text_naming_zone(detail.next_fire_at, device_zone, revision.cadence.timezone)
-        if detail.next_fire_at is not None
-        else NO_NEXT_FIRING
-    )
+    if reason is None and detail.state == "PAUSED" and detail.unreadable("pause_reason"):
+        reason = NOT_AVAILABLE_TEXT
+    zone = revision.cadence.timezone if revision.cadence is not None else None
+
+    def in_device_zone(instant: datetime) -> str:
+        return instant_text(instant, device_zone)
+
     schedule = DetailGroup(
         "Schedule",
         lines=(
             LabelledValue("State", label if reason is None else f"{label} ({reason})"),
-            LabelledValue("Next firing", next_firing),
+            LabelledValue("Next firing", _next_firing(detail, device_zone, zone)),
             LabelledValue("Cadence", cadence_summary(revision.cadence, device_zone)),
             LabelledValue("Revision", str(detail.current_revision)),
         ),
@@ -45,26 +54,37 @@ def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDeta
         "Execution limits",
         lines=(
             *(LabelledValue(name, value) for name, value in limit_lines(revision.limits)),
-            LabelledValue("Run timeout", duration_text(revision.run_timeout_seconds)),
-            LabelledValue("Misfire grace", duration_text(revision.misfire_grace_seconds)),
+            LabelledValue("Run timeout", available(revision.run_timeout_seconds, duration_text)),
+            LabelledValue(
+                "Misfire grace", available(revision.misfire_grace_seconds, duration_text)
+            ),
         ),
     )
+    agent_id = available(revision.agent_id, str)
+    agent_version = available(revision.agent_version, str)
     authority = DetailGroup(
         "Authority",
         lines=(
             LabelledValue("Requested scopes", scopes_text(revision.requested_scopes)),
-            LabelledValue("Agent", f"{revision.agent_id} (version {revision.agent_version})"),
-            LabelledValue("Policy profile", revision.policy_profile),
+            LabelledValue(
+                "Agent",
+                f"{agent_id} (version {agent_version})" if revision.agent_id else agent_id,
+            ),
+            LabelledValue("Policy profile", available(revision.policy_profile, str)),
         ),
     )
-    failures = detail.consecutive_failures
-    allowed = revision.max_consecutive_failures
+    failures, allowed = detail.consecutive_failures, revision.max_consecutive_failures
     lifecycle = DetailGroup(
         "Lifecycle",
         lines=(
-            LabelledValue("Failure policy", f"{failures} of {allowed} consecutive failures"),
-            LabelledValue("Created", instant_text(detail.created_at, device_zone)),
-            LabelledValue("Updated", instant_text(detail.updated_at, device_zone)),
+            LabelledValue(
+                "Failure policy",
+                f"{failures} of {allowed} consecutive failures"
+                if failures is not None and allowed is not None
+                else NOT_AVAILABLE_TEXT,
+            ),
+            LabelledValue("Created", available(detail.created_at, in_device_zone)),
+            LabelledValue("Updated", available(detail.updated_at, in_device_zone)),
         ),
     )
     return ScheduleDetailFields(
@@ -84,3 +104,11 @@ def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDeta
             lifecycle,
         ),
     )
+
+
+def _next_firing(detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None) -> str:
+    if detail.unreadable("next_fire_at"):
+        return NOT_AVAILABLE_TEXT
+    if detail.next_fire_at is None:
+        return NO_NEXT_FIRING
+    return instant_text_naming_zone(detail.next_fire_at, device_zone, zone)

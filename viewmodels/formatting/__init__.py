@@ -1,6 +1,7 @@
 """Formatting decisions, in one place so QA can test them: text, not widgets.
 
-- ``labels``: states, pause reasons, profile states, roles; unknown values humanized.
+- ``labels``: states, pause reasons, profile states, roles; unknown values humanized;
+  "Not available" for a value the server did not send or sent unreadable.
 - ``cadence``: cadence summaries with the zone rule.
 - ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
 - ``limits``: finite limits, money, scopes.
@@ -18,6 +19,8 @@ from viewmodels.formatting.clock_text import (
     next_firing_text,
 )
 from viewmodels.formatting.labels import (
+    NOT_AVAILABLE_TEXT,
+    available,
     humanize,
     pause_reason_text,
     profile_state_text,
@@ -27,7 +30,9 @@ from viewmodels.formatting.labels import (
 from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
 
 __all__ = [
+    "NOT_AVAILABLE_TEXT",
     "age_text",
+    "available",
     "cadence_summary",
     "duration_text",
     "humanize",

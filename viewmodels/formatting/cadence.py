@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from viewmodels.formatting.clock_text import clock_time, instant_text, month_name
-from viewmodels.formatting.labels import humanize
+from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 from viewmodels.formatting.zones import is_device_zone
 
 if TYPE_CHECKING:
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 _WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
 
 
-def cadence_summary(cadence: Cadence, device_zone: ZoneInfo) -> str:
-    """The summary of ``cadence`` for a device in ``device_zone``."""
+def cadence_summary(cadence: Cadence | None, device_zone: ZoneInfo) -> str:
+    """The summary of ``cadence`` for a device in ``device_zone``; None is "Not available"."""
+    if cadence is None:
+        return NOT_AVAILABLE_TEXT
     kind = cadence.kind
     if kind == "ONCE" and cadence.at is not None:
         return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"

@@ -9,6 +9,10 @@ hidden or shown raw.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeVar
+
+V = TypeVar("V")
 
 _SEPARATORS = re.compile(r"[_\-.\s]+")
 
@@ -34,6 +38,13 @@ _PROFILE_STATES = {
 _ROLES = {"user": "You", "assistant": "Assistant"}
 
 UNKNOWN_TEXT = "Unknown"
+NOT_AVAILABLE_TEXT = "Not available"
+"""A field the server left out, or sent in a form this client cannot read."""
+
+
+def available(value: V | None, render: Callable[[V], str]) -> str:
+    """``render(value)``, or "Not available" when the value is missing or was unreadable."""
+    return NOT_AVAILABLE_TEXT if value is None else render(value)
 
 
 def humanize(raw: str) -> str:

@@ -1,8 +1,9 @@
 """Run budgets, money and scopes as display lines.
 
-Only finite limits are listed (None means unlimited and is left out); a limit
+Only finite limits are listed (a limit not sent is left out); a limit
 field a newer server adds is listed too, under its humanized name, so the
 detail shows "every finite limit" even the ones this client does not model.
+A limit the server sent in a form this client cannot read shows "Not available".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-from viewmodels.formatting.labels import humanize
+from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 
 if TYPE_CHECKING:
     from transport.models import Limits
@@ -27,13 +28,17 @@ _KNOWN = (
 )
 
 
-def limit_lines(limits: Limits) -> tuple[tuple[str, str], ...]:
+def limit_lines(limits: Limits | None) -> tuple[tuple[str, str], ...]:
     """``(label, value)`` for every finite limit, known ones first in a fixed order."""
+    if limits is None:
+        return (("Limits", NOT_AVAILABLE_TEXT),)
     lines: list[tuple[str, str]] = []
     for field, label in _KNOWN:
         value = getattr(limits, field, None)
         if value is not None:
             lines.append((label, _value_text(value)))
+        elif limits.unreadable(field):
+            lines.append((label, NOT_AVAILABLE_TEXT))
     for field, value in sorted((limits.model_extra or {}).items()):
         if value is not None and isinstance(value, int | float | str | Decimal):
             lines.append((humanize(field), _value_text(value)))
@@ -50,8 +55,13 @@ def money_text(amount: Decimal) -> str:
     return str(amount)
 
 
-def scopes_text(scopes: Sequence[str]) -> str:
-    """ "browser.profile.read, schedule.read", or "None" when no scope is requested."""
+def scopes_text(scopes: Sequence[str] | None) -> str:
+    """ "browser.profile.read, schedule.read", "None" when no scope is requested.
+
+    None (the list was missing or unreadable) is "Not available".
+    """
+    if scopes is None:
+        return NOT_AVAILABLE_TEXT
     return ", ".join(sorted(set(scopes))) or "None"
 
 

@@ -27,7 +27,7 @@ ROUTES = [
     ("GET", "/v1/sessions", None, "session.read"),
     ("GET", "/v1/sessions/{id}/messages", None, "session.read"),
     ("GET", "/v1/folders", None, "session.read"),
-    ("POST", "/v1/sessions/{id}/folder", {"folder_id": None}, "session.read"),
+    ("POST", "/v1/sessions/{id}/folder", {"folder_id": None}, "session.write"),
     ("GET", "/v1/principal", None, None),
 ]
 

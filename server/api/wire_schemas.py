@@ -1,0 +1,154 @@
+"""The answers of docs/API.md as JSON Schema, for the published OpenAPI document.
+
+Routes build their answers with ``server.api.wire``; these models describe the
+same shapes so a generated client gets them right, and nothing validates a
+response through them. The schemathesis suite
+(tests/server/api/test_schemathesis.py) checks every real answer against these
+schemas, so a drift fails a test. Every object allows properties beyond the
+ones listed: servers may add fields.
+"""
+
+# No postponed annotations: pydantic builds these schemas from the annotations.
+
+from typing import Any
+from uuid import UUID
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from server.api.request_schemas import Cadence, Limits, Open
+from server.scheduling.definition import PREVIEW_LENGTH
+
+
+class ScheduleSummary(Open):
+    schedule_id: UUID
+    title: str
+    state: str = Field(description="ACTIVE, PAUSED, COMPLETED, CANCELLED; others may be added.")
+    pause_reason: str | None
+    current_revision: int
+    next_fire_at: AwareDatetime | None
+    cadence: Cadence
+    instruction_preview: str = Field(max_length=PREVIEW_LENGTH)
+    browser_profile_id: UUID | None
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+
+class RevisionBody(Open):
+    revision: int
+    title: str
+    instruction: str
+    agent_id: UUID
+    agent_version: str
+    policy_profile: str
+    requested_scopes: list[str]
+    browser_profile_id: UUID | None
+    limits: Limits
+    run_timeout_seconds: int
+    cadence: Cadence
+    timezone: str | None
+    misfire_grace_seconds: int
+    max_consecutive_failures: int
+    created_by_principal_id: str
+    created_at: AwareDatetime
+
+
+class ScheduleDetail(Open):
+    schedule_id: UUID
+    state: str
+    pause_reason: str | None
+    current_revision: int
+    next_fire_at: AwareDatetime | None
+    consecutive_failures: int
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+    revision: RevisionBody
+
+
+class Occurrence(Open):
+    occurrence_id: UUID
+    schedule_revision: int
+    nominal_fire_at: AwareDatetime
+    disposition: str
+    session_id: UUID | None
+    run_id: UUID | None
+    reason_code: str | None
+    materialized_at: AwareDatetime | None
+    links_erased_at: AwareDatetime | None
+    created_at: AwareDatetime
+
+
+class BrowserProfile(Open):
+    profile_id: UUID
+    display_name: str
+    state: str = Field(description="READY, PENDING, EXPIRED, REVOKED; others may be added.")
+    allowed_origins: list[str]
+
+
+class Session(Open):
+    session_id: UUID
+    title: str
+    last_activity_at: AwareDatetime
+    folder_id: UUID | None
+    metadata: dict[str, Any]
+
+
+class Message(Open):
+    message_id: UUID
+    role: str = Field(description="user or assistant; others may be added.")
+    text: str
+    created_at: AwareDatetime
+
+
+class Folder(Open):
+    folder_id: UUID
+    name: str
+
+
+class Principal(Open):
+    principal_id: str
+    tenant_id: str
+    display_name: str
+    scopes: list[str]
+
+
+class SchedulePage(Open):
+    items: list[ScheduleSummary]
+    next_cursor: str | None
+
+
+class OccurrencePage(Open):
+    items: list[Occurrence]
+    next_cursor: str | None
+
+
+class BrowserProfilePage(Open):
+    items: list[BrowserProfile]
+    next_cursor: str | None
+
+
+class SessionPage(Open):
+    items: list[Session]
+    next_cursor: str | None
+
+
+class MessagePage(Open):
+    items: list[Message]
+    next_cursor: str | None
+
+
+class FolderPage(Open):
+    items: list[Folder]
+    next_cursor: str | None
+
+
+class ErrorBody(Open):
+    code: str = Field(description="Stable and machine-readable: see docs/API.md.")
+    message: str = Field(description="For people; never parse it.")
+    details: dict[str, Any]
+
+
+class ErrorEnvelope(BaseModel):
+    """Every non-2xx answer."""
+
+    model_config = ConfigDict(extra="allow")
+    error: ErrorBody
