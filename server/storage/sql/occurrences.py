@@ -1,16 +1,33 @@
-"""The occurrence ledger over SQL; a decision and its session and run commit together."""
+"""The occurrence ledger over SQL; a decision and its session and run commit together.
+
+``materialize`` is the scheduler's one transaction per due schedule: claim the
+row (``claim_due``), read what the decision needs, let the caller decide, and
+write the occurrence, its session, seed message and run, the schedule's
+advance and the audit events, all or nothing. A failure anywhere before the
+commit leaves the schedule exactly as due as it was.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select
+from sqlalchemy import Connection, Engine, RowMapping, func, insert, select
 
 from server.storage.jsontext import canonical_json
-from server.storage.records import Materialization, OccurrenceRecord, Owner
+from server.storage.records import (
+    DueSchedule,
+    Materialization,
+    OccurrencePlan,
+    OccurrenceRecord,
+    Owner,
+    ScheduleView,
+)
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.schedules import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
+from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
     runs,
     schedule_occurrences,
@@ -18,6 +35,8 @@ from server.storage.tables import (
     session_messages,
     sessions,
 )
+
+ACTIVE_RUN_STATUSES = ("QUEUED", "RUNNING")
 
 
 def _occurrence(row: RowMapping) -> OccurrenceRecord:
@@ -37,53 +56,117 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
     )
 
 
+def write_materialization(connection: Connection, materialization: Materialization) -> None:
+    """Insert an occurrence with its session, messages and run in the caller's transaction."""
+    occurrence = materialization.occurrence
+    # The occurrence goes first: its links are deferred to commit time.
+    connection.execute(
+        insert(schedule_occurrences),
+        {
+            "id": occurrence.occurrence_id,
+            "schedule_id": occurrence.schedule_id,
+            "schedule_revision": occurrence.schedule_revision,
+            "nominal_fire_at": occurrence.nominal_fire_at,
+            "disposition": occurrence.disposition,
+            "session_id": occurrence.session_id,
+            "run_id": occurrence.run_id,
+            "reason_code": occurrence.reason_code,
+            "authority_version": occurrence.authority_version,
+            "materialized_at": occurrence.materialized_at,
+            "links_erased_at": occurrence.links_erased_at,
+            "created_at": occurrence.created_at,
+        },
+    )
+    if materialization.session is not None:
+        connection.execute(insert(sessions), session_row(materialization.session))
+    if materialization.messages:
+        connection.execute(insert(session_messages), message_rows(materialization.messages))
+    run = materialization.run
+    if run is not None:
+        connection.execute(
+            insert(runs),
+            {
+                "id": run.run_id,
+                "tenant_id": run.owner.tenant_id,
+                "principal_id": run.owner.principal_id,
+                "session_id": run.session_id,
+                "status": run.status,
+                "priority": run.priority,
+                "limits": canonical_json(run.limits),
+                "scheduled_for": run.scheduled_for,
+                "deadline_at": run.deadline_at,
+                "created_at": run.created_at,
+                "updated_at": run.updated_at,
+            },
+        )
+
+
 class SqlOccurrenceRepository:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
     def record(self, materialization: Materialization) -> None:
-        occurrence = materialization.occurrence
         with self._engine.begin() as connection:
-            # The occurrence goes first: its links are deferred to commit time.
-            connection.execute(
-                insert(schedule_occurrences),
-                {
-                    "id": occurrence.occurrence_id,
-                    "schedule_id": occurrence.schedule_id,
-                    "schedule_revision": occurrence.schedule_revision,
-                    "nominal_fire_at": occurrence.nominal_fire_at,
-                    "disposition": occurrence.disposition,
-                    "session_id": occurrence.session_id,
-                    "run_id": occurrence.run_id,
-                    "reason_code": occurrence.reason_code,
-                    "authority_version": occurrence.authority_version,
-                    "materialized_at": occurrence.materialized_at,
-                    "links_erased_at": occurrence.links_erased_at,
-                    "created_at": occurrence.created_at,
-                },
+            write_materialization(connection, materialization)
+
+    def materialize(
+        self,
+        schedule_id: UUID,
+        now: datetime,
+        plan: Callable[[DueSchedule], OccurrencePlan | None],
+        *,
+        active_run_bound: int,
+    ) -> OccurrencePlan | None:
+        """Claim ``schedule_id`` while it is ACTIVE and due at ``now``; write what ``plan`` decides.
+
+        One transaction: the claim, the reads ``plan`` decides on, and every
+        write of its plan. Returns the plan written, or None when the schedule
+        was not claimed (no longer due, or another worker holds it) or
+        ``plan`` chose to write nothing. ``active_run_bound`` caps the count of
+        the owner's active runs (admission never needs more).
+        """
+        with write_transaction(self._engine) as connection:
+            view = self.claim_due(connection, schedule_id, now)
+            if view is None:
+                return None
+            due = DueSchedule(
+                view=view,
+                last_nominal_at=_last_nominal(connection, schedule_id),
+                run_in_flight=_run_in_flight(connection, schedule_id),
+                active_runs=_active_runs(connection, view.schedule.owner, active_run_bound),
             )
-            if materialization.session is not None:
-                connection.execute(insert(sessions), session_row(materialization.session))
-            if materialization.messages:
-                connection.execute(insert(session_messages), message_rows(materialization.messages))
-            run = materialization.run
-            if run is not None:
-                connection.execute(
-                    insert(runs),
-                    {
-                        "id": run.run_id,
-                        "tenant_id": run.owner.tenant_id,
-                        "principal_id": run.owner.principal_id,
-                        "session_id": run.session_id,
-                        "status": run.status,
-                        "priority": run.priority,
-                        "limits": canonical_json(run.limits),
-                        "scheduled_for": run.scheduled_for,
-                        "deadline_at": run.deadline_at,
-                        "created_at": run.created_at,
-                        "updated_at": run.updated_at,
-                    },
-                )
+            decided = plan(due)
+            if decided is None:
+                return None
+            if decided.materialization is not None:
+                write_materialization(connection, decided.materialization)
+            write_locked_change(connection, view.schedule, decided.change)
+        return decided
+
+    def claim_due(
+        self, connection: Connection, schedule_id: UUID, now: datetime
+    ) -> ScheduleView | None:
+        """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
+
+        Runs inside ``write_transaction``. On SQLite that transaction began
+        with ``BEGIN IMMEDIATE``, so this re-check reads the latest commit and
+        nothing can change the row before this transaction ends; a second
+        worker waits for the lock, then finds the schedule advanced. On a
+        database with row locks the ``FOR UPDATE SKIP LOCKED`` clause (which
+        SQLite's compiler leaves out) makes a second worker skip the row
+        instead of waiting; that path is for the PostgreSQL adapter to prove.
+        """
+        query = (
+            schedule_views()
+            .where(
+                schedules.c.id == schedule_id,
+                schedules.c.state == "ACTIVE",
+                schedules.c.next_fire_at <= now,
+            )
+            .with_for_update(skip_locked=True, of=schedules)
+        )
+        row = connection.execute(query).mappings().first()
+        return None if row is None else schedule_view(row)
 
     def page(
         self,
@@ -106,3 +189,35 @@ class SqlOccurrenceRepository:
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_occurrence(row) for row in rows]
+
+
+def _last_nominal(connection: Connection, schedule_id: UUID) -> datetime | None:
+    occ = schedule_occurrences.c
+    query = select(func.max(occ.nominal_fire_at)).where(occ.schedule_id == schedule_id)
+    found: datetime | None = connection.execute(query).scalar_one()
+    return found
+
+
+def _run_in_flight(connection: Connection, schedule_id: UUID) -> bool:
+    """Whether the newest MATERIALIZED occurrence links a run that is not terminal."""
+    occ = schedule_occurrences.c
+    query = (
+        select(runs.c.status)
+        .select_from(schedule_occurrences.outerjoin(runs, runs.c.id == occ.run_id))
+        .where(occ.schedule_id == schedule_id, occ.disposition == "MATERIALIZED")
+        .order_by(occ.nominal_fire_at.desc())
+        .limit(1)
+    )
+    status = connection.execute(query).scalar()
+    return status in ACTIVE_RUN_STATUSES
+
+
+def _active_runs(connection: Connection, owner: Owner, bound: int) -> int:
+    active = (
+        select(runs.c.id)
+        .where(owned_by(runs, owner), runs.c.status.in_(ACTIVE_RUN_STATUSES))
+        .limit(bound)
+        .subquery()
+    )
+    count: int = connection.execute(select(func.count()).select_from(active)).scalar_one()
+    return count

@@ -2,7 +2,11 @@
 
 A mutation is decided by the caller on a record it read, then written only if
 the row is still exactly that record; a lost race reports False and changes
-nothing, so no row lock is needed on SQLite or PostgreSQL.
+nothing, so no row lock is needed on SQLite or PostgreSQL. The scheduler's
+transactions are the exception: they claim the row under the write lock
+(``write_lock``) and write it with ``write_locked_change``, always moving
+``updated_at`` forward so that a compare-and-set decided on the older row
+fails and re-reads. ``purge_terminal`` is the retention sweep.
 """
 
 from __future__ import annotations
@@ -12,7 +16,19 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, and_, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    RowMapping,
+    Select,
+    and_,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -27,7 +43,17 @@ from server.storage.records import (
 )
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
-from server.storage.tables import schedule_idempotency_keys, schedule_revisions, schedules
+from server.storage.sql.write_lock import write_transaction
+from server.storage.tables import (
+    TERMINAL_STATES,
+    schedule_idempotency_keys,
+    schedule_occurrences,
+    schedule_revisions,
+    schedules,
+)
+
+# Spelled as the retention index's own predicate, so SQLite can use that partial index.
+_TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
 
 _VIEW_COLUMNS = (
     *schedules.c,
@@ -35,6 +61,7 @@ _VIEW_COLUMNS = (
     schedule_revisions.c.definition,
     schedule_revisions.c.created_by_principal_id,
     schedule_revisions.c.created_at.label("revision_created_at"),
+    schedule_revisions.c.authority_version,
 )
 _JOIN = schedules.join(
     schedule_revisions,
@@ -67,7 +94,62 @@ def _revision_row(record: RevisionRecord) -> dict[str, Any]:
         "definition": record.definition,
         "created_by_principal_id": record.created_by_principal_id,
         "created_at": record.created_at,
+        "authority_version": record.authority_version,
     }
+
+
+def schedule_views() -> Select[Any]:
+    """Schedules joined with their current revision, for any query that reads views."""
+    return select(*_VIEW_COLUMNS).select_from(_JOIN)
+
+
+def _change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
+    return {
+        "state": change.state,
+        "pause_reason": change.pause_reason,
+        "next_fire_at": change.next_fire_at,
+        "consecutive_failures": change.consecutive_failures,
+        "updated_at": change.updated_at,
+        "current_revision": (
+            change.new_revision.revision
+            if change.new_revision is not None
+            else seen.current_revision
+        ),
+    }
+
+
+def write_locked_change(
+    connection: Connection, seen: ScheduleRecord, change: ScheduleChange
+) -> None:
+    """Write ``change`` to a row the caller's transaction holds locked, with its events.
+
+    Only the scheduler's own transactions call this (they claimed the row);
+    every other writer goes through ``apply``'s compare-and-set, which sees
+    the new ``updated_at`` and re-reads.
+    """
+    if _moves(seen, change):
+        connection.execute(
+            update(schedules)
+            .where(schedules.c.id == seen.schedule_id)
+            .values(_change_values(seen, change))
+        )
+    if change.new_revision is not None:
+        connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
+    append_events(connection, change.events)
+
+
+def _moves(seen: ScheduleRecord, change: ScheduleChange) -> bool:
+    return change.new_revision is not None or (
+        seen.state,
+        seen.pause_reason,
+        seen.next_fire_at,
+        seen.consecutive_failures,
+    ) != (change.state, change.pause_reason, change.next_fire_at, change.consecutive_failures)
+
+
+def schedule_view(row: RowMapping) -> ScheduleView:
+    """A view from a row of ``schedule_views()``."""
+    return _view(row)
 
 
 def _view(row: RowMapping) -> ScheduleView:
@@ -89,6 +171,7 @@ def _view(row: RowMapping) -> ScheduleView:
             definition=row["definition"],
             created_by_principal_id=row["created_by_principal_id"],
             created_at=row["revision_created_at"],
+            authority_version=row["authority_version"],
         ),
     )
 
@@ -174,16 +257,13 @@ class SqlScheduleRepository:
                 definition=row["definition"],
                 created_by_principal_id=row["created_by_principal_id"],
                 created_at=row["created_at"],
+                authority_version=row["authority_version"],
             )
             for row in rows
         ]
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None:
-        query = (
-            select(*_VIEW_COLUMNS)
-            .select_from(_JOIN)
-            .where(schedules.c.id == schedule_id, owned_by(schedules, owner))
-        )
+        query = schedule_views().where(schedules.c.id == schedule_id, owned_by(schedules, owner))
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else _view(row)
@@ -195,7 +275,7 @@ class SqlScheduleRepository:
         after: tuple[datetime, UUID] | None,
         limit: int,
     ) -> list[ScheduleView]:
-        query = select(*_VIEW_COLUMNS).select_from(_JOIN).where(owned_by(schedules, owner))
+        query = schedule_views().where(owned_by(schedules, owner))
         if states:
             query = query.where(schedules.c.state.in_(sorted(states)))
         query = keyset_page(
@@ -214,18 +294,7 @@ class SqlScheduleRepository:
                 schedules.c.state == seen.state,
                 schedules.c.updated_at == seen.updated_at,
             )
-            .values(
-                state=change.state,
-                pause_reason=change.pause_reason,
-                next_fire_at=change.next_fire_at,
-                consecutive_failures=change.consecutive_failures,
-                updated_at=change.updated_at,
-                current_revision=(
-                    change.new_revision.revision
-                    if change.new_revision is not None
-                    else seen.current_revision
-                ),
-            )
+            .values(_change_values(seen, change))
         )
         with self._engine.begin() as connection:
             if connection.execute(statement).rowcount != 1:
@@ -245,3 +314,33 @@ class SqlScheduleRepository:
         )
         with self._engine.connect() as connection:
             return list(connection.execute(query).scalars())
+
+    def next_fire_after(self, instant: datetime) -> datetime | None:
+        """The earliest ``next_fire_at`` of an ACTIVE schedule strictly after ``instant``."""
+        query = select(func.min(schedules.c.next_fire_at)).where(
+            schedules.c.state == "ACTIVE", schedules.c.next_fire_at > instant
+        )
+        with self._engine.connect() as connection:
+            found: datetime | None = connection.execute(query).scalar_one()
+        return found
+
+    def purge_terminal(self, before: datetime, limit: int) -> int:
+        """Delete up to ``limit`` COMPLETED or CANCELLED schedules last updated before ``before``.
+
+        With each go its idempotency rows, occurrences and revisions, in that
+        order, in one transaction; sessions and runs stay, and so do audit
+        events. Returns how many schedules were deleted.
+        """
+        chosen = (
+            select(schedules.c.id)
+            .where(_TERMINAL, schedules.c.updated_at < before)
+            .order_by(schedules.c.updated_at, schedules.c.id)
+            .limit(limit)
+        )
+        with write_transaction(self._engine) as connection:
+            ids = list(connection.execute(chosen).scalars())
+            if ids:
+                for table in (schedule_idempotency_keys, schedule_occurrences, schedule_revisions):
+                    connection.execute(delete(table).where(table.c.schedule_id.in_(ids)))
+                connection.execute(delete(schedules).where(schedules.c.id.in_(ids)))
+        return len(ids)
