@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any
 
 from server.storage.records import AuditEvent, ScheduleChange, ScheduleRecord
 
@@ -33,8 +33,6 @@ __all__ = [
     "outcome_of_disposition",
     "outcome_of_run",
 ]
-
-_TICK: Final = timedelta(microseconds=1)
 
 
 class Outcome(StrEnum):
@@ -107,18 +105,13 @@ def max_failures(payload: Mapping[str, Any]) -> int:
 def change_to(
     record: ScheduleRecord, standing: Standing, now: datetime, events: Iterable[AuditEvent]
 ) -> ScheduleChange:
-    """The change that moves ``record`` to ``standing``, with ``events``.
-
-    ``updated_at`` always moves forward, even on a clock that repeats an
-    instant, so a person's compare-and-set decided on the older row fails and
-    re-reads instead of overwriting the scheduler's write.
-    """
+    """The change that moves ``record`` to ``standing`` at ``now``, with ``events``."""
     return ScheduleChange(
         state=standing.state,
         pause_reason=standing.pause_reason,
         next_fire_at=standing.next_fire_at,
         consecutive_failures=standing.consecutive_failures,
-        updated_at=max(now, record.updated_at + _TICK),
+        updated_at=now,
         new_revision=None,
         events=tuple(events),
     )

@@ -93,9 +93,7 @@ class Materializer:
             held = decided is None
             return decided
 
-        written = self._store.occurrences.materialize(
-            schedule_id, now, plan, active_run_bound=self._admission.max_active_runs
-        )
+        written = self._store.occurrences.materialize(schedule_id, now, plan)
         if written is not None:
             return Result.WRITTEN
         return Result.HELD if held else Result.UNCLAIMED

@@ -101,8 +101,6 @@ class OccurrenceRepository(Protocol):
         schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-        *,
-        active_run_bound: int,
     ) -> OccurrencePlan | None:
         """Claim a schedule still ACTIVE and due at ``now`` and write what ``plan`` decides.
 

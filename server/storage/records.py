@@ -193,7 +193,7 @@ class DueSchedule:
     ``last_nominal_at`` is the newest nominal instant in its ledger (None before
     the first); ``run_in_flight`` is true when its newest MATERIALIZED
     occurrence links a run that is not terminal; ``active_runs`` counts the
-    owner's QUEUED and RUNNING runs, up to the bound the caller asked for.
+    owner's QUEUED and RUNNING runs.
     """
 
     view: ScheduleView

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, RowMapping, func, insert, select
+from sqlalchemy import Connection, Engine, RowMapping, bindparam, func, insert, select
 
+from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
 from server.storage.records import (
     DueSchedule,
@@ -22,7 +23,6 @@ from server.storage.records import (
     OccurrencePlan,
     OccurrenceRecord,
     Owner,
-    ScheduleView,
 )
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedules import schedule_view, schedule_views, write_locked_change
@@ -37,6 +37,51 @@ from server.storage.tables import (
 )
 
 ACTIVE_RUN_STATUSES = ("QUEUED", "RUNNING")
+
+# Built once: the scheduler runs these per materialization, and building a
+# statement costs several times what executing a cached one does.
+_INSERT_OCCURRENCE = insert(schedule_occurrences)
+_INSERT_SESSION = insert(sessions)
+_INSERT_MESSAGES = insert(session_messages)
+_INSERT_RUN = insert(runs)
+_OCC = schedule_occurrences.c
+_LAST_NOMINAL = (
+    select(func.max(_OCC.nominal_fire_at))
+    .where(_OCC.schedule_id == schedules.c.id)
+    .scalar_subquery()
+)
+_NEWEST_RUN_STATUS = (
+    select(runs.c.status)
+    .select_from(schedule_occurrences.outerjoin(runs, runs.c.id == _OCC.run_id))
+    .where(_OCC.schedule_id == schedules.c.id, _OCC.disposition == "MATERIALIZED")
+    .order_by(_OCC.nominal_fire_at.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_ACTIVE_RUNS = (
+    select(func.count())
+    .select_from(runs)
+    .where(
+        runs.c.tenant_id == schedules.c.tenant_id,
+        runs.c.principal_id == schedules.c.principal_id,
+        runs.c.status.in_(ACTIVE_RUN_STATUSES),
+    )
+    .scalar_subquery()
+)
+_CLAIM = (
+    schedule_views()
+    .add_columns(
+        _LAST_NOMINAL.label("last_nominal_at"),
+        _NEWEST_RUN_STATUS.label("newest_run_status"),
+        _ACTIVE_RUNS.label("active_runs"),
+    )
+    .where(
+        schedules.c.id == bindparam("schedule_id"),
+        schedules.c.state == "ACTIVE",
+        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
+    )
+    .with_for_update(skip_locked=True, of=schedules)
+)
 
 
 def _occurrence(row: RowMapping) -> OccurrenceRecord:
@@ -61,7 +106,7 @@ def write_materialization(connection: Connection, materialization: Materializati
     occurrence = materialization.occurrence
     # The occurrence goes first: its links are deferred to commit time.
     connection.execute(
-        insert(schedule_occurrences),
+        _INSERT_OCCURRENCE,
         {
             "id": occurrence.occurrence_id,
             "schedule_id": occurrence.schedule_id,
@@ -78,13 +123,13 @@ def write_materialization(connection: Connection, materialization: Materializati
         },
     )
     if materialization.session is not None:
-        connection.execute(insert(sessions), session_row(materialization.session))
+        connection.execute(_INSERT_SESSION, session_row(materialization.session))
     if materialization.messages:
-        connection.execute(insert(session_messages), message_rows(materialization.messages))
+        connection.execute(_INSERT_MESSAGES, message_rows(materialization.messages))
     run = materialization.run
     if run is not None:
         connection.execute(
-            insert(runs),
+            _INSERT_RUN,
             {
                 "id": run.run_id,
                 "tenant_id": run.owner.tenant_id,
@@ -114,38 +159,29 @@ class SqlOccurrenceRepository:
         schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-        *,
-        active_run_bound: int,
     ) -> OccurrencePlan | None:
         """Claim ``schedule_id`` while it is ACTIVE and due at ``now``; write what ``plan`` decides.
 
         One transaction: the claim, the reads ``plan`` decides on, and every
         write of its plan. Returns the plan written, or None when the schedule
         was not claimed (no longer due, or another worker holds it) or
-        ``plan`` chose to write nothing. ``active_run_bound`` caps the count of
-        the owner's active runs (admission never needs more).
+        ``plan`` chose to write nothing.
         """
         with write_transaction(self._engine) as connection:
-            view = self.claim_due(connection, schedule_id, now)
-            if view is None:
+            due = self.claim_due(connection, schedule_id, now)
+            if due is None:
                 return None
-            due = DueSchedule(
-                view=view,
-                last_nominal_at=_last_nominal(connection, schedule_id),
-                run_in_flight=_run_in_flight(connection, schedule_id),
-                active_runs=_active_runs(connection, view.schedule.owner, active_run_bound),
-            )
             decided = plan(due)
             if decided is None:
                 return None
             if decided.materialization is not None:
                 write_materialization(connection, decided.materialization)
-            write_locked_change(connection, view.schedule, decided.change)
+            write_locked_change(connection, due.view.schedule, decided.change)
         return decided
 
     def claim_due(
         self, connection: Connection, schedule_id: UUID, now: datetime
-    ) -> ScheduleView | None:
+    ) -> DueSchedule | None:
         """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
 
         Runs inside ``write_transaction``. On SQLite that transaction began
@@ -155,18 +191,21 @@ class SqlOccurrenceRepository:
         database with row locks the ``FOR UPDATE SKIP LOCKED`` clause (which
         SQLite's compiler leaves out) makes a second worker skip the row
         instead of waiting; that path is for the PostgreSQL adapter to prove.
+        The same statement reads what the decision needs: the newest ledger
+        instant, whether the newest materialized run is still active, and how
+        many active runs the owner has.
         """
-        query = (
-            schedule_views()
-            .where(
-                schedules.c.id == schedule_id,
-                schedules.c.state == "ACTIVE",
-                schedules.c.next_fire_at <= now,
-            )
-            .with_for_update(skip_locked=True, of=schedules)
+        row = (
+            connection.execute(_CLAIM, {"schedule_id": schedule_id, "now": now}).mappings().first()
         )
-        row = connection.execute(query).mappings().first()
-        return None if row is None else schedule_view(row)
+        if row is None:
+            return None
+        return DueSchedule(
+            view=schedule_view(row),
+            last_nominal_at=row["last_nominal_at"],
+            run_in_flight=row["newest_run_status"] in ACTIVE_RUN_STATUSES,
+            active_runs=row["active_runs"],
+        )
 
     def page(
         self,
@@ -189,35 +228,3 @@ class SqlOccurrenceRepository:
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [_occurrence(row) for row in rows]
-
-
-def _last_nominal(connection: Connection, schedule_id: UUID) -> datetime | None:
-    occ = schedule_occurrences.c
-    query = select(func.max(occ.nominal_fire_at)).where(occ.schedule_id == schedule_id)
-    found: datetime | None = connection.execute(query).scalar_one()
-    return found
-
-
-def _run_in_flight(connection: Connection, schedule_id: UUID) -> bool:
-    """Whether the newest MATERIALIZED occurrence links a run that is not terminal."""
-    occ = schedule_occurrences.c
-    query = (
-        select(runs.c.status)
-        .select_from(schedule_occurrences.outerjoin(runs, runs.c.id == occ.run_id))
-        .where(occ.schedule_id == schedule_id, occ.disposition == "MATERIALIZED")
-        .order_by(occ.nominal_fire_at.desc())
-        .limit(1)
-    )
-    status = connection.execute(query).scalar()
-    return status in ACTIVE_RUN_STATUSES
-
-
-def _active_runs(connection: Connection, owner: Owner, bound: int) -> int:
-    active = (
-        select(runs.c.id)
-        .where(owned_by(runs, owner), runs.c.status.in_(ACTIVE_RUN_STATUSES))
-        .limit(bound)
-        .subquery()
-    )
-    count: int = connection.execute(select(func.count()).select_from(active)).scalar_one()
-    return count

@@ -12,7 +12,7 @@ fails and re-reads. ``purge_terminal`` is the retention sweep.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +22,7 @@ from sqlalchemy import (
     RowMapping,
     Select,
     and_,
+    bindparam,
     delete,
     func,
     insert,
@@ -52,6 +53,10 @@ from server.storage.tables import (
     schedules,
 )
 
+_TICK = timedelta(microseconds=1)
+# Built once (the scheduler writes through it per materialization); the SET
+# clause comes from the parameters given.
+_UPDATE_LOCKED = update(schedules).where(schedules.c.id == bindparam("target"))
 # Spelled as the retention index's own predicate, so SQLite can use that partial index.
 _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
 
@@ -109,7 +114,9 @@ def _change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, An
         "pause_reason": change.pause_reason,
         "next_fire_at": change.next_fire_at,
         "consecutive_failures": change.consecutive_failures,
-        "updated_at": change.updated_at,
+        # Every write moves updated_at forward, even when two land on one clock
+        # instant, so a compare-and-set decided on the older row always fails.
+        "updated_at": max(change.updated_at, seen.updated_at + _TICK),
         "current_revision": (
             change.new_revision.revision
             if change.new_revision is not None
@@ -123,15 +130,13 @@ def write_locked_change(
 ) -> None:
     """Write ``change`` to a row the caller's transaction holds locked, with its events.
 
-    Only the scheduler's own transactions call this (they claimed the row);
-    every other writer goes through ``apply``'s compare-and-set, which sees
-    the new ``updated_at`` and re-reads.
+    Only the scheduler's own transactions call this (they hold the row);
+    every other writer goes through ``apply``'s compare-and-set, which then
+    sees a newer ``updated_at`` and re-reads.
     """
     if _moves(seen, change):
         connection.execute(
-            update(schedules)
-            .where(schedules.c.id == seen.schedule_id)
-            .values(_change_values(seen, change))
+            _UPDATE_LOCKED, {"target": seen.schedule_id, **_change_values(seen, change)}
         )
     if change.new_revision is not None:
         connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
