@@ -106,7 +106,8 @@ class SchedulingRuntime:
                 if report.full:
                     await asyncio.sleep(0)  # let the loop breathe, then scan again
                     continue
-                wake_at = await to_thread.run_sync(self._worker.next_wake, self._clock(), report)
+                # From the scan's own instant: a firing that came due since is not skipped.
+                wake_at = await to_thread.run_sync(self._worker.next_wake, now, report)
             except Exception as err:
                 _log.warning("schedule scan failed (%s); retrying", type(err).__name__)
             await self.wake.wait(self._seconds_until(wake_at, poll))

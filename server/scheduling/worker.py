@@ -110,7 +110,7 @@ class ScheduleWorker:
         return ScanReport(written, held, failed, len(batch) == self._batch_size, retry_at)
 
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
-        """When to scan again: the next future firing or the earliest retry, if any."""
+        """When to scan again after the scan at ``now``: the next firing or the earliest retry."""
         upcoming = self._store.schedules.next_fire_after(now)
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
