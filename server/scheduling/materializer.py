@@ -4,22 +4,22 @@ For a schedule claimed by ``OccurrenceRepository.materialize`` (ACTIVE and due,
 re-checked under the write lock) the decision runs in this order:
 
 1. The misfire rule (``server.domain.misfire.decide``) over the instants
-   owed since ``next_fire_at`` (or since the newest ledger entry, if later):
-   the latest due instant is the only candidate; older ones are coalesced
-   into one ``schedule.misfires_coalesced`` event; outside the grace window
-   the candidate is recorded MISSED. Nothing owed after all (a stale cache)
-   only repairs ``next_fire_at``.
+   owed since ``next_fire_at`` (or since the newest ledger entry, if later)
+   picks the latest due instant as the only candidate; older ones are
+   coalesced into one ``schedule.misfires_coalesced`` event. Nothing owed
+   after all (a stale cache) only repairs ``next_fire_at``.
 2. A stored definition that no longer passes validation is recorded
-   CONFIGURATION_FAILED (``definition_invalid``), whatever the grace says.
-3. Fresh authority (``authority``): else AUTHORIZATION_FAILED with its reason.
-4. Overlap: the newest materialized occurrence's run still active gives
+   CONFIGURATION_FAILED (``definition_invalid``): its grace cannot be trusted.
+3. Outside the grace window the candidate is recorded MISSED.
+4. Fresh authority (``authority``): else AUTHORIZATION_FAILED with its reason.
+5. Overlap: the newest materialized occurrence's run still active gives
    SKIPPED_OVERLAP (``previous_run_in_flight``); no run is created and the
    held run is left alone. Overlap comes before admission: a skip creates no
    run, so it needs no capacity, and waiting for capacity must not turn an
    overlap into a miss.
-5. Admission (``admission``): over the cap, nothing is written at all (the
+6. Admission (``admission``): over the cap, nothing is written at all (the
    caller backs off and retries).
-6. MATERIALIZED: a dedicated session titled with the revision's title,
+7. MATERIALIZED: a dedicated session titled with the revision's title,
    metadata ``schedule_id``/``schedule_revision``/``occurrence_id``/
    ``nominal_fire_at``, the instruction as its hidden seed user message, and
    a QUEUED priority-10 run whose deadline is now plus ``run_timeout_seconds``.

@@ -25,7 +25,7 @@ from server.storage.records import (
     Owner,
 )
 from server.storage.sql.keyset import keyset_page, owned_by
-from server.storage.sql.schedules import schedule_view, schedule_views, write_locked_change
+from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (

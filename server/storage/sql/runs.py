@@ -26,7 +26,7 @@ from server.storage.records import (
     ScheduleView,
 )
 from server.storage.sql.occurrences import ACTIVE_RUN_STATUSES
-from server.storage.sql.schedules import schedule_view, schedule_views, write_locked_change
+from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import runs, schedule_occurrences, schedules, session_messages, sessions

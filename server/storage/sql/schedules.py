@@ -4,32 +4,18 @@ A mutation is decided by the caller on a record it read, then written only if
 the row is still exactly that record; a lost race reports False and changes
 nothing, so no row lock is needed on SQLite or PostgreSQL. The scheduler's
 transactions are the exception: they claim the row under the write lock
-(``write_lock``) and write it with ``write_locked_change``, always moving
-``updated_at`` forward so that a compare-and-set decided on the older row
-fails and re-reads. ``purge_terminal`` is the retention sweep.
+(``write_lock``) and write it with ``schedule_rows.write_locked_change``;
+every write moves ``updated_at`` forward, so a compare-and-set decided on the
+older row fails and re-reads. ``purge_terminal`` is the retention sweep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import (
-    Connection,
-    Engine,
-    RowMapping,
-    Select,
-    and_,
-    bindparam,
-    delete,
-    func,
-    insert,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -44,6 +30,13 @@ from server.storage.records import (
 )
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.schedule_rows import (
+    change_values,
+    revision_row,
+    schedule_row,
+    schedule_view,
+    schedule_views,
+)
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
     TERMINAL_STATES,
@@ -53,132 +46,8 @@ from server.storage.tables import (
     schedules,
 )
 
-_TICK = timedelta(microseconds=1)
-# Built once (the scheduler writes through it per materialization); the SET
-# clause comes from the parameters given.
-_UPDATE_LOCKED = update(schedules).where(schedules.c.id == bindparam("target"))
 # Spelled as the retention index's own predicate, so SQLite can use that partial index.
 _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
-
-_VIEW_COLUMNS = (
-    *schedules.c,
-    schedule_revisions.c.revision,
-    schedule_revisions.c.definition,
-    schedule_revisions.c.created_by_principal_id,
-    schedule_revisions.c.created_at.label("revision_created_at"),
-    schedule_revisions.c.authority_version,
-)
-_JOIN = schedules.join(
-    schedule_revisions,
-    and_(
-        schedule_revisions.c.schedule_id == schedules.c.id,
-        schedule_revisions.c.revision == schedules.c.current_revision,
-    ),
-)
-
-
-def _schedule_row(record: ScheduleRecord) -> dict[str, Any]:
-    return {
-        "id": record.schedule_id,
-        "tenant_id": record.owner.tenant_id,
-        "principal_id": record.owner.principal_id,
-        "state": record.state,
-        "pause_reason": record.pause_reason,
-        "current_revision": record.current_revision,
-        "next_fire_at": record.next_fire_at,
-        "consecutive_failures": record.consecutive_failures,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
-def _revision_row(record: RevisionRecord) -> dict[str, Any]:
-    return {
-        "schedule_id": record.schedule_id,
-        "revision": record.revision,
-        "definition": record.definition,
-        "created_by_principal_id": record.created_by_principal_id,
-        "created_at": record.created_at,
-        "authority_version": record.authority_version,
-    }
-
-
-def schedule_views() -> Select[Any]:
-    """Schedules joined with their current revision, for any query that reads views."""
-    return select(*_VIEW_COLUMNS).select_from(_JOIN)
-
-
-def _change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
-    return {
-        "state": change.state,
-        "pause_reason": change.pause_reason,
-        "next_fire_at": change.next_fire_at,
-        "consecutive_failures": change.consecutive_failures,
-        # Every write moves updated_at forward, even when two land on one clock
-        # instant, so a compare-and-set decided on the older row always fails.
-        "updated_at": max(change.updated_at, seen.updated_at + _TICK),
-        "current_revision": (
-            change.new_revision.revision
-            if change.new_revision is not None
-            else seen.current_revision
-        ),
-    }
-
-
-def write_locked_change(
-    connection: Connection, seen: ScheduleRecord, change: ScheduleChange
-) -> None:
-    """Write ``change`` to a row the caller's transaction holds locked, with its events.
-
-    Only the scheduler's own transactions call this (they hold the row);
-    every other writer goes through ``apply``'s compare-and-set, which then
-    sees a newer ``updated_at`` and re-reads.
-    """
-    if _moves(seen, change):
-        connection.execute(
-            _UPDATE_LOCKED, {"target": seen.schedule_id, **_change_values(seen, change)}
-        )
-    if change.new_revision is not None:
-        connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
-    append_events(connection, change.events)
-
-
-def _moves(seen: ScheduleRecord, change: ScheduleChange) -> bool:
-    return change.new_revision is not None or (
-        seen.state,
-        seen.pause_reason,
-        seen.next_fire_at,
-        seen.consecutive_failures,
-    ) != (change.state, change.pause_reason, change.next_fire_at, change.consecutive_failures)
-
-
-def schedule_view(row: RowMapping) -> ScheduleView:
-    """A view from a row of ``schedule_views()``."""
-    return _view(row)
-
-
-def _view(row: RowMapping) -> ScheduleView:
-    return ScheduleView(
-        schedule=ScheduleRecord(
-            schedule_id=row["id"],
-            owner=Owner(row["tenant_id"], row["principal_id"]),
-            state=row["state"],
-            pause_reason=row["pause_reason"],
-            current_revision=row["current_revision"],
-            next_fire_at=row["next_fire_at"],
-            consecutive_failures=row["consecutive_failures"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-        ),
-        revision=RevisionRecord(
-            schedule_id=row["id"],
-            revision=row["revision"],
-            definition=row["definition"],
-            created_by_principal_id=row["created_by_principal_id"],
-            created_at=row["revision_created_at"],
-            authority_version=row["authority_version"],
-        ),
-    )
 
 
 class SqlScheduleRepository:
@@ -197,8 +66,8 @@ class SqlScheduleRepository:
             return existing
         try:
             with self._engine.begin() as connection:
-                connection.execute(insert(schedules), _schedule_row(schedule))
-                connection.execute(insert(schedule_revisions), _revision_row(revision))
+                connection.execute(insert(schedules), schedule_row(schedule))
+                connection.execute(insert(schedule_revisions), revision_row(revision))
                 connection.execute(
                     insert(schedule_idempotency_keys),
                     {
@@ -243,8 +112,8 @@ class SqlScheduleRepository:
             return
         revisions = [*history, *(v.revision for v in views)]
         with self._engine.begin() as connection:
-            connection.execute(insert(schedules), [_schedule_row(v.schedule) for v in views])
-            connection.execute(insert(schedule_revisions), [_revision_row(r) for r in revisions])
+            connection.execute(insert(schedules), [schedule_row(v.schedule) for v in views])
+            connection.execute(insert(schedule_revisions), [revision_row(r) for r in revisions])
 
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
         """Every revision of one schedule, oldest first (tests and audits)."""
@@ -271,7 +140,7 @@ class SqlScheduleRepository:
         query = schedule_views().where(schedules.c.id == schedule_id, owned_by(schedules, owner))
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
-        return None if row is None else _view(row)
+        return None if row is None else schedule_view(row)
 
     def page(
         self,
@@ -288,7 +157,7 @@ class SqlScheduleRepository:
         )
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
-        return [_view(row) for row in rows]
+        return [schedule_view(row) for row in rows]
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
         statement = (
@@ -299,14 +168,14 @@ class SqlScheduleRepository:
                 schedules.c.state == seen.state,
                 schedules.c.updated_at == seen.updated_at,
             )
-            .values(_change_values(seen, change))
+            .values(change_values(seen, change))
         )
         with self._engine.begin() as connection:
             if connection.execute(statement).rowcount != 1:
                 connection.rollback()
                 return False
             if change.new_revision is not None:
-                connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
+                connection.execute(insert(schedule_revisions), revision_row(change.new_revision))
             append_events(connection, change.events)
         return True
 
