@@ -102,26 +102,14 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
 
 
 def write_materialization(connection: Connection, materialization: Materialization) -> None:
-    """Insert an occurrence with its session, messages and run in the caller's transaction."""
-    occurrence = materialization.occurrence
-    # The occurrence goes first: its links are deferred to commit time.
-    connection.execute(
-        _INSERT_OCCURRENCE,
-        {
-            "id": occurrence.occurrence_id,
-            "schedule_id": occurrence.schedule_id,
-            "schedule_revision": occurrence.schedule_revision,
-            "nominal_fire_at": occurrence.nominal_fire_at,
-            "disposition": occurrence.disposition,
-            "session_id": occurrence.session_id,
-            "run_id": occurrence.run_id,
-            "reason_code": occurrence.reason_code,
-            "authority_version": occurrence.authority_version,
-            "materialized_at": occurrence.materialized_at,
-            "links_erased_at": occurrence.links_erased_at,
-            "created_at": occurrence.created_at,
-        },
-    )
+    """Insert an occurrence with its session, messages and run in the caller's transaction.
+
+    Parents go first (session, its messages, the run, then the occurrence that
+    links them): the links' foreign keys are deferred, so the reverse order
+    would also commit, but SQLite would then look for the waiting child rows
+    on every parent insert, and ``schedule_occurrences.session_id`` has no
+    index to find them with: a scan of the whole ledger per materialization.
+    """
     if materialization.session is not None:
         connection.execute(_INSERT_SESSION, session_row(materialization.session))
     if materialization.messages:
@@ -144,6 +132,24 @@ def write_materialization(connection: Connection, materialization: Materializati
                 "updated_at": run.updated_at,
             },
         )
+    occurrence = materialization.occurrence
+    connection.execute(
+        _INSERT_OCCURRENCE,
+        {
+            "id": occurrence.occurrence_id,
+            "schedule_id": occurrence.schedule_id,
+            "schedule_revision": occurrence.schedule_revision,
+            "nominal_fire_at": occurrence.nominal_fire_at,
+            "disposition": occurrence.disposition,
+            "session_id": occurrence.session_id,
+            "run_id": occurrence.run_id,
+            "reason_code": occurrence.reason_code,
+            "authority_version": occurrence.authority_version,
+            "materialized_at": occurrence.materialized_at,
+            "links_erased_at": occurrence.links_erased_at,
+            "created_at": occurrence.created_at,
+        },
+    )
 
 
 class SqlOccurrenceRepository:
