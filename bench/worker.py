@@ -171,14 +171,14 @@ def _breakdown(due_at: datetime, now: datetime) -> dict[str, float]:
             setattr(dialect, name, _timed(totals, "sqlite execute", getattr(dialect, name)))
         dialect.do_commit = _timed(totals, "sqlite commit", dialect.do_commit)
         plan = materializer.plan_occurrence
-        materializer.plan_occurrence = _timed(totals, "decision", plan)  # type: ignore[assignment]
+        materializer.plan_occurrence = _timed(totals, "decision", plan)
         try:
             worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
             start = time.perf_counter()
             _drain(worker, now)
             totals["total"] = time.perf_counter() - start
         finally:
-            materializer.plan_occurrence = plan  # type: ignore[assignment]
+            materializer.plan_occurrence = plan
     return totals
 
 

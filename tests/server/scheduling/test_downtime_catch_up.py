@@ -15,6 +15,7 @@ import pytest
 
 from server.domain import recurrence
 from server.domain.cadence import parse_cadence
+from server.domain.civil_time import resolve
 from server.domain.recurrence import first_after
 from tests.server.api.conftest import Clock
 from tests.server.scheduling.scene import Scene
@@ -97,7 +98,6 @@ def test_one_scan_after_thousands_of_missed_instants_records_one_occurrence_and_
     assert len(owed) >= 1000, "thousands of instants were missed"
 
     resolved: list[date] = []
-    resolve = recurrence.resolve
 
     def counted(day: date, *args: Any) -> datetime | None:
         resolved.append(day)
