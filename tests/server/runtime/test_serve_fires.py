@@ -64,7 +64,7 @@ def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
             headers={"Authorization": "Bearer team-token"},
             timeout=10,
         ) as http:
-            soon = (datetime.now(UTC) + timedelta(seconds=5)).replace(microsecond=0)
+            soon = (datetime.now(UTC) + timedelta(seconds=8)).replace(microsecond=0)
             cadence = {"kind": "DAILY", "local_time": f"{soon:%H:%M:%S}", "timezone": "UTC"}
             created = http.post(
                 "/v1/schedules",
