@@ -6,14 +6,18 @@ token: every request is the local principal), the remote one a base URL and a
 bearer token. ``open_backend`` is an async context manager so the client and the
 embedded database are closed on every way out, Ctrl+C included.
 
-Where the schedule worker starts
---------------------------------
-The worker that materializes due occurrences (a later issue) belongs to the
-embedded mode only (a remote server runs its own). It starts in
-``_embedded_backend`` right after ``open_embedded`` returns, as an asyncio task
-on this loop sharing the embedded server's store and ``clock``, and it is
-stopped (cancelled and awaited) before ``embedded.close()`` in the same
-``finally``. Nothing of it exists yet; that spot is marked in the code.
+Where the schedule worker runs
+------------------------------
+The scheduler (the worker that materializes due occurrences, the executor
+that answers their runs, the retention purge) belongs to the embedded mode
+only; a remote server runs its own. It starts in ``_embedded_backend`` right
+after ``open_embedded`` returns, as tasks on this loop sharing the embedded
+server's store and ``clock`` (database work on threads), and is stopped
+(cancelled and awaited) before ``embedded.close()``, Ctrl+C included.
+
+``Backend.changes`` is the embedded server's change signal: its callbacks run
+on this loop after every change the scheduler commits, so screens can re-read
+at once. It is None for a remote server, which is polled instead.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 import httpx
 
@@ -44,6 +49,14 @@ class StartupError(RuntimeError):
     """Start-up cannot go on; the message is one sentence with a way out (exit 1)."""
 
 
+class ChangeSignal(Protocol):
+    """Calls each subscribed callback, on the app's loop, when the server changed something."""
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Start calling ``callback``; the returned function stops it."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Backend:
     api: ScheduleClient
@@ -51,6 +64,8 @@ class Backend:
     """Stable per server (database path or URL): keys the device state namespace."""
     description: str
     """Where the data comes from, for the start-up line."""
+    changes: ChangeSignal | None = None
+    """The embedded server's change signal; None for a remote server."""
 
     @property
     def namespace(self) -> str:
@@ -76,6 +91,7 @@ async def _embedded_backend(
     settings: EmbeddedServerSettings, clock: Callable[[], datetime]
 ) -> AsyncIterator[Backend]:
     from server.embedded import open_embedded
+    from server.scheduling.runtime import running
 
     database = settings.database_path
     try:
@@ -93,15 +109,16 @@ async def _embedded_backend(
             "move it aside or choose another folder with --data-dir."
         ) from None
     try:
-        # The schedule worker starts here (see the module docstring) and is
-        # stopped before embedded.close() below.
-        transport = httpx.ASGITransport(app=embedded.app)
-        async with ScheduleClient(EMBEDDED_BASE_URL, transport=transport) as api:
-            yield Backend(
-                api=api,
-                identity=f"embedded:{database.resolve()}",
-                description=f"the embedded schedule server ({database})",
-            )
+        # The scheduler stops (cancelled and awaited) before embedded.close().
+        async with running(embedded.scheduling()):
+            transport = httpx.ASGITransport(app=embedded.app)
+            async with ScheduleClient(EMBEDDED_BASE_URL, transport=transport) as api:
+                yield Backend(
+                    api=api,
+                    identity=f"embedded:{database.resolve()}",
+                    description=f"the embedded schedule server ({database})",
+                    changes=embedded.changes,
+                )
     finally:
         embedded.close()
 

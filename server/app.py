@@ -5,7 +5,8 @@ them): everything is wired at construction. Its cursor secret is per process
 unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
-nothing.
+nothing. ``on_schedule_change`` is the schedule worker's wake-up (see
+``ScheduleService``); None when no worker runs in this process.
 
 Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
 JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
@@ -41,6 +42,7 @@ def create_app(
     *,
     cursor_secret: bytes | None = None,
     rate_limit: RateLimit | None = None,
+    on_schedule_change: Callable[[], None] | None = None,
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -52,7 +54,7 @@ def create_app(
     limiter = None if rate_limit is None else RequestLimiter(rate_limit, clock)
     auth = Authenticator(identity, limiter)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
-    service = ScheduleService(store, clock)
+    service = ScheduleService(store, clock, on_schedule_change)
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))

@@ -7,16 +7,24 @@ local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback.
+
+The scheduler runs beside the HTTP server on its event loop: the worker that
+materializes due occurrences (at most ``--max-active-runs`` active runs per
+principal), the executor that answers their runs (no agent runtime is
+attached) and the hourly retention purge. ``--no-worker`` leaves them out,
+for a read-only replica beside a server that runs them.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from server.api.rate_limit import RateLimit
 from server.app import create_app
@@ -24,8 +32,14 @@ from server.demo import load_demo
 from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
+from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
+from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
+from server.scheduling.wake import WakeSignal
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
+
+if TYPE_CHECKING:
+    import uvicorn
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
@@ -103,7 +117,52 @@ def _parser() -> argparse.ArgumentParser:
         "beyond it the answer is 429 with Retry-After; 0 disables the limit "
         f"(default: {DEFAULT_REQUESTS_PER_MINUTE})",
     )
+    serve.add_argument(
+        "--no-worker",
+        action="store_true",
+        help="do not fire schedules, run their runs or purge old ones "
+        "(a read-only replica beside a server that does)",
+    )
+    serve.add_argument(
+        "--max-active-runs",
+        type=_positive,
+        default=DEFAULT_MAX_ACTIVE_RUNS,
+        metavar="N",
+        help="queued or running scheduled runs each principal may have; a firing beyond it "
+        f"waits and is retried (default: {DEFAULT_MAX_ACTIVE_RUNS})",
+    )
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more: {text!r}")
+    return value
+
+
+def scheduling_for(
+    args: argparse.Namespace, store: SqlStore, directory: TokenDirectory, wake: WakeSignal
+) -> SchedulingRuntime | None:
+    """The scheduler this process runs, or None with ``--no-worker``."""
+    if args.no_worker:
+        return None
+    settings = SchedulingSettings(admission=Admission(args.max_active_runs))
+    return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
+
+
+async def _serve_http(
+    server: uvicorn.Server, sock: socket.socket, scheduling: SchedulingRuntime | None
+) -> None:
+    """Serve until uvicorn stops; the scheduler, if any, is stopped and awaited after it."""
+    if scheduling is None:
+        await server.serve(sockets=[sock])
+        return
+    async with running(scheduling):
+        await server.serve(sockets=[sock])
 
 
 def _is_loopback(host: str) -> bool:
@@ -165,14 +224,22 @@ def serve(args: argparse.Namespace) -> int:
         if args.demo and store.is_empty():
             first = directory.principals[0]
             load_demo(store, first.principal_id, first.tenant_id, system_clock())
-        app = create_app(store, directory, system_clock, rate_limit=rate_limit_for(args.rate_limit))
+        wake = WakeSignal()
+        scheduling = scheduling_for(args, store, directory, wake)
+        app = create_app(
+            store,
+            directory,
+            system_clock,
+            rate_limit=rate_limit_for(args.rate_limit),
+            on_schedule_change=None if scheduling is None else wake.notify,
+        )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
         if token is not None:
             print(f"bearer token for the local principal: {token}", flush=True)
         config = uvicorn.Config(app, log_level="warning", access_log=False)
         with sock:
-            uvicorn.Server(config).run(sockets=[sock])
+            asyncio.run(_serve_http(uvicorn.Server(config), sock, scheduling))
     finally:
         store.close()
     return 0

@@ -3,12 +3,18 @@
 ``open_embedded`` migrates the database, loads the demo data into a new
 (empty) one when asked, and returns the ASGI app for ``httpx.ASGITransport``.
 Every in-process request is the local principal; no token exists.
+
+The scheduler is not started here: the caller runs ``scheduling()`` on its
+own event loop (``server.scheduling.runtime.running``) and stops it before
+``close``. ``changes`` tells in-process listeners when the scheduler has
+committed something; the routes' schedule changes wake the scheduler through
+``wake``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,6 +23,9 @@ from fastapi import FastAPI
 from server.app import create_app
 from server.demo import load_demo
 from server.identity import LocalIdentity, local_principal
+from server.scheduling.change_feed import ChangeFeed
+from server.scheduling.runtime import SchedulingRuntime
+from server.scheduling.wake import WakeSignal
 from server.storage.sql.store import SqlStore
 
 
@@ -33,6 +42,16 @@ class EmbeddedServer:
     principal_id: str
     tenant_id: str
     store: SqlStore
+    identity: LocalIdentity
+    clock: Callable[[], datetime]
+    wake: WakeSignal = field(default_factory=WakeSignal)
+    changes: ChangeFeed = field(default_factory=ChangeFeed)
+
+    def scheduling(self) -> SchedulingRuntime:
+        """The worker, run executor and purge over this server's store (not yet running)."""
+        return SchedulingRuntime(
+            self.store, self.identity, self.clock, wake=self.wake, changes=self.changes
+        )
 
     def close(self) -> None:
         self.store.close()
@@ -46,9 +65,14 @@ def open_embedded(
     principal = local_principal()
     if demo and store.is_empty():
         load_demo(store, principal.principal_id, principal.tenant_id, clock())
+    identity = LocalIdentity(principal)
+    wake = WakeSignal()
     return EmbeddedServer(
-        app=create_app(store, LocalIdentity(principal), clock),
+        app=create_app(store, identity, clock, on_schedule_change=wake.notify),
         principal_id=principal.principal_id,
         tenant_id=principal.tenant_id,
         store=store,
+        identity=identity,
+        clock=clock,
+        wake=wake,
     )

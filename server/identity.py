@@ -8,8 +8,11 @@ Two providers implement ``IdentityProvider``:
 - ``LocalIdentity``: the embedded server reached in-process; every request is
   the one local principal holding every scope, no token involved.
 
-``authority_version`` is a digest of a principal's whole entry, so changing its
-scopes or disabling it changes the version the scheduler records.
+``authority_version`` digests what a principal may do (its id, tenant, scopes
+and whether it is enabled), so changing its scopes or disabling it changes
+the version the scheduler recorded; rotating its token or renaming it does
+not, so a new token (``schedule-server serve`` without a principals file
+makes one on every start) never stops its schedules.
 """
 
 from __future__ import annotations
@@ -63,7 +66,11 @@ class IdentityProvider(Protocol):
         ...
 
     def current(self, tenant_id: str, principal_id: str) -> Principal | None:
-        """The principal's present authority, as the scheduler re-checks it at firing."""
+        """The principal's present entry, enabled or not; None when it no longer exists.
+
+        The scheduler re-checks authority with it at every firing, from local
+        configuration only (never a remote identity service).
+        """
         ...
 
 
@@ -79,19 +86,16 @@ def make_principal(
     display_name: str,
     scopes: Iterable[str],
     enabled: bool = True,
-    token_sha256: str = "",
 ) -> Principal:
-    """Build a principal whose authority version digests every field of its entry."""
+    """Build a principal whose authority version digests what its entry authorizes."""
     scope_set = frozenset(scopes)
-    entry = {
+    authority = {
         "id": principal_id,
         "tenant": tenant_id,
-        "display_name": display_name,
         "scopes": sorted(scope_set),
         "enabled": enabled,
-        "token_sha256": token_sha256,
     }
-    version = hashlib.sha256(canonical_json(entry).encode("utf-8")).hexdigest()
+    version = hashlib.sha256(canonical_json(authority).encode("utf-8")).hexdigest()
     return Principal(
         principal_id=principal_id,
         tenant_id=tenant_id,
@@ -132,6 +136,7 @@ class TokenDirectory:
     def __init__(self, entries: Iterable[tuple[str, Principal]]) -> None:
         self._entries = tuple(entries)
         self.principals = tuple(principal for _, principal in self._entries)
+        self._by_id = {(p.tenant_id, p.principal_id): p for p in self.principals}
 
     def authenticate(self, bearer_token: str | None) -> Principal | None:
         if not bearer_token:
@@ -147,10 +152,7 @@ class TokenDirectory:
         return found
 
     def current(self, tenant_id: str, principal_id: str) -> Principal | None:
-        for principal in self.principals:
-            if (principal.tenant_id, principal.principal_id) == (tenant_id, principal_id):
-                return principal if principal.enabled else None
-        return None
+        return self._by_id.get((tenant_id, principal_id))
 
 
 def generated_local_directory() -> tuple[TokenDirectory, str]:
@@ -162,6 +164,5 @@ def generated_local_directory() -> tuple[TokenDirectory, str]:
         tenant_id=LOCAL_TENANT_ID,
         display_name=LOCAL_DISPLAY_NAME,
         scopes=ALL_SCOPES,
-        token_sha256=digest,
     )
     return TokenDirectory([(digest, principal)]), token

@@ -71,7 +71,6 @@ def _entry(index: int, entry: Any) -> tuple[str, Principal]:
         display_name=display_name,
         scopes=scopes,
         enabled=enabled,
-        token_sha256=digest,
     )
     return digest, principal
 

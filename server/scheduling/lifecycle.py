@@ -34,9 +34,10 @@ def _mutable(record: ScheduleRecord) -> None:
         raise ScheduleTerminal(record.state)
 
 
-def _event(
+def schedule_event(
     kind: str, record: ScheduleRecord, actor: str, now: datetime, **payload: object
 ) -> AuditEvent:
+    """An audit event about ``record`` at its current revision, from its state before the change."""
     return AuditEvent(
         event_type=kind,
         owner=record.owner,
@@ -48,7 +49,8 @@ def _event(
     )
 
 
-def _iso(instant: datetime | None) -> str | None:
+def iso_instant(instant: datetime | None) -> str | None:
+    """An instant as event payloads carry it (ISO 8601), or None."""
     return None if instant is None else instant.isoformat()
 
 
@@ -59,13 +61,13 @@ def pause(
     if record.state == "PAUSED":
         return None
     _mutable(record)
-    event = _event(
+    event = schedule_event(
         "schedule.paused",
         record,
         actor,
         now,
         next_state="PAUSED",
-        previous_next_fire_at=_iso(record.next_fire_at),
+        previous_next_fire_at=iso_instant(record.next_fire_at),
         next_fire_at=None,
     )
     return ScheduleChange(
@@ -91,14 +93,14 @@ def resume(
         return None
     _mutable(record)
     next_fire = first_after(cadence, now)
-    event = _event(
+    event = schedule_event(
         "schedule.resumed",
         record,
         actor,
         now,
         next_state="ACTIVE",
         previous_next_fire_at=None,
-        next_fire_at=_iso(next_fire),
+        next_fire_at=iso_instant(next_fire),
     )
     # A failure-limit pause starts counting afresh once a person resumes it.
     return ScheduleChange(
@@ -119,13 +121,13 @@ def cancel(
     if record.state == "CANCELLED":
         return None
     _mutable(record)
-    event = _event(
+    event = schedule_event(
         "schedule.cancelled",
         record,
         actor,
         now,
         next_state="CANCELLED",
-        previous_next_fire_at=_iso(record.next_fire_at),
+        previous_next_fire_at=iso_instant(record.next_fire_at),
         next_fire_at=None,
     )
     return ScheduleChange(
@@ -146,9 +148,14 @@ def update(
     definition_text: str,
     cadence: Cadence,
     actor: str,
+    authority_version: str,
     now: datetime,
 ) -> ScheduleChange | None:
-    """A new revision, or None when the canonical definition is unchanged."""
+    """A new revision, or None when the canonical definition is unchanged.
+
+    The revision records ``authority_version``, the updating principal's
+    present one: later firings require it unchanged.
+    """
     check_revision(record, expected_revision)
     _mutable(record)
     if definition_text == current.definition:
@@ -159,6 +166,7 @@ def update(
         definition=definition_text,
         created_by_principal_id=actor,
         created_at=now,
+        authority_version=authority_version,
     )
     next_fire = first_after(cadence, now) if record.state == "ACTIVE" else None
     event = AuditEvent(
@@ -172,8 +180,8 @@ def update(
             "previous_state": record.state,
             "next_state": record.state,
             "previous_revision": record.current_revision,
-            "previous_next_fire_at": _iso(record.next_fire_at),
-            "next_fire_at": _iso(next_fire),
+            "previous_next_fire_at": iso_instant(record.next_fire_at),
+            "next_fire_at": iso_instant(next_fire),
         },
     )
     return ScheduleChange(

@@ -45,9 +45,23 @@ _ATTEMPTS = 3
 
 
 class ScheduleService:
-    def __init__(self, store: Store, clock: Clock) -> None:
+    """The control plane's operations; ``on_schedule_change`` nudges the worker.
+
+    ``on_schedule_change`` is called after a create, an update and a resume
+    (each may bring a firing nearer than the worker's next wake-up). It is a
+    best-effort hint from whatever thread the request runs on; the worker's
+    own scan stays the source of truth.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        on_schedule_change: Callable[[], None] | None = None,
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._on_schedule_change = on_schedule_change
 
     def get(self, principal: Principal, schedule_id: UUID) -> ScheduleView:
         view = self._store.schedules.get(principal.owner, schedule_id)
@@ -82,6 +96,7 @@ class ScheduleService:
             definition=definition.text,
             created_by_principal_id=principal.principal_id,
             created_at=now,
+            authority_version=principal.authority_version,
         )
         event = AuditEvent(
             event_type="schedule.created",
@@ -100,6 +115,7 @@ class ScheduleService:
             created = self._store.schedules.create(record, revision, claim, [event])
         except IdempotencyKeyReused as err:
             raise IdempotencyConflict(idempotency_key) from err
+        self._schedule_changed()
         return self.get(principal, created)
 
     def update(
@@ -127,10 +143,13 @@ class ScheduleService:
                 definition.text,
                 definition.cadence,
                 principal.principal_id,
+                principal.authority_version,
                 now,
             )
 
-        return self._mutate(principal, schedule_id, decide)
+        updated = self._mutate(principal, schedule_id, decide)
+        self._schedule_changed()
+        return updated
 
     def pause(
         self, principal: Principal, schedule_id: UUID, expected_revision: int
@@ -152,7 +171,9 @@ class ScheduleService:
                 current.schedule, expected_revision, cadence, principal.principal_id, now
             )
 
-        return self._mutate(principal, schedule_id, decide)
+        resumed = self._mutate(principal, schedule_id, decide)
+        self._schedule_changed()
+        return resumed
 
     def cancel(
         self, principal: Principal, schedule_id: UUID, expected_revision: int
@@ -180,6 +201,10 @@ class ScheduleService:
                 return self.get(principal, schedule_id)
         # Still racing after several rounds: report where the schedule stands now.
         raise RevisionConflict(self.get(principal, schedule_id).schedule.current_revision)
+
+    def _schedule_changed(self) -> None:
+        if self._on_schedule_change is not None:
+            self._on_schedule_change()
 
     def _authorize(self, principal: Principal, definition: Definition) -> None:
         missing = sorted(definition.requested_scopes - principal.scopes)

@@ -8,21 +8,25 @@ keyset position *after which* to continue and return at most ``limit`` rows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Protocol
 from uuid import UUID
 
 from server.storage.records import (
     AuditEvent,
+    ClaimedRun,
+    DueSchedule,
     FolderRecord,
     IdempotencyClaim,
     Materialization,
     MessageRecord,
+    OccurrencePlan,
     OccurrenceRecord,
     Owner,
     ProfileRecord,
     RevisionRecord,
+    RunRecord,
     ScheduleChange,
     ScheduleRecord,
     ScheduleView,
@@ -74,10 +78,36 @@ class ScheduleRepository(Protocol):
         """ACTIVE schedules whose ``next_fire_at`` has come, earliest first."""
         ...
 
+    def next_fire_after(self, instant: datetime) -> datetime | None:
+        """The earliest ``next_fire_at`` of an ACTIVE schedule strictly after ``instant``."""
+        ...
+
+    def purge_terminal(self, before: datetime, limit: int) -> int:
+        """Delete up to ``limit`` terminal schedules last updated before ``before``.
+
+        Idempotency rows, occurrences, revisions, then the schedule, in one
+        transaction; never sessions or runs. Returns how many went.
+        """
+        ...
+
 
 class OccurrenceRepository(Protocol):
     def record(self, materialization: Materialization) -> None:
         """Insert an occurrence with its session, messages and run in one transaction."""
+        ...
+
+    def materialize(
+        self,
+        schedule_id: UUID,
+        now: datetime,
+        plan: Callable[[DueSchedule], OccurrencePlan | None],
+    ) -> OccurrencePlan | None:
+        """Claim a schedule still ACTIVE and due at ``now`` and write what ``plan`` decides.
+
+        The claim, the reads behind ``DueSchedule`` and every write of the plan
+        (occurrence, session, seed message, run, the schedule's change and its
+        events) are one transaction. None when unclaimed or nothing was written.
+        """
         ...
 
     def page(
@@ -88,6 +118,39 @@ class OccurrenceRepository(Protocol):
         limit: int,
     ) -> list[OccurrenceRecord]:
         """Newest ``nominal_fire_at`` first."""
+        ...
+
+
+class RunRepository(Protocol):
+    """The run queue as the scheduler's executor sees it."""
+
+    def get(self, run_id: UUID) -> RunRecord | None: ...
+
+    def queued(self, now: datetime, limit: int) -> list[UUID]:
+        """QUEUED runs eligible at ``now``, highest priority then oldest first."""
+        ...
+
+    def overdue(self, now: datetime, limit: int) -> list[UUID]:
+        """QUEUED or RUNNING runs past their deadline."""
+        ...
+
+    def start(self, run_id: UUID, now: datetime) -> ClaimedRun | None:
+        """QUEUED -> RUNNING; None when the run was taken or ended meanwhile."""
+        ...
+
+    def finish(
+        self,
+        run_id: UUID,
+        status: str,
+        messages: Sequence[MessageRecord],
+        now: datetime,
+        account: Callable[[ScheduleView, UUID], ScheduleChange],
+    ) -> bool:
+        """End an active run, append its answer and apply ``account`` to its schedule, at once.
+
+        False, writing nothing, when the run had already ended: accounting
+        therefore happens once per occurrence.
+        """
         ...
 
 
@@ -150,6 +213,8 @@ class Store(Protocol):
     def schedules(self) -> ScheduleRepository: ...
     @property
     def occurrences(self) -> OccurrenceRepository: ...
+    @property
+    def runs(self) -> RunRepository: ...
     @property
     def sessions(self) -> SessionRepository: ...
     @property

@@ -36,13 +36,20 @@ class ScheduleRecord:
 
 @dataclass(frozen=True, slots=True)
 class RevisionRecord:
-    """One immutable revision; ``definition`` is canonical JSON text."""
+    """One immutable revision; ``definition`` is canonical JSON text.
+
+    ``authority_version`` is the author's authority version when the revision
+    was written (create or update); the worker fires it only while the
+    principal's present version is the same. None on imported revisions
+    (demo data, databases older than the worker), which no version pins.
+    """
 
     schedule_id: UUID
     revision: int
     definition: str
     created_by_principal_id: str
     created_at: datetime
+    authority_version: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,3 +184,52 @@ class Materialization:
     session: SessionRecord | None = None
     messages: tuple[MessageRecord, ...] = ()
     run: RunRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DueSchedule:
+    """A due schedule as the materializer sees it, read while its claim is held.
+
+    ``last_nominal_at`` is the newest nominal instant in its ledger (None before
+    the first); ``run_in_flight`` is true when its newest MATERIALIZED
+    occurrence links a run that is not terminal; ``active_runs`` counts the
+    owner's QUEUED and RUNNING runs.
+    """
+
+    view: ScheduleView
+    last_nominal_at: datetime | None
+    run_in_flight: bool
+    active_runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class OccurrencePlan:
+    """What one claimed schedule's transaction writes: maybe an occurrence, always its change.
+
+    ``materialization`` is None when nothing is owed after all (only the cached
+    ``next_fire_at`` is repaired); ``change`` carries the schedule's new fields
+    and every audit event of the decision.
+    """
+
+    materialization: Materialization | None
+    change: ScheduleChange
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedRun:
+    """A run taken from the queue for execution, with what an executor needs to start it.
+
+    ``instruction`` is the session's hidden seed message (never log it);
+    ``delivered_at`` is when the scheduler queued it.
+    """
+
+    run_id: UUID
+    owner: Owner
+    session_id: UUID
+    schedule_id: UUID | None
+    occurrence_id: UUID | None
+    nominal_fire_at: datetime | None
+    instruction: str
+    limits: dict[str, object]
+    delivered_at: datetime
+    deadline_at: datetime

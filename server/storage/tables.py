@@ -85,6 +85,9 @@ schedule_revisions = Table(
     Column("definition", Text, nullable=False),
     Column("created_by_principal_id", String(200), nullable=False),
     Column("created_at", UtcDateTime(), nullable=False),
+    # The author's authority version when this revision was written; firing
+    # requires it unchanged. NULL on revisions imported without one.
+    Column("authority_version", String(200), nullable=True),
     PrimaryKeyConstraint("schedule_id", "revision"),
 )
 
@@ -145,6 +148,7 @@ runs = Table(
         name="status_known",
     ),
     Index("ix_runs_status", "status", "scheduled_for"),
+    Index("ix_runs_active", "tenant_id", "principal_id", "status"),
 )
 
 schedule_occurrences = Table(

@@ -11,13 +11,15 @@ from server.storage.jsontext import canonical_json, load_object
 from server.storage.records import AuditEvent, Owner
 from server.storage.tables import audit_events
 
+_INSERT = insert(audit_events)
+
 
 def append_events(connection: Connection, events: Sequence[AuditEvent]) -> None:
     """Insert ``events`` inside the caller's transaction."""
     if not events:
         return
     connection.execute(
-        insert(audit_events),
+        _INSERT,
         [
             {
                 "event_type": event.event_type,

@@ -1,22 +1,86 @@
-"""The occurrence ledger over SQL; a decision and its session and run commit together."""
+"""The occurrence ledger over SQL; a decision and its session and run commit together.
+
+``materialize`` is the scheduler's one transaction per due schedule: claim the
+row (``claim_due``), read what the decision needs, let the caller decide, and
+write the occurrence, its session, seed message and run, the schedule's
+advance and the audit events, all or nothing. A failure anywhere before the
+commit leaves the schedule exactly as due as it was.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select
+from sqlalchemy import Connection, Engine, RowMapping, bindparam, func, insert, select
 
+from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
-from server.storage.records import Materialization, OccurrenceRecord, Owner
+from server.storage.records import (
+    DueSchedule,
+    Materialization,
+    OccurrencePlan,
+    OccurrenceRecord,
+    Owner,
+)
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
+from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
     runs,
     schedule_occurrences,
     schedules,
     session_messages,
     sessions,
+)
+
+ACTIVE_RUN_STATUSES = ("QUEUED", "RUNNING")
+
+# Built once: the scheduler runs these per materialization, and building a
+# statement costs several times what executing a cached one does.
+_INSERT_OCCURRENCE = insert(schedule_occurrences)
+_INSERT_SESSION = insert(sessions)
+_INSERT_MESSAGES = insert(session_messages)
+_INSERT_RUN = insert(runs)
+_OCC = schedule_occurrences.c
+_LAST_NOMINAL = (
+    select(func.max(_OCC.nominal_fire_at))
+    .where(_OCC.schedule_id == schedules.c.id)
+    .scalar_subquery()
+)
+_NEWEST_RUN_STATUS = (
+    select(runs.c.status)
+    .select_from(schedule_occurrences.outerjoin(runs, runs.c.id == _OCC.run_id))
+    .where(_OCC.schedule_id == schedules.c.id, _OCC.disposition == "MATERIALIZED")
+    .order_by(_OCC.nominal_fire_at.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_ACTIVE_RUNS = (
+    select(func.count())
+    .select_from(runs)
+    .where(
+        runs.c.tenant_id == schedules.c.tenant_id,
+        runs.c.principal_id == schedules.c.principal_id,
+        runs.c.status.in_(ACTIVE_RUN_STATUSES),
+    )
+    .scalar_subquery()
+)
+_CLAIM = (
+    schedule_views()
+    .add_columns(
+        _LAST_NOMINAL.label("last_nominal_at"),
+        _NEWEST_RUN_STATUS.label("newest_run_status"),
+        _ACTIVE_RUNS.label("active_runs"),
+    )
+    .where(
+        schedules.c.id == bindparam("schedule_id"),
+        schedules.c.state == "ACTIVE",
+        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
+    )
+    .with_for_update(skip_locked=True, of=schedules)
 )
 
 
@@ -37,53 +101,117 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
     )
 
 
+def write_materialization(connection: Connection, materialization: Materialization) -> None:
+    """Insert an occurrence with its session, messages and run in the caller's transaction.
+
+    Parents go first (session, its messages, the run, then the occurrence that
+    links them): the links' foreign keys are deferred, so the reverse order
+    would also commit, but SQLite would then look for the waiting child rows
+    on every parent insert, and ``schedule_occurrences.session_id`` has no
+    index to find them with: a scan of the whole ledger per materialization.
+    """
+    if materialization.session is not None:
+        connection.execute(_INSERT_SESSION, session_row(materialization.session))
+    if materialization.messages:
+        connection.execute(_INSERT_MESSAGES, message_rows(materialization.messages))
+    run = materialization.run
+    if run is not None:
+        connection.execute(
+            _INSERT_RUN,
+            {
+                "id": run.run_id,
+                "tenant_id": run.owner.tenant_id,
+                "principal_id": run.owner.principal_id,
+                "session_id": run.session_id,
+                "status": run.status,
+                "priority": run.priority,
+                "limits": canonical_json(run.limits),
+                "scheduled_for": run.scheduled_for,
+                "deadline_at": run.deadline_at,
+                "created_at": run.created_at,
+                "updated_at": run.updated_at,
+            },
+        )
+    occurrence = materialization.occurrence
+    connection.execute(
+        _INSERT_OCCURRENCE,
+        {
+            "id": occurrence.occurrence_id,
+            "schedule_id": occurrence.schedule_id,
+            "schedule_revision": occurrence.schedule_revision,
+            "nominal_fire_at": occurrence.nominal_fire_at,
+            "disposition": occurrence.disposition,
+            "session_id": occurrence.session_id,
+            "run_id": occurrence.run_id,
+            "reason_code": occurrence.reason_code,
+            "authority_version": occurrence.authority_version,
+            "materialized_at": occurrence.materialized_at,
+            "links_erased_at": occurrence.links_erased_at,
+            "created_at": occurrence.created_at,
+        },
+    )
+
+
 class SqlOccurrenceRepository:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
     def record(self, materialization: Materialization) -> None:
-        occurrence = materialization.occurrence
         with self._engine.begin() as connection:
-            # The occurrence goes first: its links are deferred to commit time.
-            connection.execute(
-                insert(schedule_occurrences),
-                {
-                    "id": occurrence.occurrence_id,
-                    "schedule_id": occurrence.schedule_id,
-                    "schedule_revision": occurrence.schedule_revision,
-                    "nominal_fire_at": occurrence.nominal_fire_at,
-                    "disposition": occurrence.disposition,
-                    "session_id": occurrence.session_id,
-                    "run_id": occurrence.run_id,
-                    "reason_code": occurrence.reason_code,
-                    "authority_version": occurrence.authority_version,
-                    "materialized_at": occurrence.materialized_at,
-                    "links_erased_at": occurrence.links_erased_at,
-                    "created_at": occurrence.created_at,
-                },
-            )
-            if materialization.session is not None:
-                connection.execute(insert(sessions), session_row(materialization.session))
-            if materialization.messages:
-                connection.execute(insert(session_messages), message_rows(materialization.messages))
-            run = materialization.run
-            if run is not None:
-                connection.execute(
-                    insert(runs),
-                    {
-                        "id": run.run_id,
-                        "tenant_id": run.owner.tenant_id,
-                        "principal_id": run.owner.principal_id,
-                        "session_id": run.session_id,
-                        "status": run.status,
-                        "priority": run.priority,
-                        "limits": canonical_json(run.limits),
-                        "scheduled_for": run.scheduled_for,
-                        "deadline_at": run.deadline_at,
-                        "created_at": run.created_at,
-                        "updated_at": run.updated_at,
-                    },
-                )
+            write_materialization(connection, materialization)
+
+    def materialize(
+        self,
+        schedule_id: UUID,
+        now: datetime,
+        plan: Callable[[DueSchedule], OccurrencePlan | None],
+    ) -> OccurrencePlan | None:
+        """Claim ``schedule_id`` while it is ACTIVE and due at ``now``; write what ``plan`` decides.
+
+        One transaction: the claim, the reads ``plan`` decides on, and every
+        write of its plan. Returns the plan written, or None when the schedule
+        was not claimed (no longer due, or another worker holds it) or
+        ``plan`` chose to write nothing.
+        """
+        with write_transaction(self._engine) as connection:
+            due = self.claim_due(connection, schedule_id, now)
+            if due is None:
+                return None
+            decided = plan(due)
+            if decided is None:
+                return None
+            if decided.materialization is not None:
+                write_materialization(connection, decided.materialization)
+            write_locked_change(connection, due.view.schedule, decided.change)
+        return decided
+
+    def claim_due(
+        self, connection: Connection, schedule_id: UUID, now: datetime
+    ) -> DueSchedule | None:
+        """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
+
+        Runs inside ``write_transaction``. On SQLite that transaction began
+        with ``BEGIN IMMEDIATE``, so this re-check reads the latest commit and
+        nothing can change the row before this transaction ends; a second
+        worker waits for the lock, then finds the schedule advanced. On a
+        database with row locks the ``FOR UPDATE SKIP LOCKED`` clause (which
+        SQLite's compiler leaves out) makes a second worker skip the row
+        instead of waiting; that path is for the PostgreSQL adapter to prove.
+        The same statement reads what the decision needs: the newest ledger
+        instant, whether the newest materialized run is still active, and how
+        many active runs the owner has.
+        """
+        row = (
+            connection.execute(_CLAIM, {"schedule_id": schedule_id, "now": now}).mappings().first()
+        )
+        if row is None:
+            return None
+        return DueSchedule(
+            view=schedule_view(row),
+            last_nominal_at=row["last_nominal_at"],
+            run_in_flight=row["newest_run_status"] in ACTIVE_RUN_STATUSES,
+            active_runs=row["active_runs"],
+        )
 
     def page(
         self,

@@ -2,17 +2,20 @@
 
 A mutation is decided by the caller on a record it read, then written only if
 the row is still exactly that record; a lost race reports False and changes
-nothing, so no row lock is needed on SQLite or PostgreSQL.
+nothing, so no row lock is needed on SQLite or PostgreSQL. The scheduler's
+transactions are the exception: they claim the row under the write lock
+(``write_lock``) and write it with ``schedule_rows.write_locked_change``;
+every write moves ``updated_at`` forward, so a compare-and-set decided on the
+older row fails and re-reads. ``purge_terminal`` is the retention sweep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, and_, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -27,70 +30,24 @@ from server.storage.records import (
 )
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
-from server.storage.tables import schedule_idempotency_keys, schedule_revisions, schedules
-
-_VIEW_COLUMNS = (
-    *schedules.c,
-    schedule_revisions.c.revision,
-    schedule_revisions.c.definition,
-    schedule_revisions.c.created_by_principal_id,
-    schedule_revisions.c.created_at.label("revision_created_at"),
+from server.storage.sql.schedule_rows import (
+    change_values,
+    revision_row,
+    schedule_row,
+    schedule_view,
+    schedule_views,
 )
-_JOIN = schedules.join(
+from server.storage.sql.write_lock import write_transaction
+from server.storage.tables import (
+    TERMINAL_STATES,
+    schedule_idempotency_keys,
+    schedule_occurrences,
     schedule_revisions,
-    and_(
-        schedule_revisions.c.schedule_id == schedules.c.id,
-        schedule_revisions.c.revision == schedules.c.current_revision,
-    ),
+    schedules,
 )
 
-
-def _schedule_row(record: ScheduleRecord) -> dict[str, Any]:
-    return {
-        "id": record.schedule_id,
-        "tenant_id": record.owner.tenant_id,
-        "principal_id": record.owner.principal_id,
-        "state": record.state,
-        "pause_reason": record.pause_reason,
-        "current_revision": record.current_revision,
-        "next_fire_at": record.next_fire_at,
-        "consecutive_failures": record.consecutive_failures,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
-def _revision_row(record: RevisionRecord) -> dict[str, Any]:
-    return {
-        "schedule_id": record.schedule_id,
-        "revision": record.revision,
-        "definition": record.definition,
-        "created_by_principal_id": record.created_by_principal_id,
-        "created_at": record.created_at,
-    }
-
-
-def _view(row: RowMapping) -> ScheduleView:
-    return ScheduleView(
-        schedule=ScheduleRecord(
-            schedule_id=row["id"],
-            owner=Owner(row["tenant_id"], row["principal_id"]),
-            state=row["state"],
-            pause_reason=row["pause_reason"],
-            current_revision=row["current_revision"],
-            next_fire_at=row["next_fire_at"],
-            consecutive_failures=row["consecutive_failures"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-        ),
-        revision=RevisionRecord(
-            schedule_id=row["id"],
-            revision=row["revision"],
-            definition=row["definition"],
-            created_by_principal_id=row["created_by_principal_id"],
-            created_at=row["revision_created_at"],
-        ),
-    )
+# Spelled as the retention index's own predicate, so SQLite can use that partial index.
+_TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
 
 
 class SqlScheduleRepository:
@@ -109,8 +66,8 @@ class SqlScheduleRepository:
             return existing
         try:
             with self._engine.begin() as connection:
-                connection.execute(insert(schedules), _schedule_row(schedule))
-                connection.execute(insert(schedule_revisions), _revision_row(revision))
+                connection.execute(insert(schedules), schedule_row(schedule))
+                connection.execute(insert(schedule_revisions), revision_row(revision))
                 connection.execute(
                     insert(schedule_idempotency_keys),
                     {
@@ -155,8 +112,8 @@ class SqlScheduleRepository:
             return
         revisions = [*history, *(v.revision for v in views)]
         with self._engine.begin() as connection:
-            connection.execute(insert(schedules), [_schedule_row(v.schedule) for v in views])
-            connection.execute(insert(schedule_revisions), [_revision_row(r) for r in revisions])
+            connection.execute(insert(schedules), [schedule_row(v.schedule) for v in views])
+            connection.execute(insert(schedule_revisions), [revision_row(r) for r in revisions])
 
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
         """Every revision of one schedule, oldest first (tests and audits)."""
@@ -174,19 +131,16 @@ class SqlScheduleRepository:
                 definition=row["definition"],
                 created_by_principal_id=row["created_by_principal_id"],
                 created_at=row["created_at"],
+                authority_version=row["authority_version"],
             )
             for row in rows
         ]
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None:
-        query = (
-            select(*_VIEW_COLUMNS)
-            .select_from(_JOIN)
-            .where(schedules.c.id == schedule_id, owned_by(schedules, owner))
-        )
+        query = schedule_views().where(schedules.c.id == schedule_id, owned_by(schedules, owner))
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
-        return None if row is None else _view(row)
+        return None if row is None else schedule_view(row)
 
     def page(
         self,
@@ -195,7 +149,7 @@ class SqlScheduleRepository:
         after: tuple[datetime, UUID] | None,
         limit: int,
     ) -> list[ScheduleView]:
-        query = select(*_VIEW_COLUMNS).select_from(_JOIN).where(owned_by(schedules, owner))
+        query = schedule_views().where(owned_by(schedules, owner))
         if states:
             query = query.where(schedules.c.state.in_(sorted(states)))
         query = keyset_page(
@@ -203,7 +157,7 @@ class SqlScheduleRepository:
         )
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
-        return [_view(row) for row in rows]
+        return [schedule_view(row) for row in rows]
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
         statement = (
@@ -214,25 +168,14 @@ class SqlScheduleRepository:
                 schedules.c.state == seen.state,
                 schedules.c.updated_at == seen.updated_at,
             )
-            .values(
-                state=change.state,
-                pause_reason=change.pause_reason,
-                next_fire_at=change.next_fire_at,
-                consecutive_failures=change.consecutive_failures,
-                updated_at=change.updated_at,
-                current_revision=(
-                    change.new_revision.revision
-                    if change.new_revision is not None
-                    else seen.current_revision
-                ),
-            )
+            .values(change_values(seen, change))
         )
         with self._engine.begin() as connection:
             if connection.execute(statement).rowcount != 1:
                 connection.rollback()
                 return False
             if change.new_revision is not None:
-                connection.execute(insert(schedule_revisions), _revision_row(change.new_revision))
+                connection.execute(insert(schedule_revisions), revision_row(change.new_revision))
             append_events(connection, change.events)
         return True
 
@@ -245,3 +188,33 @@ class SqlScheduleRepository:
         )
         with self._engine.connect() as connection:
             return list(connection.execute(query).scalars())
+
+    def next_fire_after(self, instant: datetime) -> datetime | None:
+        """The earliest ``next_fire_at`` of an ACTIVE schedule strictly after ``instant``."""
+        query = select(func.min(schedules.c.next_fire_at)).where(
+            schedules.c.state == "ACTIVE", schedules.c.next_fire_at > instant
+        )
+        with self._engine.connect() as connection:
+            found: datetime | None = connection.execute(query).scalar_one()
+        return found
+
+    def purge_terminal(self, before: datetime, limit: int) -> int:
+        """Delete up to ``limit`` COMPLETED or CANCELLED schedules last updated before ``before``.
+
+        With each go its idempotency rows, occurrences and revisions, in that
+        order, in one transaction; sessions and runs stay, and so do audit
+        events. Returns how many schedules were deleted.
+        """
+        chosen = (
+            select(schedules.c.id)
+            .where(_TERMINAL, schedules.c.updated_at < before)
+            .order_by(schedules.c.updated_at, schedules.c.id)
+            .limit(limit)
+        )
+        with write_transaction(self._engine) as connection:
+            ids = list(connection.execute(chosen).scalars())
+            if ids:
+                for table in (schedule_idempotency_keys, schedule_occurrences, schedule_revisions):
+                    connection.execute(delete(table).where(table.c.schedule_id.in_(ids)))
+                connection.execute(delete(schedules).where(schedules.c.id.in_(ids)))
+        return len(ids)

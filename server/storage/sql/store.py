@@ -10,6 +10,7 @@ from server.storage.sql.audit import SqlAuditLog
 from server.storage.sql.folders import SqlFolderRepository
 from server.storage.sql.occurrences import SqlOccurrenceRepository
 from server.storage.sql.profiles import SqlProfileRepository
+from server.storage.sql.runs import SqlRunRepository
 from server.storage.sql.schedules import SqlScheduleRepository
 from server.storage.sql.sessions import SqlSessionRepository
 from server.storage.tables import browser_profiles, folders, schedules, sessions
@@ -22,6 +23,7 @@ class SqlStore:
         self.engine = engine
         self._schedules = SqlScheduleRepository(engine)
         self._occurrences = SqlOccurrenceRepository(engine)
+        self._runs = SqlRunRepository(engine)
         self._sessions = SqlSessionRepository(engine)
         self._profiles = SqlProfileRepository(engine)
         self._folders = SqlFolderRepository(engine)
@@ -45,6 +47,10 @@ class SqlStore:
     @property
     def occurrences(self) -> SqlOccurrenceRepository:
         return self._occurrences
+
+    @property
+    def runs(self) -> SqlRunRepository:
+        return self._runs
 
     @property
     def sessions(self) -> SqlSessionRepository:

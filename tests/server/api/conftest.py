@@ -96,7 +96,6 @@ def app_client(store: SqlStore, clock: Clock) -> Iterator[Any]:
                     tenant_id=tenant,
                     display_name=name.title(),
                     scopes=scopes,
-                    token_sha256=digest,
                 ),
             )
         )

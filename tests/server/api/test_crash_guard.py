@@ -39,7 +39,6 @@ def crashing_server(store: SqlStore, clock: Clock) -> Iterator[int]:
         tenant_id="acme",
         display_name="Alice",
         scopes={"schedule.read"},
-        token_sha256=digest,
     )
     app = create_app(store, TokenDirectory([(digest, alice)]), clock)
     store.schedules.page = broken  # type: ignore[method-assign]

@@ -31,7 +31,6 @@ def directory() -> TokenDirectory:
             tenant_id=tenant,
             display_name=name.title(),
             scopes=scopes,
-            token_sha256=digest,
         )
         entries.append((digest, principal))
     return TokenDirectory(entries)

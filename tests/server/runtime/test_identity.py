@@ -40,7 +40,9 @@ def test_token_authenticates_by_digest(tmp_path: Path) -> None:
 def test_disabled_principal_cannot_authenticate(tmp_path: Path) -> None:
     directory = load_principals(write(tmp_path / "p.toml", enabled="false"))
     assert directory.authenticate("s3cret-token") is None
-    assert directory.current("acme", "alice") is None
+    current = directory.current("acme", "alice")
+    assert current is not None and current.enabled is False
+    assert directory.current("acme", "nobody") is None
 
 
 def test_authority_version_changes_with_the_entry(tmp_path: Path) -> None:

@@ -30,9 +30,16 @@ def test_head_migration_downgrades_and_upgrades_again(tmp_path: Path) -> None:
     assert head is not None
     script = ScriptDirectory.from_config(alembic_config(engine)).get_revision(head)
     downgrade(engine, script.down_revision or "base")  # type: ignore[arg-type]
-    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    with engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == (
+            script.down_revision
+        )
+    if script.down_revision is None:
+        assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     upgrade(engine)
-    assert set(metadata.tables) <= set(inspect(engine).get_table_names())
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, metadata) == []
     engine.dispose()
 
 

@@ -1,0 +1,259 @@
+"""The materializer: what one due schedule's transaction decides and writes.
+
+For a schedule claimed by ``OccurrenceRepository.materialize`` (ACTIVE and due,
+re-checked under the write lock) the decision runs in this order:
+
+1. The misfire rule (``server.domain.misfire.decide``) over the instants
+   owed since ``next_fire_at`` (or since the newest ledger entry, if later)
+   picks the latest due instant as the only candidate; older ones are
+   coalesced into one ``schedule.misfires_coalesced`` event. Nothing owed
+   after all (a stale cache) only repairs ``next_fire_at``.
+2. A stored definition that no longer passes validation is recorded
+   CONFIGURATION_FAILED (``definition_invalid``): its grace cannot be trusted.
+3. Outside the grace window the candidate is recorded MISSED.
+4. Fresh authority (``authority``): else AUTHORIZATION_FAILED with its reason.
+5. Overlap: the newest materialized occurrence's run still active gives
+   SKIPPED_OVERLAP (``previous_run_in_flight``); no run is created and the
+   held run is left alone. Overlap comes before admission: a skip creates no
+   run, so it needs no capacity, and waiting for capacity must not turn an
+   overlap into a miss.
+6. Admission (``admission``): over the cap, nothing is written at all (the
+   caller backs off and retries).
+7. MATERIALIZED: a dedicated session titled with the revision's title,
+   metadata ``schedule_id``/``schedule_revision``/``occurrence_id``/
+   ``nominal_fire_at``, the instruction as its hidden seed user message, and
+   a QUEUED priority-10 run whose deadline is now plus ``run_timeout_seconds``.
+
+Then the schedule advances to the first instant after now (a ONCE completes),
+failure accounting applies to the recorded disposition (``accounting``), and
+audit events are added; none carries the instruction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any, Final
+from uuid import UUID, uuid4
+
+from server.domain.cadence import parse_cadence
+from server.domain.misfire import MisfireDecision, Verdict, decide
+from server.identity import IdentityProvider, Principal
+from server.scheduling import accounting, occurrence_events
+from server.scheduling.admission import Admission
+from server.scheduling.authority import authority_refusal
+from server.scheduling.definition import parse_definition
+from server.scheduling.errors import ControlPlaneRefusal
+from server.scheduling.lifecycle import iso_instant
+from server.storage.jsontext import load_object
+from server.storage.ports import Store
+from server.storage.records import (
+    DueSchedule,
+    Materialization,
+    MessageRecord,
+    OccurrencePlan,
+    OccurrenceRecord,
+    RunRecord,
+    ScheduleRecord,
+    SessionRecord,
+)
+
+__all__ = ["RUN_PRIORITY", "Materializer", "Result", "plan_occurrence"]
+
+RUN_PRIORITY: Final = 10
+"""Scheduled runs queue at async priority 10, never interactive priority 0."""
+_TICK: Final = timedelta(microseconds=1)
+_ANY_GRACE: Final = timedelta(seconds=1)
+"""Only places the instant of a definition that cannot run anyway."""
+
+
+class Result(StrEnum):
+    WRITTEN = "WRITTEN"
+    HELD = "HELD"
+    """Admission said wait: nothing written, the schedule is still due."""
+    UNCLAIMED = "UNCLAIMED"
+    """No longer ACTIVE and due (another worker got it, or a person changed it)."""
+
+
+class Materializer:
+    """Materializes one schedule at a time, each in its own transaction."""
+
+    def __init__(self, store: Store, identity: IdentityProvider, admission: Admission) -> None:
+        self._store = store
+        self._identity = identity
+        self._admission = admission
+
+    def materialize(self, schedule_id: UUID, now: datetime) -> Result:
+        held = False
+
+        def plan(due: DueSchedule) -> OccurrencePlan | None:
+            nonlocal held
+            decided = plan_occurrence(due, now, self._identity, self._admission)
+            held = decided is None
+            return decided
+
+        written = self._store.occurrences.materialize(schedule_id, now, plan)
+        if written is not None:
+            return Result.WRITTEN
+        return Result.HELD if held else Result.UNCLAIMED
+
+
+@dataclass(frozen=True, slots=True)
+class _Firing:
+    """One decided occurrence before it becomes rows."""
+
+    disposition: str
+    reason_code: str | None
+    principal: Principal | None
+
+
+def plan_occurrence(
+    due: DueSchedule, now: datetime, identity: IdentityProvider, admission: Admission
+) -> OccurrencePlan | None:
+    """The plan for one claimed schedule, or None to write nothing (admission said wait).
+
+    Raises when the stored cadence itself cannot be read: there is then no
+    instant to record, and the caller logs and retries later.
+    """
+    record, revision = due.view.schedule, due.view.revision
+    payload = load_object(revision.definition)
+    cadence = parse_cadence(payload["cadence"])
+    try:
+        valid: dict[str, Any] | None = parse_definition(payload).payload
+    except ControlPlaneRefusal:
+        valid = None
+    grace = _ANY_GRACE if valid is None else timedelta(seconds=valid["misfire_grace_seconds"])
+    if record.next_fire_at is None:
+        raise ValueError("a claimed schedule has a next_fire_at")
+    owed_since = record.next_fire_at - _TICK
+    if due.last_nominal_at is not None and due.last_nominal_at > owed_since:
+        owed_since = due.last_nominal_at
+    decision = decide(cadence, grace=grace, last_nominal_at=owed_since, now=now)
+    if decision.verdict is Verdict.NOTHING_DUE:
+        return _repair(record, decision, now)
+    firing = _firing(due, decision, valid, identity, admission)
+    if firing is None:
+        return None
+    return _plan(due, decision, firing, payload, now)
+
+
+def _firing(
+    due: DueSchedule,
+    decision: MisfireDecision,
+    valid: dict[str, Any] | None,
+    identity: IdentityProvider,
+    admission: Admission,
+) -> _Firing | None:
+    if valid is None:  # first: its grace cannot be trusted to call the instant missed
+        return _Firing("CONFIGURATION_FAILED", "definition_invalid", None)
+    if decision.verdict is Verdict.MISSED:
+        return _Firing("MISSED", "misfire_grace_exceeded", None)
+    owner = due.view.schedule.owner
+    principal = identity.current(owner.tenant_id, owner.principal_id)
+    refusal = authority_refusal(
+        principal, frozenset(valid["requested_scopes"]), due.view.revision.authority_version
+    )
+    if refusal is not None:
+        return _Firing("AUTHORIZATION_FAILED", refusal, principal)
+    if due.run_in_flight:
+        return _Firing("SKIPPED_OVERLAP", "previous_run_in_flight", principal)
+    if not admission.admits(due.active_runs):
+        return None
+    return _Firing("MATERIALIZED", None, principal)
+
+
+def _plan(
+    due: DueSchedule,
+    decision: MisfireDecision,
+    firing: _Firing,
+    payload: dict[str, Any],
+    now: datetime,
+) -> OccurrencePlan:
+    record = due.view.schedule
+    if decision.nominal_at is None:
+        raise ValueError("a firing has a nominal instant")
+    occurrence = OccurrenceRecord(
+        occurrence_id=uuid4(),
+        schedule_id=record.schedule_id,
+        schedule_revision=record.current_revision,
+        nominal_fire_at=decision.nominal_at,
+        disposition=firing.disposition,
+        session_id=None,
+        run_id=None,
+        reason_code=firing.reason_code,
+        authority_version=None if firing.principal is None else firing.principal.authority_version,
+        materialized_at=None,
+        links_erased_at=None,
+        created_at=now,
+    )
+    materialization = (
+        _materialized(record, occurrence, payload, now)
+        if firing.disposition == "MATERIALIZED"
+        else Materialization(occurrence)
+    )
+    limit = accounting.max_failures(payload)
+    advanced = accounting.Standing(
+        state="COMPLETED" if decision.completes else "ACTIVE",
+        pause_reason=None,
+        next_fire_at=decision.next_fire_at,
+        consecutive_failures=record.consecutive_failures,
+    )
+    outcome = accounting.outcome_of_disposition(firing.disposition)
+    standing = accounting.after_outcome(advanced, outcome, limit)
+    events = [occurrence_events.occurrence_decided(record, materialization, standing, now)]
+    if decision.coalesced is not None:
+        events.append(occurrence_events.misfires_coalesced(record, decision.coalesced, now))
+    scopes = list(payload.get("requested_scopes", []))
+    events.extend(occurrence_events.run_queued(record, materialization, scopes, now))
+    events.extend(occurrence_events.standing_changed(record, standing, limit, now))
+    return OccurrencePlan(materialization, accounting.change_to(record, standing, now, events))
+
+
+def _materialized(
+    record: ScheduleRecord, occurrence: OccurrenceRecord, payload: dict[str, Any], now: datetime
+) -> Materialization:
+    """The dedicated session, its hidden seed instruction and the QUEUED run."""
+    session_id, run_id = uuid4(), uuid4()
+    session = SessionRecord(
+        session_id=session_id,
+        owner=record.owner,
+        title=payload["title"],
+        last_activity_at=now,
+        folder_id=None,
+        metadata={
+            "schedule_id": str(record.schedule_id),
+            "schedule_revision": record.current_revision,
+            "occurrence_id": str(occurrence.occurrence_id),
+            "nominal_fire_at": iso_instant(occurrence.nominal_fire_at),
+        },
+        created_at=now,
+    )
+    seed = MessageRecord(uuid4(), session_id, "user", payload["instruction"], True, now)
+    run = RunRecord(
+        run_id=run_id,
+        owner=record.owner,
+        session_id=session_id,
+        status="QUEUED",
+        priority=RUN_PRIORITY,
+        limits=payload["limits"],
+        scheduled_for=now,
+        deadline_at=now + timedelta(seconds=payload["run_timeout_seconds"]),
+        created_at=now,
+        updated_at=now,
+    )
+    linked = replace(occurrence, session_id=session_id, run_id=run_id, materialized_at=now)
+    return Materialization(linked, session=session, messages=(seed,), run=run)
+
+
+def _repair(record: ScheduleRecord, decision: MisfireDecision, now: datetime) -> OccurrencePlan:
+    """Nothing was owed after all: rebuild the cached ``next_fire_at`` from the cadence."""
+    standing = accounting.Standing(
+        state="COMPLETED" if decision.completes else "ACTIVE",
+        pause_reason=None,
+        next_fire_at=decision.next_fire_at,
+        consecutive_failures=record.consecutive_failures,
+    )
+    events = [occurrence_events.next_fire_repaired(record, standing, now)]
+    events.extend(occurrence_events.standing_changed(record, standing, 1, now))
+    return OccurrencePlan(None, accounting.change_to(record, standing, now, events))

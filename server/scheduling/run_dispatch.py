@@ -1,0 +1,118 @@
+"""The run dispatcher: takes queued runs, hands them to the executor, records the outcome.
+
+``dispatch_once`` first fails every active run whose deadline has passed
+(``deadline_exceeded``: a crash between taking and finishing a run must not
+hold its schedule in overlap for ever), then takes up to one batch of QUEUED
+runs and, one at a time, awaits the ``RunExecutor`` and ``settle``s its
+result. Database work runs on worker threads; the executor runs on the loop.
+
+``settle`` ends the run and accounts for its schedule in the same
+transaction (``RunRepository.finish``), so the accounting happens once per
+occurrence however often it is retried: COMPLETED resets the schedule's
+failure count, FAILED adds one and may pause it (``failure_limit``), and a
+``schedule.run_accounted`` event records the terminal status and count.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from uuid import UUID, uuid4
+
+from anyio import to_thread
+
+from server.scheduling import accounting, occurrence_events
+from server.scheduling.executor import RunExecutor, RunFailure, RunResult
+from server.storage.jsontext import load_object
+from server.storage.ports import Store
+from server.storage.records import ClaimedRun, MessageRecord, ScheduleChange, ScheduleView
+
+__all__ = ["RunDispatcher"]
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_RUN_BATCH = 20
+_DEADLINE = RunFailure("deadline_exceeded", "DeadlineExceeded")
+
+
+class RunDispatcher:
+    """Feeds QUEUED runs to one executor and records what it answers."""
+
+    def __init__(
+        self,
+        store: Store,
+        executor: RunExecutor,
+        clock: Callable[[], datetime],
+        *,
+        batch_size: int = DEFAULT_RUN_BATCH,
+    ) -> None:
+        self._store = store
+        self._executor = executor
+        self._clock = clock
+        self._batch_size = batch_size
+
+    async def dispatch_once(self) -> int:
+        """Expire overdue runs, then execute up to one batch; how many runs ended."""
+        ended = await to_thread.run_sync(self.expire_overdue, self._clock())
+        taken = await to_thread.run_sync(self.take, self._clock())
+        for run in taken:
+            result = await self._execute(run)
+            ended += await to_thread.run_sync(self.settle, run, result, self._clock())
+        return ended
+
+    def take(self, now: datetime) -> list[ClaimedRun]:
+        """Move up to one batch of eligible QUEUED runs to RUNNING."""
+        taken = (self._store.runs.start(run_id, now) for run_id in self._queued(now))
+        return [run for run in taken if run is not None]
+
+    def expire_overdue(self, now: datetime) -> int:
+        """Fail every active run past its deadline; how many were failed."""
+        overdue = self._store.runs.overdue(now, self._batch_size)
+        result = RunResult("FAILED", (), _DEADLINE)
+        account = _accounting(result, now)
+        return sum(self._store.runs.finish(i, "FAILED", (), now, account) for i in overdue)
+
+    def settle(self, run: ClaimedRun, result: RunResult, now: datetime) -> bool:
+        """Record ``result`` for a taken run; False when it had already ended."""
+        messages = [
+            MessageRecord(uuid4(), run.session_id, "assistant", text, False, now)
+            for text in result.answers
+        ]
+        return self._store.runs.finish(
+            run.run_id, result.status, messages, now, _accounting(result, now)
+        )
+
+    def _queued(self, now: datetime) -> list[UUID]:
+        return self._store.runs.queued(now, self._batch_size)
+
+    async def _execute(self, run: ClaimedRun) -> RunResult:
+        try:
+            return await self._executor.execute(run)
+        except Exception as err:
+            _log.warning("run %s failed in its executor (%s)", run.run_id, type(err).__name__)
+            return RunResult.failed("executor_error", type(err).__name__)
+
+
+def _accounting(result: RunResult, now: datetime) -> Callable[[ScheduleView, UUID], ScheduleChange]:
+    failure = (
+        None
+        if result.failure is None
+        else {"reason": result.failure.reason, "error_class": result.failure.error_class}
+    )
+
+    def account(view: ScheduleView, occurrence_id: UUID) -> ScheduleChange:
+        record = view.schedule
+        limit = accounting.max_failures(load_object(view.revision.definition))
+        standing = accounting.after_outcome(
+            accounting.Standing.of(record), accounting.outcome_of_run(result.status), limit
+        )
+        events = [
+            occurrence_events.run_accounted(
+                record, str(occurrence_id), result.status, failure, standing, now
+            ),
+            *occurrence_events.standing_changed(record, standing, limit, now),
+        ]
+        return accounting.change_to(record, standing, now, events)
+
+    return account

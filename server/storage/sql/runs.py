@@ -1,0 +1,176 @@
+"""Queued runs over SQL: taken for execution once, finished once, with their accounting.
+
+A run moves QUEUED -> RUNNING (``start``) and then to a terminal status
+(``finish``), each a compare-and-set on its status, so two executors never
+take one run and a run is never finished twice. ``finish`` writes the
+answer, the session's new activity time and the schedule's post-run
+accounting in one transaction: the accounting happens exactly when the run's
+occurrence reaches its outcome, once per occurrence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from uuid import UUID
+
+from sqlalchemy import Engine, RowMapping, insert, select, update
+
+from server.storage.jsontext import load_object
+from server.storage.records import (
+    ClaimedRun,
+    MessageRecord,
+    Owner,
+    RunRecord,
+    ScheduleChange,
+    ScheduleView,
+)
+from server.storage.sql.occurrences import ACTIVE_RUN_STATUSES
+from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
+from server.storage.sql.sessions import message_rows
+from server.storage.sql.write_lock import write_transaction
+from server.storage.tables import runs, schedule_occurrences, schedules, session_messages, sessions
+
+Accounting = Callable[[ScheduleView, UUID], ScheduleChange]
+"""Decides a schedule's change from its current view and the finished run's occurrence id."""
+
+
+def _run(row: RowMapping) -> RunRecord:
+    return RunRecord(
+        run_id=row["id"],
+        owner=Owner(row["tenant_id"], row["principal_id"]),
+        session_id=row["session_id"],
+        status=row["status"],
+        priority=row["priority"],
+        limits=load_object(row["limits"]),
+        scheduled_for=row["scheduled_for"],
+        deadline_at=row["deadline_at"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+class SqlRunRepository:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def get(self, run_id: UUID) -> RunRecord | None:
+        with self._engine.connect() as connection:
+            row = connection.execute(select(runs).where(runs.c.id == run_id)).mappings().first()
+        return None if row is None else _run(row)
+
+    def queued(self, now: datetime, limit: int) -> list[UUID]:
+        """QUEUED runs eligible at ``now``: highest priority (lowest number) first, then oldest."""
+        query = (
+            select(runs.c.id)
+            .where(runs.c.status == "QUEUED", runs.c.scheduled_for <= now)
+            .order_by(runs.c.priority, runs.c.scheduled_for, runs.c.id)
+            .limit(limit)
+        )
+        with self._engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
+    def overdue(self, now: datetime, limit: int) -> list[UUID]:
+        """QUEUED or RUNNING runs whose deadline has passed."""
+        query = (
+            select(runs.c.id)
+            .where(runs.c.status.in_(ACTIVE_RUN_STATUSES), runs.c.deadline_at < now)
+            .order_by(runs.c.deadline_at, runs.c.id)
+            .limit(limit)
+        )
+        with self._engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
+    def start(self, run_id: UUID, now: datetime) -> ClaimedRun | None:
+        """Move a QUEUED run to RUNNING and return it; None when someone else took it."""
+        with write_transaction(self._engine) as connection:
+            moved = connection.execute(
+                update(runs)
+                .where(runs.c.id == run_id, runs.c.status == "QUEUED")
+                .values(status="RUNNING", updated_at=now)
+            )
+            if moved.rowcount != 1:
+                return None
+            occ = schedule_occurrences.c
+            seed = (
+                select(session_messages.c.text)
+                .where(
+                    session_messages.c.session_id == runs.c.session_id,
+                    session_messages.c.scheduler_seed.is_(True),
+                )
+                .order_by(session_messages.c.created_at, session_messages.c.id)
+                .limit(1)
+                .scalar_subquery()
+            )
+            query = (
+                select(
+                    runs,
+                    occ.id.label("occurrence_id"),
+                    occ.schedule_id,
+                    occ.nominal_fire_at,
+                    seed.label("instruction"),
+                )
+                .select_from(runs.outerjoin(schedule_occurrences, occ.run_id == runs.c.id))
+                .where(runs.c.id == run_id)
+            )
+            row = connection.execute(query).mappings().one()
+        return ClaimedRun(
+            run_id=row["id"],
+            owner=Owner(row["tenant_id"], row["principal_id"]),
+            session_id=row["session_id"],
+            schedule_id=row["schedule_id"],
+            occurrence_id=row["occurrence_id"],
+            nominal_fire_at=row["nominal_fire_at"],
+            instruction=row["instruction"] or "",
+            limits=load_object(row["limits"]),
+            delivered_at=row["scheduled_for"],
+            deadline_at=row["deadline_at"],
+        )
+
+    def finish(
+        self,
+        run_id: UUID,
+        status: str,
+        messages: Sequence[MessageRecord],
+        now: datetime,
+        account: Accounting,
+    ) -> bool:
+        """End an active run with ``status``, append ``messages``, and account for its schedule.
+
+        Returns False, writing nothing, when the run had already ended.
+        """
+        with write_transaction(self._engine) as connection:
+            moved = connection.execute(
+                update(runs)
+                .where(runs.c.id == run_id, runs.c.status.in_(ACTIVE_RUN_STATUSES))
+                .values(status=status, updated_at=now)
+            )
+            if moved.rowcount != 1:
+                return False
+            if messages:
+                connection.execute(insert(session_messages), message_rows(messages))
+                session_id = select(runs.c.session_id).where(runs.c.id == run_id).scalar_subquery()
+                connection.execute(
+                    update(sessions)
+                    .where(sessions.c.id == session_id)
+                    .values(last_activity_at=max(m.created_at for m in messages))
+                )
+            occ = schedule_occurrences.c
+            linked = connection.execute(
+                select(occ.id, occ.schedule_id).where(occ.run_id == run_id)
+            ).first()
+            if linked is None:
+                return True
+            row = (
+                connection.execute(
+                    schedule_views()
+                    .where(schedules.c.id == linked.schedule_id)
+                    .with_for_update(of=schedules)
+                )
+                .mappings()
+                .first()
+            )
+            if row is not None:  # purged meanwhile: nothing left to account
+                view = schedule_view(row)
+                write_locked_change(connection, view.schedule, account(view, linked.id))
+        return True

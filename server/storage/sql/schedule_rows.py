@@ -1,0 +1,147 @@
+"""How a schedule and its current revision map to rows, and the scheduler's locked write.
+
+``schedule_views()`` selects a schedule joined with its current revision (every
+read needs both); ``schedule_view`` turns such a row into a ``ScheduleView``.
+``change_values`` is the one place a ``ScheduleChange`` becomes column values,
+and it always moves ``updated_at`` forward: every compare-and-set decided on
+an older row then fails and re-reads, even when two writes land on one clock
+instant. ``write_locked_change`` is how the scheduler's own transactions,
+which hold the row, write a change with its events.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import Connection, RowMapping, Select, and_, bindparam, insert, select, update
+
+from server.storage.records import (
+    Owner,
+    RevisionRecord,
+    ScheduleChange,
+    ScheduleRecord,
+    ScheduleView,
+)
+from server.storage.sql.audit import append_events
+from server.storage.tables import schedule_revisions, schedules
+
+_TICK = timedelta(microseconds=1)
+# Built once (the scheduler writes through it per materialization); the SET
+# clause comes from the parameters given.
+_UPDATE_LOCKED = update(schedules).where(schedules.c.id == bindparam("target"))
+
+_VIEW_COLUMNS = (
+    *schedules.c,
+    schedule_revisions.c.revision,
+    schedule_revisions.c.definition,
+    schedule_revisions.c.created_by_principal_id,
+    schedule_revisions.c.created_at.label("revision_created_at"),
+    schedule_revisions.c.authority_version,
+)
+_JOIN = schedules.join(
+    schedule_revisions,
+    and_(
+        schedule_revisions.c.schedule_id == schedules.c.id,
+        schedule_revisions.c.revision == schedules.c.current_revision,
+    ),
+)
+
+
+def schedule_row(record: ScheduleRecord) -> dict[str, Any]:
+    return {
+        "id": record.schedule_id,
+        "tenant_id": record.owner.tenant_id,
+        "principal_id": record.owner.principal_id,
+        "state": record.state,
+        "pause_reason": record.pause_reason,
+        "current_revision": record.current_revision,
+        "next_fire_at": record.next_fire_at,
+        "consecutive_failures": record.consecutive_failures,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+
+
+def revision_row(record: RevisionRecord) -> dict[str, Any]:
+    return {
+        "schedule_id": record.schedule_id,
+        "revision": record.revision,
+        "definition": record.definition,
+        "created_by_principal_id": record.created_by_principal_id,
+        "created_at": record.created_at,
+        "authority_version": record.authority_version,
+    }
+
+
+def schedule_views() -> Select[Any]:
+    """Schedules joined with their current revision, for any query that reads views."""
+    return select(*_VIEW_COLUMNS).select_from(_JOIN)
+
+
+def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
+    """The columns ``change`` writes over ``seen``; ``updated_at`` always moves forward."""
+    return {
+        "state": change.state,
+        "pause_reason": change.pause_reason,
+        "next_fire_at": change.next_fire_at,
+        "consecutive_failures": change.consecutive_failures,
+        "updated_at": max(change.updated_at, seen.updated_at + _TICK),
+        "current_revision": (
+            change.new_revision.revision
+            if change.new_revision is not None
+            else seen.current_revision
+        ),
+    }
+
+
+def write_locked_change(
+    connection: Connection, seen: ScheduleRecord, change: ScheduleChange
+) -> None:
+    """Write ``change`` to a row the caller's transaction holds locked, with its events.
+
+    Only the scheduler's own transactions call this (they hold the row);
+    every other writer goes through ``apply``'s compare-and-set, which then
+    sees a newer ``updated_at`` and re-reads.
+    """
+    if _moves(seen, change):
+        connection.execute(
+            _UPDATE_LOCKED, {"target": seen.schedule_id, **change_values(seen, change)}
+        )
+    if change.new_revision is not None:
+        connection.execute(insert(schedule_revisions), revision_row(change.new_revision))
+    append_events(connection, change.events)
+
+
+def _moves(seen: ScheduleRecord, change: ScheduleChange) -> bool:
+    return change.new_revision is not None or (
+        seen.state,
+        seen.pause_reason,
+        seen.next_fire_at,
+        seen.consecutive_failures,
+    ) != (change.state, change.pause_reason, change.next_fire_at, change.consecutive_failures)
+
+
+def schedule_view(row: RowMapping) -> ScheduleView:
+    """A view from a row of ``schedule_views()``."""
+    return ScheduleView(
+        schedule=ScheduleRecord(
+            schedule_id=row["id"],
+            owner=Owner(row["tenant_id"], row["principal_id"]),
+            state=row["state"],
+            pause_reason=row["pause_reason"],
+            current_revision=row["current_revision"],
+            next_fire_at=row["next_fire_at"],
+            consecutive_failures=row["consecutive_failures"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        ),
+        revision=RevisionRecord(
+            schedule_id=row["id"],
+            revision=row["revision"],
+            definition=row["definition"],
+            created_by_principal_id=row["created_by_principal_id"],
+            created_at=row["revision_created_at"],
+            authority_version=row["authority_version"],
+        ),
+    )

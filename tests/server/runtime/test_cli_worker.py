@@ -1,0 +1,37 @@
+"""``schedule-server serve`` runs the scheduler unless ``--no-worker`` (a read-only replica)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from server.cli import main, scheduling_for
+from server.identity import generated_local_directory
+from server.scheduling.runtime import SchedulingRuntime
+from server.scheduling.wake import WakeSignal
+from server.storage.sql.store import SqlStore
+
+
+def test_no_worker_runs_no_scheduler_and_the_default_runs_one(tmp_path: Path) -> None:
+    store = SqlStore.open(f"sqlite:///{tmp_path / 'x.db'}")
+    directory, _ = generated_local_directory()
+    try:
+        replica = argparse.Namespace(no_worker=True, max_active_runs=20)
+        assert scheduling_for(replica, store, directory, WakeSignal()) is None
+        primary = argparse.Namespace(no_worker=False, max_active_runs=3)
+        assert isinstance(
+            scheduling_for(primary, store, directory, WakeSignal()), SchedulingRuntime
+        )
+    finally:
+        store.close()
+
+
+def test_the_active_run_cap_must_be_a_positive_number(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--max-active-runs", "0"])
+    assert exited.value.code == 2
+    assert "1 or more" in capsys.readouterr().err

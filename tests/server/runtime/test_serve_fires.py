@@ -1,0 +1,105 @@
+"""Black box: ``schedule-server serve`` fires a DAILY schedule and answers its run over HTTP."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from server.identity import ALL_SCOPES, token_digest
+from tests.server.api.conftest import definition
+from tests.server.runtime.test_cli import free_port
+
+WITHIN = 30.0  # seconds for the firing to be seen; polling, as any HTTP client must
+
+
+def _principals(path: Path) -> None:
+    scopes = ", ".join(f'"{scope}"' for scope in sorted(ALL_SCOPES))
+    path.write_text(
+        '[[principal]]\nid = "alice"\ntenant = "acme"\ndisplay_name = "Alice"\n'
+        f'token_sha256 = "{token_digest("team-token")}"\nscopes = [{scopes}]\n'
+    )
+
+
+def _eventually(read: Callable[[], Any]) -> Any:
+    deadline = time.monotonic() + WITHIN
+    while time.monotonic() < deadline:
+        found = read()
+        if found:
+            return found
+        time.sleep(0.2)
+    raise AssertionError("the server never showed the firing")
+
+
+def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
+    tmp_path: Path,
+) -> None:
+    principals = tmp_path / "principals.toml"
+    _principals(principals)
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "server.cli",
+        "serve",
+        "--database",
+        f"sqlite:///{tmp_path / 'team.db'}",
+        "--port",
+        str(port),
+        "--principals",
+        str(principals),
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        assert f"127.0.0.1:{port}" in process.stdout.readline()
+        with httpx.Client(
+            base_url=f"http://127.0.0.1:{port}",
+            headers={"Authorization": "Bearer team-token"},
+            timeout=10,
+        ) as http:
+            soon = (datetime.now(UTC) + timedelta(seconds=8)).replace(microsecond=0)
+            cadence = {"kind": "DAILY", "local_time": f"{soon:%H:%M:%S}", "timezone": "UTC"}
+            created = http.post(
+                "/v1/schedules",
+                json=definition(title="Team standup notes", cadence=cadence),
+                headers={"Idempotency-Key": "standup"},
+            )
+            assert created.status_code == 201, created.text
+            schedule = created.json()
+            assert schedule["next_fire_at"] == soon.isoformat().replace("+00:00", "Z")
+            path = f"/v1/schedules/{schedule['schedule_id']}"
+
+            def answered() -> list[dict[str, Any]]:
+                sessions = http.get("/v1/sessions").json()["items"]
+                if not sessions:
+                    return []
+                messages = http.get(f"/v1/sessions/{sessions[0]['session_id']}/messages")
+                answers: list[dict[str, Any]] = messages.json()["items"]
+                return [sessions[0], *answers] if answers else []
+
+            session, *messages = _eventually(answered)
+            occurrences = http.get(f"{path}/occurrences").json()["items"]
+            detail = http.get(path).json()
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)
+
+    (occurrence,) = occurrences
+    assert occurrence["disposition"] == "MATERIALIZED"
+    assert occurrence["nominal_fire_at"] == schedule["next_fire_at"]
+    assert occurrence["session_id"] == session["session_id"]
+    assert session["title"] == "Team standup notes"
+    assert session["metadata"]["schedule_id"] == schedule["schedule_id"]
+    (answer,) = messages
+    assert answer["role"] == "assistant"
+    assert answer["text"].startswith("No agent runtime is attached to this schedule server")
+    tomorrow = soon + timedelta(days=1)
+    assert detail["next_fire_at"] == tomorrow.isoformat().replace("+00:00", "Z")
+    assert detail["state"] == "ACTIVE"
