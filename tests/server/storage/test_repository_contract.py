@@ -1,13 +1,13 @@
 """One contract every storage adapter must keep; each backend runs it through ``store``.
 
-SQLite runs now; a PostgreSQL adapter joins by adding its parameter.
+``database_url`` (tests/conftest.py) gives each test a fresh SQLite file, then a
+fresh database on the test session's real PostgreSQL.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from uuid import UUID, uuid4
 
 import pytest
@@ -16,11 +16,13 @@ from sqlalchemy.exc import IntegrityError
 from server.storage.ports import IdempotencyKeyReused, Store
 from server.storage.records import (
     AuditEvent,
+    FolderRecord,
     IdempotencyClaim,
     Materialization,
     MessageRecord,
     OccurrenceRecord,
     Owner,
+    ProfileRecord,
     RevisionRecord,
     RunRecord,
     ScheduleChange,
@@ -34,9 +36,9 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 ALICE = Owner("acme", "alice")
 
 
-@pytest.fixture(params=["sqlite"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = SqlStore.open(f"sqlite:///{tmp_path / 'contract.db'}")
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = SqlStore.open(database_url)
     yield opened
     opened.close()
 
@@ -216,3 +218,21 @@ def test_is_empty_until_something_is_stored(store: Store) -> None:
     assert store.is_empty()
     store.schedules.import_many([view()])
     assert not store.is_empty()
+
+
+def test_profiles_and_folders_list_in_byte_order_whatever_the_database_locale(
+    store: Store,
+) -> None:
+    names = ["beta", "Beta", "alpha", "Alpha", "élan", "elan", "Zulu"]
+    for name in names:
+        store.profiles.add(
+            ProfileRecord(uuid4(), ALICE, name, "READY", ("https://a.example",), NOW, NOW)
+        )
+        store.folders.add(FolderRecord(uuid4(), ALICE, name, NOW))
+    byte_order = sorted(names, key=lambda name: name.encode())
+    assert byte_order[:3] == ["Alpha", "Beta", "Zulu"]  # capitals first, as bytes sort
+    first = store.profiles.page(ALICE, None, 3)
+    last = first[-1]
+    rest = store.profiles.page(ALICE, (last.display_name, last.profile_id), 10)
+    assert [p.display_name for p in first + rest] == byte_order
+    assert [f.name for f in store.folders.page(ALICE, None, 10)] == byte_order
