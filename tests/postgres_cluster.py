@@ -42,6 +42,9 @@ SETTINGS = {
     "synchronous_commit": "off",
     "full_page_writes": "off",
     "max_connections": "200",
+    # Sessions see instants in a zone that is not UTC, as on many servers; the
+    # storage layer must still hand back UTC.
+    "timezone": "America/New_York",
 }
 
 
