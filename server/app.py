@@ -20,6 +20,7 @@ from fastapi import FastAPI
 from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
 from server.api.errors import install_error_handlers
+from server.api.health import health_routes
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
 from server.api.schedules import schedule_routes
@@ -64,5 +65,6 @@ def create_app(
     app.include_router(schedule_routes(service, store, auth, cursors), responses=responses)
     app.include_router(session_routes(store, auth, cursors), responses=responses)
     app.include_router(profile_routes(store, auth, cursors), responses=responses)
+    app.include_router(health_routes(store))
     install_error_handlers(app)
     return app

@@ -32,8 +32,12 @@ def _documented_routes() -> dict[tuple[str, str], str | None]:
 async def test_openapi_declares_every_documented_route_and_scope(client: httpx.AsyncClient) -> None:
     document = (await client.get("/openapi.json")).json()
     published: dict[tuple[str, str], str | None] = {}
+    unauthenticated: set[tuple[str, str]] = set()
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
+            if operation.get("x-no-authentication"):
+                unauthenticated.add((method.upper(), path))
+                continue
             declared = operation.get("x-required-scope")
             assert declared or operation.get("x-any-authenticated-caller"), (method, path)
             published[(method.upper(), re.sub(r"\{[^}]*\}", "{}", path))] = declared
@@ -44,3 +48,4 @@ async def test_openapi_declares_every_documented_route_and_scope(client: httpx.A
         if scope is not None:
             assert published[route] == scope, route
     assert published[("GET", "/v1/principal")] is None
+    assert unauthenticated == {("GET", "/healthz"), ("GET", "/readyz")}
