@@ -6,7 +6,9 @@ only a loopback ``--host`` is accepted and a fresh token is printed for one
 local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``. Every startup problem ends with
-one sentence on stderr and exit status 2, never a traceback.
+one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
+accepting connections, gives requests in flight ``--shutdown-grace`` seconds
+to finish, and exits 0 (``server/stopping.py``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import argparse
 import ipaddress
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import uvicorn
 
 from server.api.rate_limit import RateLimit
 from server.app import create_app
@@ -24,6 +28,12 @@ from server.demo import load_demo
 from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
+from server.stopping import (
+    DEFAULT_GRACE_SECONDS,
+    Stopped,
+    abandon_stuck_requests,
+    sigterm_raises_stopped,
+)
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
 
@@ -44,16 +54,21 @@ def rate_limit_for(requests_per_minute: int) -> RateLimit | None:
     return RateLimit(requests_per_minute=requests_per_minute, burst=burst)
 
 
-def _requests_per_minute(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of requests, 0 or more: {text!r}"
-        )
-    return value
+def _whole_number_of(unit: str) -> Callable[[str], int]:
+    """An argparse type for a count of ``unit`` that may be 0 but never negative."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of {unit}, 0 or more: {text!r}"
+            )
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -96,12 +111,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--rate-limit",
-        type=_requests_per_minute,
+        type=_whole_number_of("requests"),
         default=DEFAULT_REQUESTS_PER_MINUTE,
         metavar="N",
         help="requests per minute each principal may make, in bursts of up to N/5 (at least 1); "
         "beyond it the answer is 429 with Retry-After; 0 disables the limit "
         f"(default: {DEFAULT_REQUESTS_PER_MINUTE})",
+    )
+    serve.add_argument(
+        "--shutdown-grace",
+        type=_whole_number_of("seconds"),
+        default=DEFAULT_GRACE_SECONDS,
+        metavar="S",
+        help="after SIGTERM, seconds that requests in flight get to finish before they are "
+        f"abandoned; new connections are refused at once (default: {DEFAULT_GRACE_SECONDS})",
     )
     return parser
 
@@ -156,8 +179,6 @@ def _open_store(url: str) -> SqlStore:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     directory, token = _identity(args)
     store = _open_store(args.database)
     try:
@@ -170,9 +191,17 @@ def serve(args: argparse.Namespace) -> int:
         print(f"schedule-server listening on {address}", flush=True)
         if token is not None:
             print(f"bearer token for the local principal: {token}", flush=True)
-        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=args.shutdown_grace,
+        )
         with sock:
-            uvicorn.Server(config).run(sockets=[sock])
+            try:
+                uvicorn.Server(config).run(sockets=[sock])
+            finally:
+                abandon_stuck_requests()
     finally:
         store.close()
     return 0
@@ -181,11 +210,12 @@ def serve(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return serve(args)
+        with sigterm_raises_stopped():
+            return serve(args)
     except StartupError as err:
         print(f"schedule-server: {err}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped):
         return 0
 
 
