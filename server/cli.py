@@ -8,7 +8,8 @@ local principal holding every scope. Each principal may make
 the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
 accepting connections, gives requests in flight ``--shutdown-grace`` seconds
-to finish, and exits 0 (``server/stopping.py``).
+to finish, and exits 0 (``server/stopping.py``). Replicas behind one address
+share ``--cursor-secret-file``, so a cursor from one replica pages on at another.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from server.storage.sql.store import SqlStore
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
 BURST_SHARE_OF_A_MINUTE = 5  # burst = a fifth of the per-minute allowance: 600 -> 120
+MIN_CURSOR_SECRET = 32  # bytes, as many as the HMAC-SHA256 key the codec would make itself
 
 
 class StartupError(Exception):
@@ -119,6 +121,14 @@ def _parser() -> argparse.ArgumentParser:
         f"(default: {DEFAULT_REQUESTS_PER_MINUTE})",
     )
     serve.add_argument(
+        "--cursor-secret-file",
+        type=Path,
+        metavar="FILE",
+        help=f"file holding the secret that signs paging cursors (at least {MIN_CURSOR_SECRET}"
+        " bytes); give every replica the same file so a cursor one issued pages on at another; "
+        "without it each process makes its own and a restart ends paging in progress",
+    )
+    serve.add_argument(
         "--shutdown-grace",
         type=_whole_number_of("seconds"),
         default=DEFAULT_GRACE_SECONDS,
@@ -167,6 +177,23 @@ def _identity(args: argparse.Namespace) -> tuple[TokenDirectory, str | None]:
     return generated_local_directory()
 
 
+def _cursor_secret(path: Path | None) -> bytes | None:
+    if path is None:
+        return None
+    try:
+        secret = path.read_bytes().strip()
+    except OSError as err:
+        raise StartupError(
+            f"cannot read the cursor secret file {path} ({err.strerror or err})."
+        ) from err
+    if len(secret) < MIN_CURSOR_SECRET:
+        raise StartupError(
+            f"the cursor secret file {path} holds fewer than {MIN_CURSOR_SECRET} bytes;"
+            " fill it with random ones (head -c 32 /dev/urandom | base64)."
+        )
+    return secret
+
+
 def _open_store(url: str) -> SqlStore:
     try:
         return SqlStore.open(url)
@@ -180,13 +207,20 @@ def _open_store(url: str) -> SqlStore:
 
 def serve(args: argparse.Namespace) -> int:
     directory, token = _identity(args)
+    cursor_secret = _cursor_secret(args.cursor_secret_file)
     store = _open_store(args.database)
     try:
         sock = _bind(args.host, args.port)
         if args.demo and store.is_empty():
             first = directory.principals[0]
             load_demo(store, first.principal_id, first.tenant_id, system_clock())
-        app = create_app(store, directory, system_clock, rate_limit=rate_limit_for(args.rate_limit))
+        app = create_app(
+            store,
+            directory,
+            system_clock,
+            cursor_secret=cursor_secret,
+            rate_limit=rate_limit_for(args.rate_limit),
+        )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
         if token is not None:

@@ -9,11 +9,12 @@ printed, so tests can check both.
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,7 +61,11 @@ class ServedProcess:
 
 @contextmanager
 def served(
-    database_url: str, principals: Path, *options: str, demo: bool = False
+    database_url: str,
+    principals: Path,
+    *options: str,
+    demo: bool = False,
+    environment: Mapping[str, str] | None = None,
 ) -> Iterator[ServedProcess]:
     port = free_port()
     command = [
@@ -77,7 +82,13 @@ def served(
         *(["--demo"] if demo else []),
         *options,
     ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=None if environment is None else {**os.environ, **environment},
+    )
     try:
         assert process.stdout is not None
         banner = process.stdout.readline()  # printed once the socket is bound

@@ -101,3 +101,17 @@ def test_a_wrong_postgres_password_is_refused_without_being_echoed(
     assert "hunter2" not in err
     assert "cannot open the database postgresql+psycopg://postgres:***@" in err
     assert err.count("\n") == 1
+
+
+def test_the_database_password_may_come_from_pgpassword_instead_of_the_url(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    url = make_url(postgres_url)
+    assert url.password is not None
+    without_password = url.set(password=None).render_as_string(hide_password=False)
+    principals = write_principals(tmp_path / "principals.toml", ["schedule.read"])
+    environment = {"PGPASSWORD": str(url.password)}
+    with served(without_password, principals, environment=environment) as server:
+        assert httpx.get(f"{server.base_url}/readyz", timeout=10).status_code == 200
+        status, _printed = server.sigterm()
+    assert status == 0
