@@ -24,6 +24,7 @@ from fastapi import FastAPI
 from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
+from server.api.health import health_routes
 from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
@@ -58,6 +59,7 @@ def create_app(
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))
+    app.include_router(health_routes(store))
     install_error_handlers(app)
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)

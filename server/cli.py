@@ -6,7 +6,11 @@ only a loopback ``--host`` is accepted and a fresh token is printed for one
 local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``. Every startup problem ends with
-one sentence on stderr and exit status 2, never a traceback.
+one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
+accepting connections, gives requests in flight ``--shutdown-grace`` seconds
+to finish, lets the scheduler finish the materialization it is in, and exits 0
+(``server/stopping.py``). Replicas behind one address share
+``--cursor-secret-file``, so a cursor from one replica pages on at another.
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
@@ -22,9 +26,11 @@ import asyncio
 import ipaddress
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import uvicorn
 
 from server.api.rate_limit import RateLimit
 from server.app import create_app
@@ -35,6 +41,12 @@ from server.principals_file import PrincipalsFileError, load_principals
 from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
+from server.stopping import (
+    DEFAULT_GRACE_SECONDS,
+    Stopped,
+    abandon_stuck_requests,
+    sigterm_raises_stopped,
+)
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
 
@@ -44,6 +56,7 @@ if TYPE_CHECKING:
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
 BURST_SHARE_OF_A_MINUTE = 5  # burst = a fifth of the per-minute allowance: 600 -> 120
+MIN_CURSOR_SECRET = 32  # bytes, as many as the HMAC-SHA256 key the codec would make itself
 
 
 class StartupError(Exception):
@@ -58,16 +71,21 @@ def rate_limit_for(requests_per_minute: int) -> RateLimit | None:
     return RateLimit(requests_per_minute=requests_per_minute, burst=burst)
 
 
-def _requests_per_minute(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of requests, 0 or more: {text!r}"
-        )
-    return value
+def _whole_number_of(unit: str) -> Callable[[str], int]:
+    """An argparse type for a count of ``unit`` that may be 0 but never negative."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of {unit}, 0 or more: {text!r}"
+            )
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -110,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--rate-limit",
-        type=_requests_per_minute,
+        type=_whole_number_of("requests"),
         default=DEFAULT_REQUESTS_PER_MINUTE,
         metavar="N",
         help="requests per minute each principal may make, in bursts of up to N/5 (at least 1); "
@@ -130,6 +148,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="queued or running scheduled runs each principal may have; a firing beyond it "
         f"waits and is retried (default: {DEFAULT_MAX_ACTIVE_RUNS})",
+    )
+    serve.add_argument(
+        "--cursor-secret-file",
+        type=Path,
+        metavar="FILE",
+        help=f"file holding the secret that signs paging cursors (at least {MIN_CURSOR_SECRET}"
+        " bytes); give every replica the same file so a cursor one issued pages on at another; "
+        "without it each process makes its own and a restart ends paging in progress",
+    )
+    serve.add_argument(
+        "--shutdown-grace",
+        type=_whole_number_of("seconds"),
+        default=DEFAULT_GRACE_SECONDS,
+        metavar="S",
+        help="after SIGTERM, seconds that requests in flight get to finish before they are "
+        f"abandoned; new connections are refused at once (default: {DEFAULT_GRACE_SECONDS})",
     )
     return parser
 
@@ -203,6 +237,23 @@ def _identity(args: argparse.Namespace) -> tuple[TokenDirectory, str | None]:
     return generated_local_directory()
 
 
+def _cursor_secret(path: Path | None) -> bytes | None:
+    if path is None:
+        return None
+    try:
+        secret = path.read_bytes().strip()
+    except OSError as err:
+        raise StartupError(
+            f"cannot read the cursor secret file {path} ({err.strerror or err})."
+        ) from err
+    if len(secret) < MIN_CURSOR_SECRET:
+        raise StartupError(
+            f"the cursor secret file {path} holds fewer than {MIN_CURSOR_SECRET} bytes;"
+            " fill it with random ones (head -c 32 /dev/urandom | base64)."
+        )
+    return secret
+
+
 def _open_store(url: str) -> SqlStore:
     try:
         return SqlStore.open(url)
@@ -215,9 +266,8 @@ def _open_store(url: str) -> SqlStore:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     directory, token = _identity(args)
+    cursor_secret = _cursor_secret(args.cursor_secret_file)
     store = _open_store(args.database)
     try:
         sock = _bind(args.host, args.port)
@@ -230,6 +280,7 @@ def serve(args: argparse.Namespace) -> int:
             store,
             directory,
             system_clock,
+            cursor_secret=cursor_secret,
             rate_limit=rate_limit_for(args.rate_limit),
             on_schedule_change=None if scheduling is None else wake.notify,
         )
@@ -237,9 +288,17 @@ def serve(args: argparse.Namespace) -> int:
         print(f"schedule-server listening on {address}", flush=True)
         if token is not None:
             print(f"bearer token for the local principal: {token}", flush=True)
-        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=args.shutdown_grace,
+        )
         with sock:
-            asyncio.run(_serve_http(uvicorn.Server(config), sock, scheduling))
+            try:
+                asyncio.run(_serve_http(uvicorn.Server(config), sock, scheduling))
+            finally:
+                abandon_stuck_requests()
     finally:
         store.close()
     return 0
@@ -248,11 +307,12 @@ def serve(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return serve(args)
+        with sigterm_raises_stopped():
+            return serve(args)
     except StartupError as err:
         print(f"schedule-server: {err}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped):
         return 0
 
 

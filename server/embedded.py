@@ -61,7 +61,13 @@ def open_embedded(
     database_path: Path, *, demo: bool, clock: Callable[[], datetime] = system_clock
 ) -> EmbeddedServer:
     database_path.parent.mkdir(parents=True, exist_ok=True)
-    store = SqlStore.open(f"sqlite:///{database_path}")
+    return embed_store(SqlStore.open(f"sqlite:///{database_path}"), demo=demo, clock=clock)
+
+
+def embed_store(
+    store: SqlStore, *, demo: bool, clock: Callable[[], datetime] = system_clock
+) -> EmbeddedServer:
+    """The in-process server over an open ``store`` of any backend (the tests use both)."""
     principal = local_principal()
     if demo and store.is_empty():
         load_demo(store, principal.principal_id, principal.tenant_id, clock())

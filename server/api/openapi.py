@@ -60,6 +60,11 @@ DEFINITION_REFUSED = (
     Refusal(422, "schedule.secret_detected", "credential-shaped text (never echoed)"),
 )
 RATE_LIMITED = Refusal(429, "request.rate_limited", "the principal's allowance is spent")
+NOT_READY = Refusal(
+    503,
+    "server.not_ready",
+    "details.reason: database_unreachable (no answer) or migrations_pending (schema behind)",
+)
 SERVER_ERROR = Refusal(500, "server.error", "anything unexpected; details.request_id")
 
 _HEADERS: Final[dict[int, dict[str, Any]]] = {
@@ -78,10 +83,12 @@ def answers(
     *refusals: Refusal,
     status: int = 200,
     links: dict[str, Any] | None = None,
+    authenticated: bool = True,
 ) -> dict[int | str, dict[str, Any]]:
     """The ``responses`` of a route: its success body, then each refusal status it can give.
 
-    Every route can also answer 401 and 500, so those are always included.
+    Every route can also answer 500, and every ``authenticated`` one 401, so
+    those are always included.
     """
     responses: dict[int | str, dict[str, Any]] = {
         status: {"model": success, "description": (success.__doc__ or "Success").strip()}
@@ -89,7 +96,8 @@ def answers(
     if links is not None:
         responses[status]["links"] = links
     grouped: dict[int, list[Refusal]] = defaultdict(list)
-    for refusal in (UNAUTHENTICATED, *refusals, SERVER_ERROR):
+    always = (UNAUTHENTICATED,) if authenticated else ()
+    for refusal in (*always, *refusals, SERVER_ERROR):
         if refusal not in grouped[refusal.status]:
             grouped[refusal.status].append(refusal)
     for code_status in sorted(grouped):

@@ -111,6 +111,12 @@ class Principal(Open):
     scopes: list[str]
 
 
+class ProbeStatus(Open):
+    """The process is up (``ok``) or ready for traffic (``ready``)."""
+
+    status: str
+
+
 class SchedulePage(Open):
     items: list[ScheduleSummary]
     next_cursor: str | None

@@ -1,17 +1,22 @@
-"""Column types shared by every table.
+"""Column types shared by every table, so keyset order is the same on every backend.
 
 SQLite keeps no offset with a timestamp, so every instant is normalised to UTC
 on the way in and marked UTC on the way out; the keyset order of stored text
 then equals the order of the instants. PostgreSQL stores ``TIMESTAMPTZ``.
+
+Text that orders a listing compares byte by byte on both: SQLite's ``BINARY``
+collation does, and PostgreSQL's ``"C"`` collation is asked for explicitly,
+because a PostgreSQL database otherwise takes a linguistic collation from its
+locale (``en_US`` puts "alpha" before "Beta"; byte order puts "Beta" first).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime
+from sqlalchemy import DateTime, String
 from sqlalchemy.engine import Dialect
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.types import TypeDecorator, TypeEngine
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -36,3 +41,8 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)
+
+
+def byte_ordered_string(length: int) -> TypeEngine[str]:
+    """A ``VARCHAR(length)`` that sorts and compares by bytes on SQLite and PostgreSQL alike."""
+    return String(length).with_variant(String(length, collation="C"), "postgresql")

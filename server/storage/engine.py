@@ -2,7 +2,13 @@
 
 SQLite runs in WAL mode with ``synchronous=NORMAL`` and foreign keys on, and
 is shared across FastAPI's threadpool, so the connection may change threads.
-Any other URL (``postgresql+psycopg://``) is passed through unchanged.
+PostgreSQL goes through psycopg 3 (the ``postgres`` extra), also when the URL
+names no driver (``postgresql://``); a connection attempt gives up after
+``CONNECT_TIMEOUT_SECONDS`` unless the URL sets ``connect_timeout``, so an
+unreachable database is an error, never a hang. Pooled connections are
+checked before use, so a database restart costs no failed request. Any other
+URL is passed through unchanged. The password of a URL never appears in a
+message: ``printable_url`` masks it.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
+
+CONNECT_TIMEOUT_SECONDS = 10
 
 
 class DatabaseUrlError(ValueError):
@@ -39,11 +47,18 @@ def open_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    connect_args: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql":
+        if parsed.drivername == "postgresql":
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        if "connect_timeout" not in parsed.query:
+            connect_args["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
     try:
-        return create_engine(parsed, pool_pre_ping=True)
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except Exception as err:
         driver = parsed.drivername
-        raise DatabaseUrlError(f"the database driver {driver!r} is not available.") from err
+        hint = " (install the postgres extra)" if driver == "postgresql+psycopg" else ""
+        raise DatabaseUrlError(f"the database driver {driver!r} is not available{hint}.") from err
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

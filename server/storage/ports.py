@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol
 from uuid import UUID
 
@@ -36,6 +37,14 @@ from server.storage.records import (
 
 class IdempotencyKeyReused(Exception):
     """The key was used before for a different request."""
+
+
+class Readiness(StrEnum):
+    """Whether the store can serve requests now (``GET /readyz``), and if not, why."""
+
+    READY = "ready"
+    DATABASE_UNREACHABLE = "database_unreachable"
+    MIGRATIONS_PENDING = "migrations_pending"
 
 
 class ScheduleRepository(Protocol):
@@ -226,6 +235,10 @@ class Store(Protocol):
 
     def is_empty(self) -> bool:
         """True when no schedule, session, profile or folder exists yet."""
+        ...
+
+    def readiness(self) -> Readiness:
+        """Whether the database answers and its schema is at the newest migration."""
         ...
 
     def close(self) -> None: ...

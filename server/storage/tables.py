@@ -26,10 +26,11 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     Uuid,
+    false,
     text,
 )
 
-from server.storage.columns import UtcDateTime
+from server.storage.columns import UtcDateTime, byte_ordered_string
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -97,7 +98,7 @@ folders = Table(
     Column("id", Uuid(), primary_key=True),
     Column("tenant_id", String(200), nullable=False),
     Column("principal_id", String(200), nullable=False),
-    Column("name", String(200), nullable=False),
+    Column("name", byte_ordered_string(200), nullable=False),
     Column("created_at", UtcDateTime(), nullable=False),
     Index("ix_folders_listing", "tenant_id", "principal_id", "name", "id"),
 )
@@ -123,7 +124,7 @@ session_messages = Table(
     Column("session_id", Uuid(), ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
     Column("role", String(32), nullable=False),
     Column("text", Text, nullable=False),
-    Column("scheduler_seed", Boolean, nullable=False, server_default=text("0")),
+    Column("scheduler_seed", Boolean, nullable=False, server_default=false()),
     Column("created_at", UtcDateTime(), nullable=False),
     CheckConstraint("role IN ('user', 'assistant')", name="role_known"),
     Index("ix_session_messages_transcript", "session_id", "created_at", "id"),
@@ -219,7 +220,7 @@ browser_profiles = Table(
     Column("id", Uuid(), primary_key=True),
     Column("tenant_id", String(200), nullable=False),
     Column("principal_id", String(200), nullable=False),
-    Column("display_name", String(200), nullable=False),
+    Column("display_name", byte_ordered_string(200), nullable=False),
     Column("state", String(32), nullable=False),
     Column("allowed_origins", Text, nullable=False),
     Column("created_at", UtcDateTime(), nullable=False),

@@ -5,6 +5,7 @@ suites test each side against its reading of the contract. This file runs the
 production ``ScheduleClient`` over ``httpx.ASGITransport`` against a fresh
 embedded server (demo data, fixed clock) so that a disagreement between the two
 readings fails here, and checks what the client reports against the database.
+Every test runs twice: over SQLite and over the test session's real PostgreSQL.
 A last test runs the same client against a bearer-token server built from a
 principals file.
 """
@@ -25,7 +26,7 @@ from sqlalchemy import text
 
 from server.app import create_app
 from server.demo import demo_id, load_demo
-from server.embedded import EmbeddedServer, open_embedded
+from server.embedded import EmbeddedServer, embed_store
 from server.identity import ALL_SCOPES, token_digest
 from server.principals_file import load_principals
 from server.storage.sql.store import SqlStore
@@ -65,8 +66,8 @@ class RetryRecorder:
 
 
 @pytest.fixture
-def embedded(tmp_path: Path) -> Iterator[EmbeddedServer]:
-    server = open_embedded(tmp_path / "embedded.db", demo=True, clock=fixed_clock)
+def embedded(database_url: str) -> Iterator[EmbeddedServer]:
+    server = embed_store(SqlStore.open(database_url), demo=True, clock=fixed_clock)
     yield server
     server.close()
 
@@ -481,8 +482,10 @@ async def test_sessions_carry_their_schedule_and_transcripts_hide_the_seed(
     assert (
         sql_count(
             embedded,
-            "SELECT count(*) FROM session_messages WHERE session_id = :id AND scheduler_seed = 1",
+            "SELECT count(*) FROM session_messages"
+            " WHERE session_id = :id AND scheduler_seed = :seed",
             id=session.session_id.hex,
+            seed=True,
         )
         == 1
     )
@@ -561,7 +564,7 @@ def principal_entry(
 
 
 @pytest.fixture
-def team_app(tmp_path: Path) -> Iterator[FastAPI]:
+def team_app(tmp_path: Path, database_url: str) -> Iterator[FastAPI]:
     """A bearer-token server: principals file identity, demo data for acme/alice."""
     principals = tmp_path / "principals.toml"
     entries = [
@@ -573,7 +576,7 @@ def team_app(tmp_path: Path) -> Iterator[FastAPI]:
         principal_entry("gone", "acme", ALL_SCOPES, enabled=False),
     ]
     principals.write_text("\n".join(entries), encoding="utf-8")
-    store = SqlStore.open(f"sqlite:///{tmp_path / 'team.db'}")
+    store = SqlStore.open(database_url)
     load_demo(store, "alice", "acme", NOW)
     yield create_app(store, load_principals(principals), fixed_clock)
     store.close()

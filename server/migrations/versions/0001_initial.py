@@ -14,6 +14,11 @@ down_revision = None
 branch_labels = None
 depends_on = None
 
+# Listing keys sort by bytes on PostgreSQL too, as SQLite's BINARY collation does.
+_BYTE_ORDERED_200 = sa.String(length=200).with_variant(
+    sa.String(length=200, collation="C"), "postgresql"
+)
+
 
 def upgrade() -> None:
     op.create_table(
@@ -36,7 +41,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Uuid(), nullable=False),
         sa.Column("tenant_id", sa.String(length=200), nullable=False),
         sa.Column("principal_id", sa.String(length=200), nullable=False),
-        sa.Column("display_name", sa.String(length=200), nullable=False),
+        sa.Column("display_name", _BYTE_ORDERED_200, nullable=False),
         sa.Column("state", sa.String(length=32), nullable=False),
         sa.Column("allowed_origins", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
@@ -55,7 +60,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Uuid(), nullable=False),
         sa.Column("tenant_id", sa.String(length=200), nullable=False),
         sa.Column("principal_id", sa.String(length=200), nullable=False),
-        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("name", _BYTE_ORDERED_200, nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_folders")),
     )
@@ -197,7 +202,7 @@ def upgrade() -> None:
         sa.Column("session_id", sa.Uuid(), nullable=False),
         sa.Column("role", sa.String(length=32), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
-        sa.Column("scheduler_seed", sa.Boolean(), server_default=sa.text("0"), nullable=False),
+        sa.Column("scheduler_seed", sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.CheckConstraint(
             "role IN ('user', 'assistant')", name=op.f("ck_session_messages_role_known")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from sqlalchemy import Engine, exists, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from server.storage.engine import open_engine
-from server.storage.migrate import upgrade
+from server.storage.migrate import is_at_head, upgrade
+from server.storage.ports import Readiness
 from server.storage.sql.audit import SqlAuditLog
 from server.storage.sql.folders import SqlFolderRepository
 from server.storage.sql.occurrences import SqlOccurrenceRepository
@@ -77,6 +79,14 @@ class SqlStore:
         )
         with self.engine.connect() as connection:
             return not connection.execute(query).scalar_one()
+
+    def readiness(self) -> Readiness:
+        try:
+            with self.engine.connect() as connection:
+                current = is_at_head(connection)
+        except SQLAlchemyError:
+            return Readiness.DATABASE_UNREACHABLE
+        return Readiness.READY if current else Readiness.MIGRATIONS_PENDING
 
     def close(self) -> None:
         self.engine.dispose()

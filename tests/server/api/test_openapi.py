@@ -64,6 +64,7 @@ async def test_every_published_route_is_documented_with_its_scope_and_no_more(
     assert documented == published
     assert published[("GET", "/v1/principal")] == ANY_CALLER
     assert published[("POST", "/v1/sessions/{}/folder")] == "session.write"
+    assert published[("GET", "/healthz")] == published[("GET", "/readyz")] == NO_TOKEN
 
 
 async def test_every_declared_error_code_is_in_the_code_table(client: httpx.AsyncClient) -> None:

@@ -3,53 +3,23 @@
 from __future__ import annotations
 
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy.engine import make_url
 
 from server.cli import main
-from server.identity import token_digest
+from tests.server.runtime.served_process import TOKEN, free_port, served, write_principals
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def test_serve_process_answers_with_principals_file_and_demo(tmp_path: Path) -> None:
-    principals = tmp_path / "principals.toml"
-    principals.write_text(
-        '[[principal]]\nid = "alice"\ntenant = "acme"\ndisplay_name = "Alice"\n'
-        f'token_sha256 = "{token_digest("team-token")}"\n'
-        'scopes = ["schedule.read", "session.read"]\n'
-    )
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "server.cli",
-        "serve",
-        "--database",
-        f"sqlite:///{tmp_path / 'team.db'}",
-        "--port",
-        str(port),
-        "--principals",
-        str(principals),
-        "--demo",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        banner = process.stdout.readline()  # printed once the socket is bound
-        assert f"127.0.0.1:{port}" in banner
-        base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=10) as client:
-            client.headers["Authorization"] = "Bearer team-token"
+def test_serve_process_answers_with_principals_file_and_demo_then_stops_on_sigterm(
+    tmp_path: Path, database_url: str
+) -> None:
+    principals = write_principals(tmp_path / "principals.toml", ["schedule.read", "session.read"])
+    with served(database_url, principals, demo=True) as server:
+        with httpx.Client(base_url=server.base_url, timeout=10) as client:
+            client.headers["Authorization"] = f"Bearer {TOKEN}"
             # The socket listens before the banner, so this request queues, never refuses.
             response = client.get("/v1/schedules?limit=5")
             assert response.status_code == 200
@@ -61,9 +31,14 @@ def test_serve_process_answers_with_principals_file_and_demo(tmp_path: Path) -> 
                 client.get("/v1/principal", headers={"Authorization": "Bearer x"}).status_code
                 == 401
             )
-    finally:
-        process.terminate()
-        process.communicate(timeout=10)
+            assert client.get("/healthz", headers={"Authorization": ""}).status_code == 200
+            assert client.get("/readyz", headers={"Authorization": ""}).status_code == 200
+        status, printed = server.sigterm()
+    assert status == 0
+    assert "Traceback" not in printed
+    password = make_url(database_url).password
+    if password is not None:
+        assert password not in server.banner + printed
 
 
 def test_port_in_use_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,3 +79,39 @@ def test_startup_errors_are_one_sentence(
     err = capsys.readouterr().err
     assert fragment in err
     assert err.count("\n") == 1
+
+
+def test_a_postgres_password_never_appears_when_nothing_answers_at_the_address(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = f"postgresql+psycopg://alice:hunter2@127.0.0.1:{free_port()}/schedules"
+    assert main(["serve", "--port", str(free_port()), "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert "hunter2" not in err
+    assert "postgresql+psycopg://alice:***@127.0.0.1" in err
+    assert err.count("\n") == 1
+
+
+def test_a_wrong_postgres_password_is_refused_without_being_echoed(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = make_url(postgres_url).set(password="hunter2-wrong").render_as_string(False)
+    assert main(["serve", "--port", str(free_port()), "--database", wrong]) == 2
+    err = capsys.readouterr().err
+    assert "hunter2" not in err
+    assert "cannot open the database postgresql+psycopg://postgres:***@" in err
+    assert err.count("\n") == 1
+
+
+def test_the_database_password_may_come_from_pgpassword_instead_of_the_url(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    url = make_url(postgres_url)
+    assert url.password is not None
+    without_password = url.set(password=None).render_as_string(hide_password=False)
+    principals = write_principals(tmp_path / "principals.toml", ["schedule.read"])
+    environment = {"PGPASSWORD": str(url.password)}
+    with served(without_password, principals, environment=environment) as server:
+        assert httpx.get(f"{server.base_url}/readyz", timeout=10).status_code == 200
+        status, _printed = server.sigterm()
+    assert status == 0

@@ -1,30 +1,52 @@
-"""The migrations build exactly the declared schema, and the head step reverses cleanly."""
+"""The migrations build exactly the declared schema, and the head step reverses cleanly.
+
+Both run on each backend (``empty_database_url``: SQLite, then PostgreSQL).
+"""
 
 from __future__ import annotations
 
+import logging
+import threading
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import Engine, inspect, text
 
 from server.storage.engine import open_engine
-from server.storage.migrate import alembic_config, downgrade, upgrade
+from server.storage.migrate import (
+    MIGRATIONS,
+    alembic_config,
+    downgrade,
+    head_revisions,
+    is_at_head,
+    upgrade,
+)
 from server.storage.tables import metadata
 
 
-def test_migrated_schema_equals_declared_metadata(tmp_path: Path) -> None:
-    engine = open_engine(f"sqlite:///{tmp_path / 'm.db'}")
+def test_migrated_schema_equals_declared_metadata(empty_database_url: str) -> None:
+    engine = open_engine(empty_database_url)
     upgrade(engine)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, metadata) == []
+    # Alembic's comparison ignores collations, which decide the order of listings.
+    inspector = inspect(engine)
+    for table in metadata.sorted_tables:
+        migrated = {c["name"]: c["type"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            declared = column.type.dialect_impl(engine.dialect)
+            assert getattr(migrated[column.name], "collation", None) == getattr(
+                declared, "collation", None
+            ), f"{table.name}.{column.name}"
     engine.dispose()
 
 
-def test_head_migration_downgrades_and_upgrades_again(tmp_path: Path) -> None:
-    engine = open_engine(f"sqlite:///{tmp_path / 'm.db'}")
+def test_head_migration_downgrades_and_upgrades_again(empty_database_url: str) -> None:
+    engine = open_engine(empty_database_url)
     upgrade(engine)
     head = ScriptDirectory.from_config(alembic_config(engine)).get_current_head()
     assert head is not None
@@ -50,3 +72,36 @@ def test_sqlite_pragmas_are_set(tmp_path: Path) -> None:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     engine.dispose()
+
+
+def test_replicas_migrating_one_fresh_database_together_migrate_it_once(
+    empty_postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    replicas = [open_engine(empty_postgres_url) for _ in range(4)]
+    start_together = threading.Barrier(len(replicas))
+    failures: list[BaseException] = []
+
+    def start(engine: Engine) -> None:
+        start_together.wait()
+        try:
+            upgrade(engine)
+        except BaseException as err:
+            failures.append(err)
+
+    threads = [threading.Thread(target=start, args=(engine,)) for engine in replicas]
+    with caplog.at_level(logging.INFO, logger="alembic.runtime.migration"):
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert failures == []
+    steps = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Running upgrade")]
+    script = ScriptDirectory(str(MIGRATIONS))
+    assert len(steps) == len(list(script.walk_revisions()))  # each step ran once, not per replica
+    with replicas[0].connect() as connection:
+        assert is_at_head(connection)
+        assert connection.execute(text("SELECT count(*) FROM alembic_version")).scalar_one() == len(
+            head_revisions()
+        )
+    for engine in replicas:
+        engine.dispose()

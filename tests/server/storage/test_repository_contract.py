@@ -1,26 +1,31 @@
 """One contract every storage adapter must keep; each backend runs it through ``store``.
 
-SQLite runs now; a PostgreSQL adapter joins by adding its parameter.
+``database_url`` (tests/conftest.py) gives each test a fresh SQLite file, then a
+fresh database on the test session's real PostgreSQL.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from uuid import UUID, uuid4
+from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, StatementError
 
 from server.storage.ports import IdempotencyKeyReused, Store
 from server.storage.records import (
     AuditEvent,
+    FolderRecord,
     IdempotencyClaim,
     Materialization,
     MessageRecord,
     OccurrenceRecord,
     Owner,
+    ProfileRecord,
     RevisionRecord,
     RunRecord,
     ScheduleChange,
@@ -34,9 +39,9 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 ALICE = Owner("acme", "alice")
 
 
-@pytest.fixture(params=["sqlite"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = SqlStore.open(f"sqlite:///{tmp_path / 'contract.db'}")
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = SqlStore.open(database_url)
     yield opened
     opened.close()
 
@@ -216,3 +221,61 @@ def test_is_empty_until_something_is_stored(store: Store) -> None:
     assert store.is_empty()
     store.schedules.import_many([view()])
     assert not store.is_empty()
+
+
+def test_profiles_and_folders_list_in_byte_order_whatever_the_database_locale(
+    store: Store,
+) -> None:
+    names = ["beta", "Beta", "alpha", "Alpha", "élan", "elan", "Zulu"]
+    for name in names:
+        store.profiles.add(
+            ProfileRecord(uuid4(), ALICE, name, "READY", ("https://a.example",), NOW, NOW)
+        )
+        store.folders.add(FolderRecord(uuid4(), ALICE, name, NOW))
+    byte_order = sorted(names, key=lambda name: name.encode())
+    assert byte_order[:3] == ["Alpha", "Beta", "Zulu"]  # capitals first, as bytes sort
+    first = store.profiles.page(ALICE, None, 3)
+    last = first[-1]
+    rest = store.profiles.page(ALICE, (last.display_name, last.profile_id), 10)
+    assert [p.display_name for p in first + rest] == byte_order
+    assert [f.name for f in store.folders.page(ALICE, None, 10)] == byte_order
+
+
+def test_instants_come_back_as_the_same_instant_in_utc(store: Store) -> None:
+    original = view()
+    in_tokyo = NOW.astimezone(ZoneInfo("Asia/Tokyo"))
+    schedule = replace(original.schedule, created_at=in_tokyo, updated_at=in_tokyo)
+    store.schedules.import_many([ScheduleView(schedule, original.revision)])
+    stored = store.schedules.get(ALICE, schedule.schedule_id)
+    assert stored is not None
+    assert (stored.schedule.updated_at, stored.schedule.updated_at.utcoffset()) == (
+        NOW,
+        timedelta(0),
+    )
+    assert stored.schedule.next_fire_at == original.schedule.next_fire_at
+    naive = view()
+    naive_schedule = replace(naive.schedule, updated_at=NOW.replace(tzinfo=None))
+    with pytest.raises(StatementError, match="naive datetimes are never stored"):
+        store.schedules.import_many([ScheduleView(naive_schedule, naive.revision)])
+
+
+def test_concurrent_creates_with_one_key_make_one_schedule(store: Store) -> None:
+    claim = IdempotencyClaim("same-key", "same-body")
+    candidates = [view() for _ in range(6)]
+    start_together = threading.Barrier(len(candidates))
+    created: list[UUID] = []
+
+    def create(candidate: ScheduleView) -> None:
+        start_together.wait()
+        created.append(store.schedules.create(candidate.schedule, candidate.revision, claim, []))
+
+    threads = [threading.Thread(target=create, args=(c,)) for c in candidates]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(created) == len(candidates)
+    assert len(set(created)) == 1
+    assert [v.schedule.schedule_id for v in store.schedules.page(ALICE, frozenset(), None, 10)] == [
+        created[0]
+    ]

@@ -1,0 +1,89 @@
+"""Databases for the tests: a temporary SQLite file, or a clean PostgreSQL database.
+
+The PostgreSQL cluster (``tests/postgres_cluster.py``) starts once per session,
+and only when a test asks for it. Tests share one database migrated to head at
+the start; before each test every row of every declared table is deleted (and
+the schema brought back to head if a test stepped it back), which costs
+milliseconds where ``CREATE DATABASE`` costs a third of a second. Tests
+that need no tables at all (the migrations) get a new empty database instead.
+``database_url`` runs a test once per backend; a backend that cannot start fails
+the test, never skips it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from uuid import uuid4
+
+import pytest
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.pool import NullPool
+
+from server.storage.engine import open_engine
+from server.storage.migrate import is_at_head, upgrade
+from server.storage.tables import metadata
+from tests.postgres_cluster import PostgresCluster
+
+BACKENDS = ["sqlite", "postgresql"]
+SHARED_DATABASE = "schedule_browser_tests"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_shared_database(postgres_cluster: PostgresCluster) -> Iterator[Engine]:
+    """The session's database at the head migration, on an engine that holds no pool."""
+    url = postgres_cluster.create_database(SHARED_DATABASE)
+    migrating = open_engine(url)
+    try:
+        upgrade(migrating)
+    finally:
+        migrating.dispose()
+    engine = create_engine(url, poolclass=NullPool)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def postgres_url(postgres_shared_database: Engine) -> str:
+    """The session's PostgreSQL database at head, every row deleted first."""
+    with postgres_shared_database.connect() as connection:
+        at_head = is_at_head(connection)
+    if not at_head:  # an earlier test stepped the schema back
+        upgrade(postgres_shared_database)
+    with postgres_shared_database.begin() as connection:
+        for table in reversed(metadata.sorted_tables):
+            connection.execute(table.delete())
+    return postgres_shared_database.url.render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def empty_postgres_url(postgres_cluster: PostgresCluster) -> Iterator[str]:
+    """A new PostgreSQL database with no tables at all, removed after the test."""
+    name = f"empty_{uuid4().hex}"
+    yield postgres_cluster.create_database(name)
+    postgres_cluster.drop_database(name)
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A clean database at head, for each backend in turn."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database with no tables, for each backend in turn (the migration tests)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'empty.db'}"
+    url: str = request.getfixturevalue("empty_postgres_url")
+    return url
