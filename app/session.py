@@ -5,11 +5,17 @@ view models, device state goes into the browser's or device's
 ``SharedPreferences`` under the backend's namespace, the look is applied and
 the root component is rendered as the page's views. View models are per
 session so two browser tabs never share a selection or a half-loaded page.
+
+Each session also runs its ``LiveUpdates`` rounds while it lives: woken by
+the embedded server's change signal (``Backend.changes``) or polling a remote
+server, paused while the window or tab is hidden or disconnected, cancelled
+when the session closes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 import flet as ft
@@ -17,6 +23,7 @@ import flet as ft
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
 from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
 from viewmodels.ports import Clock, DeviceStorage
 from viewmodels.schedule_list import ScheduleListViewModel
@@ -24,9 +31,15 @@ from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class ComposedSession:
+    models: ScreenModels
+    live: LiveUpdates
+
+
 def compose_models(
     backend: Backend, storage: DeviceStorage, *, clock: Clock, device_zone: ZoneInfo
-) -> ScreenModels:
+) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so."""
     api = backend.api
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
@@ -41,7 +54,7 @@ def compose_models(
     navigation = NavigationViewModel(
         schedules=schedules, detail=detail, sidebar=sidebar, messages=messages
     )
-    return ScreenModels(
+    models = ScreenModels(
         navigation=navigation,
         schedules=schedules,
         detail=detail,
@@ -49,6 +62,10 @@ def compose_models(
         sidebar=sidebar,
         messages=messages,
     )
+    live = LiveUpdates(
+        schedules=schedules, detail=detail, sidebar=sidebar, clock=clock, activity=backend.changes
+    )
+    return ComposedSession(models, live)
 
 
 def session_entry(
@@ -59,7 +76,20 @@ def session_entry(
     async def start(page: ft.Page) -> None:
         apply_look(page)
         storage = PreferencesStorage(ft.SharedPreferences(), backend.namespace)
-        models = compose_models(backend, storage, clock=clock, device_zone=device_zone)
-        page.render_views(AppShell, models)
+        session = compose_models(backend, storage, clock=clock, device_zone=device_zone)
+        rounds = page.run_task(session.live.run)
+
+        def on_lifecycle(_event: ft.AppLifecycleStateChangeEvent) -> None:
+            session.live.set_foreground(page.app_visible)
+
+        def on_closed(_event: ft.Event[ft.Page]) -> None:
+            rounds.cancel()
+
+        page.on_app_lifecycle_state_change = on_lifecycle
+        # A browser tab that lost its connection may come back to this session.
+        page.on_disconnect = lambda _event: session.live.set_foreground(False)
+        page.on_connect = lambda _event: session.live.set_foreground(page.app_visible)
+        page.on_close = on_closed
+        page.render_views(AppShell, session.models)
 
     return start

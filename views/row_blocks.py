@@ -12,13 +12,11 @@ list's one ``open_row`` callback; an unchanged block is skipped whole. Inside
 a block each row is still its own memo, so a selection move re-renders one
 block and, in it, two rows.
 
-The last ``TAIL`` or more rows stay single children of the list. Flutter
-estimates a lazy list's length from the children it has laid out, and the
-list asks for the next page from that estimate: with tall blocks near the
-end the estimate overshot by up to a block, the end was reached without the
-scroll position ever looking near it, and paging stopped (seen in Chromium).
-Near the end the children are single rows, as before, so the estimate is
-right where it matters; each page moves one block's worth of rows into a block.
+Flutter estimates a lazy list's length from the children it has laid out, so
+near the end of a list of blocks the estimate can be a block too long; the
+list therefore asks for the next page ``LOAD_MORE_MARGIN`` pixels (more than
+two blocks) before the estimated end (``views.schedule_list``), which also
+means the next page is usually there before the reader reaches it.
 """
 
 from __future__ import annotations
@@ -33,8 +31,6 @@ from viewmodels.schedule_list import ScheduleRow
 from views.schedule_row import ScheduleRowTile
 
 BLOCK_SIZE = 20
-TAIL = 2 * BLOCK_SIZE
-"""At least this many of the last rows are single children, never in a block."""
 
 
 class Block(Protocol):
@@ -71,18 +67,10 @@ RowBlock: Block = ft.memo(ft.component(_row_block))  # type: ignore[no-untyped-c
 def row_blocks(
     rows: Sequence[ScheduleRow], marked: set[UUID], open_row: Callable[[UUID], None]
 ) -> list[ft.Control]:
-    """``rows`` as blocks of ``BLOCK_SIZE`` then the tail's single rows.
-
-    ``marked`` holds the selected and the opened schedule's ids.
-    """
-    in_blocks = max(0, (len(rows) - TAIL) // BLOCK_SIZE * BLOCK_SIZE)
-    children: list[ft.Control] = []
-    for start in range(0, in_blocks, BLOCK_SIZE):
+    """``rows`` as blocks of ``BLOCK_SIZE``; ``marked`` holds the selected and opened ids."""
+    blocks: list[ft.Control] = []
+    for start in range(0, len(rows), BLOCK_SIZE):
         block = tuple(rows[start : start + BLOCK_SIZE])
         inside = frozenset(row.schedule_id for row in block if row.schedule_id in marked)
-        children.append(RowBlock(block, inside, open_row, key=f"rows-{start}"))
-    children.extend(
-        ScheduleRowTile(row, row.schedule_id in marked, open_row, key=str(row.schedule_id))
-        for row in rows[in_blocks:]
-    )
-    return children
+        blocks.append(RowBlock(block, inside, open_row, key=f"rows-{start}"))
+    return blocks

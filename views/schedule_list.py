@@ -25,8 +25,11 @@ from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
 
-LOAD_MORE_MARGIN = 320
-"""Pixels from the end of the list at which the next page is requested."""
+LOAD_MORE_MARGIN = 6_000
+"""Pixels from the (estimated) end of the list at which the next page is requested.
+
+More than two blocks of rows (``views.row_blocks``): Flutter's estimate of the
+list's length can be a block too long near its end."""
 
 
 @ft.component
