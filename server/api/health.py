@@ -28,6 +28,7 @@ _NOT_READY_MESSAGES = {
     Readiness.MIGRATIONS_PENDING: "The database schema is not at the newest migration.",
 }
 
+
 def health_routes(store: Store) -> APIRouter:
     router = APIRouter(tags=["operations"])
 
