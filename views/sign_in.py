@@ -1,0 +1,130 @@
+"""The hosted web view's root: the sign-in screen until a person is signed in, then the app.
+
+Renders ``viewmodels.sign_in.SignInSnapshot`` as it is; every decision (what
+a token may look like, what a refusal says, what "remember" keeps) is the view
+model's. The form is one column: the token field (obscured, with a reveal
+button; Enter submits), "Remember on this device", and Sign in. While a
+remembered token is checked the screen says so; when the server cannot be
+reached for it, the usual failure panel offers Retry (and Sign out, which
+forgets the token).
+
+Keyboard: the token field has focus on arrival; Tab reaches the checkbox
+(Space toggles it) and the button; Enter in the field signs in.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from viewmodels.sign_in import SignInPhase, SignInSnapshot
+from views.app_shell import AppShell
+from views.binding import run_command, use_snapshot
+from views.screen_models import SignedInAccount, SignInModel
+from views.status_panels import centered, error_panel, loading_panel
+
+TOKEN_LABEL = "Token"
+REMEMBER_LABEL = "Remember on this device"
+SIGN_IN_LABEL = "Sign in"
+SIGN_OUT_LABEL = "Sign out"
+CHECKING_TEXT = "Signing in…"
+FORM_WIDTH = 380
+
+
+@ft.component
+def SignInGate(model: SignInModel) -> ft.Control:
+    """The app for the signed-in person, else the sign-in screen."""
+    snapshot = use_snapshot(model)
+    page = ft.context.page
+    ft.on_mounted(lambda: page.run_task(model.start))
+    if snapshot.account is not None:
+        return AppShell(snapshot.account.models)
+    # The app's shortcuts belong to the app: none act behind the sign-in screen.
+    page.on_keyboard_event = None
+    return ft.View(
+        route=page.route or "/",
+        padding=0,
+        controls=[SignInScreen(model, snapshot)],
+    )
+
+
+@ft.component
+def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) -> ft.Control:
+    token, set_token = ft.use_state("")
+    if snapshot.phase is SignInPhase.UNREACHABLE:
+        return ft.Column(
+            [
+                error_panel("Not signed in yet", snapshot.error, lambda: run_command(model.retry)),
+                ft.Container(
+                    content=ft.TextButton(
+                        SIGN_OUT_LABEL, on_click=lambda: run_command(model.sign_out)
+                    ),
+                    alignment=ft.Alignment.CENTER,
+                    padding=ft.Padding.only(bottom=32),
+                ),
+            ],
+            expand=True,
+        )
+    if not snapshot.shows_form:
+        return loading_panel(CHECKING_TEXT)
+
+    def submit() -> None:
+        run_command(model.sign_in, token)
+
+    enabled = snapshot.form_enabled
+    parts: list[ft.Control] = [
+        ft.Text(
+            "Schedule Browser",
+            theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+            weight=ft.FontWeight.W_600,
+        ),
+        ft.Text(
+            "Sign in with the token your team gave you.",
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+    ]
+    if snapshot.notice:
+        parts.append(_note(snapshot.notice, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SURFACE_VARIANT))
+    parts.append(
+        ft.TextField(
+            label=TOKEN_LABEL,
+            value=token,
+            password=True,
+            can_reveal_password=True,
+            autofocus=True,
+            disabled=not enabled,
+            on_change=lambda event: set_token(event.control.value or ""),
+            on_submit=lambda: submit(),
+        )
+    )
+    parts.append(
+        ft.Checkbox(
+            label=REMEMBER_LABEL,
+            value=snapshot.remember,
+            disabled=not enabled,
+            on_change=lambda event: model.set_remember(bool(event.control.value)),
+        )
+    )
+    if snapshot.error:
+        parts.append(_note(snapshot.error, ft.Icons.ERROR_OUTLINE, ft.Colors.ERROR))
+    parts.append(
+        ft.Row(
+            [
+                ft.FilledButton(SIGN_IN_LABEL, disabled=not enabled, on_click=lambda: submit()),
+                *([ft.ProgressRing(width=20, height=20, stroke_width=2)] if snapshot.busy else []),
+            ],
+            spacing=16,
+        )
+    )
+    return centered(
+        ft.Container(
+            content=ft.Column(parts, spacing=16, tight=True),
+            width=FORM_WIDTH,
+        )
+    )
+
+
+def _note(text: str, icon: ft.IconData, colour: str) -> ft.Control:
+    return ft.Row(
+        [ft.Icon(icon, color=colour, size=20), ft.Text(text, color=colour, expand=True)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
