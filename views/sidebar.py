@@ -116,10 +116,10 @@ def _account_row(account: AccountModel) -> ft.Control:
             [
                 ft.Icon(ft.Icons.ACCOUNT_CIRCLE_OUTLINED, size=20),
                 ft.Text(
-                    f"Signed in as {name}",
+                    f"Signed in as\n{name}",
                     size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
-                    max_lines=1,
+                    max_lines=2,
                     overflow=ft.TextOverflow.ELLIPSIS,
                     expand=True,
                 ),

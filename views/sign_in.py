@@ -15,8 +15,10 @@ Keyboard: the token field has focus on arrival; Tab reaches the checkbox
 from __future__ import annotations
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.sign_in import SignInPhase, SignInSnapshot
+from views.actions import icon_action
 from views.app_shell import AppShell
 from views.binding import run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
@@ -26,6 +28,8 @@ TOKEN_LABEL = "Token"
 REMEMBER_LABEL = "Remember on this device"
 SIGN_IN_LABEL = "Sign in"
 SIGN_OUT_LABEL = "Sign out"
+SHOW_TOKEN_LABEL = "Show token"
+HIDE_TOKEN_LABEL = "Hide token"
 CHECKING_TEXT = "Signing in…"
 FORM_WIDTH = 380
 
@@ -50,6 +54,23 @@ def SignInGate(model: SignInModel) -> ft.Control:
 @ft.component
 def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) -> ft.Control:
     token, set_token = ft.use_state("")
+    # What the field holds now: a click may arrive before the re-render that
+    # the last keystroke or paste asked for, so Sign in reads this, not ``token``.
+    typed: MutableRef[str] = ft.use_ref("")
+    revealed, set_revealed = ft.use_state(False)
+    field: MutableRef[ft.TextField] = ft.use_ref()
+
+    def change(value: str) -> None:
+        typed.current = value
+        set_token(value)
+
+    def refocus_after_refusal() -> None:
+        # Flutter drops the focus when Enter submits: give it back to the field,
+        # so the person corrects the token and presses Enter again.
+        if snapshot.error and snapshot.form_enabled and field.current is not None:
+            ft.context.page.run_task(field.current.focus)
+
+    ft.use_effect(refocus_after_refusal, [snapshot.error, snapshot.phase])
     if snapshot.phase is SignInPhase.UNREACHABLE:
         return ft.Column(
             [
@@ -68,7 +89,7 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
         return loading_panel(CHECKING_TEXT)
 
     def submit() -> None:
-        run_command(model.sign_in, token)
+        run_command(model.sign_in, typed.current or "")
 
     enabled = snapshot.form_enabled
     parts: list[ft.Control] = [
@@ -84,18 +105,21 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     ]
     if snapshot.notice:
         parts.append(_note(snapshot.notice, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SURFACE_VARIANT))
-    parts.append(
-        ft.TextField(
-            label=TOKEN_LABEL,
-            value=token,
-            password=True,
-            can_reveal_password=True,
-            autofocus=True,
-            disabled=not enabled,
-            on_change=lambda event: set_token(event.control.value or ""),
-            on_submit=lambda: submit(),
-        )
+    field.current = ft.TextField(
+        label=TOKEN_LABEL,
+        value=token,
+        password=not revealed,
+        # Our own reveal button: Flutter's is nameless to screen readers.
+        suffix=icon_action(
+            ft.Icons.VISIBILITY_OFF if revealed else ft.Icons.VISIBILITY,
+            HIDE_TOKEN_LABEL if revealed else SHOW_TOKEN_LABEL,
+            lambda: set_revealed(not revealed),
+        ),
+        autofocus=True,
+        on_change=lambda event: change(event.control.value or ""),
+        on_submit=lambda: submit(),
     )
+    parts.append(field.current)
     parts.append(
         ft.Checkbox(
             label=REMEMBER_LABEL,

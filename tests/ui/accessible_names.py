@@ -26,6 +26,10 @@ OPEN_SIDEBAR = "Open sidebar"
 BACK = "Back"
 CLOSE_DETAILS = "Close details"
 SCHEDULES_ENTRY = "Schedules"
+TOKEN_FIELD = "Token"
+REMEMBER = "Remember on this device"
+SIGN_IN = "Sign in"
+SIGN_OUT = "Sign out"
 
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
 ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
@@ -66,3 +70,12 @@ def session_rows(page: Page, title: str) -> Locator:
     return page.get_by_role(
         "button", name=re.compile(rf"^{re.escape(title)}, (?!\d+ sessions?, )\S")
     )
+
+
+def token_field(page: Page) -> Locator:
+    """The hosted web view's sign-in field (obscured: a password textbox)."""
+    return page.get_by_role("textbox", name=TOKEN_FIELD)
+
+
+def remember_choice(page: Page) -> Locator:
+    return page.get_by_role("checkbox", name=REMEMBER)
