@@ -59,6 +59,7 @@ class PreferencesStorage:
     def __init__(self, store: PreferenceStore, namespace: str) -> None:
         self._store = store
         self._prefix = f"{KEY_PREFIX}.{namespace}."
+        self._forgotten = False
 
     def key_for(self, key: str) -> str:
         return self._prefix + key
@@ -74,12 +75,19 @@ class PreferencesStorage:
         return value
 
     async def set(self, key: str, value: JsonValue) -> None:
+        if self._forgotten:
+            return  # a screen of a signed-out person finishing late writes nothing
         if value is None:
             await self._store.remove(self.key_for(key))
             return
         await self._store.set(self.key_for(key), json.dumps(value, separators=(",", ":")))
 
     async def forget_all(self) -> None:
-        """Removes every value of this namespace (a signed-out person's device state)."""
+        """Removes every value of this namespace (a signed-out person's device state).
+
+        From then on this storage writes nothing: a request of that person's
+        screens still in flight cannot put anything back.
+        """
+        self._forgotten = True
         for key in await self._store.get_keys(self._prefix):
             await self._store.remove(key)

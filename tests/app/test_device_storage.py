@@ -88,7 +88,7 @@ async def test_two_people_signed_in_on_one_browser_do_not_share_device_state() -
     assert account_namespace(server, "team", "alice") != account_namespace(server, "other", "alice")
 
 
-async def test_forgetting_a_namespace_removes_its_values_and_nothing_else() -> None:
+async def test_forgetting_a_namespace_removes_its_values_and_nothing_else_for_good() -> None:
     prefs = FakePreferences()
     server = "remote:https://schedules.example.com"
     alice = PreferencesStorage(prefs, account_namespace(server, "team", "alice"))
@@ -102,3 +102,5 @@ async def test_forgetting_a_namespace_removes_its_values_and_nothing_else() -> N
     assert await alice.get("sidebar.history") is None
     assert await alice.get("sidebar.expanded") is None
     assert list(prefs.values) == [shared.key_for("sign_in.token")]
+    await alice.set("sidebar.history", ["written after sign-out"])
+    assert await alice.get("sidebar.history") is None

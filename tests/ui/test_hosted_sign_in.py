@@ -151,9 +151,14 @@ def alices_titles(server: ScheduleServer) -> list[str]:
     return [schedule.title for schedule in stored if schedule.title not in others]
 
 
-def remembered_keys(page: Page) -> list[str]:
+def app_keys(page: Page) -> list[str]:
+    """The app's device-storage keys in this browser's storage."""
     keys: list[str] = page.evaluate("Object.keys(localStorage)")
-    return [key for key in keys if key.endswith(TOKEN_REMEMBERED)]
+    return [key for key in keys if "schedule-browser." in key]
+
+
+def remembered_keys(page: Page) -> list[str]:
+    return [key for key in app_keys(page) if key.endswith(TOKEN_REMEMBERED)]
 
 
 def test_two_people_signed_in_at_once_each_see_only_their_own_schedules_sidebar_and_selection(
@@ -233,15 +238,18 @@ def test_remember_survives_a_reload_and_a_new_tab_and_sign_out_forgets_it(
     open_app(second, hosted_url)
     expect(schedule_row(second, alice_first)).to_be_visible()
     expect(token_field(second)).to_have_count(0)
+    second.close()
+    assert len(app_keys(page)) > len(remembered_keys(page)) == 1  # her cached chats too
 
-    button(second, OPEN_SIDEBAR).click()
-    button(second, SIGN_OUT).click()
-    wait_for_text(second, SIGNED_OUT)
-    assert remembered_keys(second) == []
+    button(page, OPEN_SIDEBAR).click()
+    button(page, SIGN_OUT).click()
+    wait_for_text(page, SIGNED_OUT)
+    # The token and everything this browser kept for Alice (her cached chats) are gone.
+    assert app_keys(page) == []
 
-    second.reload()
-    enable_semantics(second)
-    expect(token_field(second)).to_be_visible()
+    page.reload()
+    enable_semantics(page)
+    expect(token_field(page)).to_be_visible()
     third = page.context.new_page()
     open_app(third, hosted_url)
     expect(token_field(third)).to_be_visible()
