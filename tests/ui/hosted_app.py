@@ -11,8 +11,10 @@ own environment cannot leak in (the app would refuse to start with it).
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.self_signed import CertificatePair
@@ -22,11 +24,18 @@ from tests.ui.served_app import LOOPBACK, app_command, free_port, running_proces
 EVERY_INTERFACE = "0.0.0.0"
 
 
+@dataclass(frozen=True, slots=True)
+class HostedApp:
+    url: str
+    """The address Chromium opens."""
+    process: subprocess.Popen[bytes]
+
+
 @contextmanager
 def hosted_app(
     server: ScheduleServer, log_dir: Path, *, certificate: CertificatePair | None = None
-) -> Iterator[str]:
-    """The hosted web view, stopped on the way out; yields the address to open."""
+) -> Iterator[HostedApp]:
+    """The hosted web view, stopped on the way out."""
     port = free_port()
     if certificate is not None:
         serving = [
@@ -42,5 +51,5 @@ def hosted_app(
         serving = ["--host", LOOPBACK, "--behind-proxy"]
         url = f"http://{LOOPBACK}:{port}/"
     argv = [*app_command(), "--web", "--port", str(port), *serving, "--server", server.url]
-    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: ""}):
-        yield url
+    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: ""}) as process:
+        yield HostedApp(url, process)

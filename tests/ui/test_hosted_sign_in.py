@@ -117,8 +117,8 @@ def hosted_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def hosted_url(
     team: ScheduleServer, certificate: CertificatePair, hosted_logs: Path
 ) -> Iterator[str]:
-    with hosted_app(team, hosted_logs, certificate=certificate) as url:
-        yield url
+    with hosted_app(team, hosted_logs, certificate=certificate) as app:
+        yield app.url
 
 
 @pytest.fixture
@@ -293,8 +293,8 @@ def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_r
 
 @pytest.fixture(scope="module")
 def proxied_url(team: ScheduleServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with hosted_app(team, tmp_path_factory.mktemp("proxied-app-logs")) as url:
-        yield url
+    with hosted_app(team, tmp_path_factory.mktemp("proxied-app-logs")) as app:
+        yield app.url
 
 
 def test_the_sign_in_screen_works_from_the_keyboard_and_enter_submits(
