@@ -17,7 +17,7 @@ import pytest
 import respx
 
 from tests.viewmodels.fake_server import ScriptedRoute
-from tests.viewmodels.wire import NOW
+from tests.wire import NOW
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from tests.viewmodels.conftest import FakeClock
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.viewmodels.conftest import BASE_URL, FakeClock, no_sleep
-from tests.viewmodels.wire import NOW, page, summary
+from tests.wire import NOW, page, summary
 from transport.client import ScheduleClient
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ScheduleListViewModel
