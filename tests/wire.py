@@ -10,9 +10,12 @@ several resources at once.
 
 from __future__ import annotations
 
+import copy
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid5
+
+from server.api.request_schemas import DEFINITION_EXAMPLE
 
 NOW = datetime(2026, 12, 1, 7, 0, tzinfo=UTC)
 """The fake clock's instant in every view-model scenario unless a test moves it."""
@@ -117,22 +120,27 @@ def summary_json(**changes: Any) -> dict[str, Any]:
     return _with(body, changes)
 
 
+def definition_json(**changes: Any) -> dict[str, Any]:
+    """A complete, valid definition (what a create or a full-definition update sends).
+
+    The server's own OpenAPI example, so the example is proven valid by every test.
+    """
+    return _with(copy.deepcopy(DEFINITION_EXAMPLE), changes)
+
+
 def revision_json(**changes: Any) -> dict[str, Any]:
+    """A revision as the point read answers it: a definition plus what the server derives."""
+    definition = definition_json(
+        instruction=INSTRUCTION,
+        agent_id=AGENT_ID,
+        requested_scopes=["browser.profile.read"],
+        browser_profile_id=PROFILE_ID,
+        cadence=cadence_json(),
+    )
     body: dict[str, Any] = {
         "revision": 3,
-        "title": "Morning news digest",
-        "instruction": INSTRUCTION,
-        "agent_id": str(AGENT_ID),
-        "agent_version": "2026.11.2",
-        "policy_profile": "default",
-        "requested_scopes": ["browser.profile.read"],
-        "browser_profile_id": str(PROFILE_ID),
-        "limits": limits_json(),
-        "run_timeout_seconds": 300,
-        "cadence": cadence_json(),
+        **definition,
         "timezone": "America/Los_Angeles",
-        "misfire_grace_seconds": 3600,
-        "max_consecutive_failures": 2,
         "created_by_principal_id": "alice",
         "created_at": "2026-11-02T10:00:00Z",
     }

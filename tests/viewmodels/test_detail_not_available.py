@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import respx
 
 from tests import wire
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 

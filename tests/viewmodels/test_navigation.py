@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from tests.wire import NOW, detail, page, principal, session, summary, uid
 from transport.client import ScheduleClient

@@ -19,7 +19,8 @@ import respx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.viewmodels.conftest import BASE_URL, FakeClock, no_sleep
+from tests.clock import FakeClock
+from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.wire import NOW, page, summary
 from transport.client import ScheduleClient
 from viewmodels.paging import FeedPhase

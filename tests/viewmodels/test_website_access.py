@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.wire import detail, page, principal, profile, revision_body, uid
 from transport.client import ScheduleClient
