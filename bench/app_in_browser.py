@@ -253,29 +253,18 @@ def fill_schedules(database_path: Path, count: int) -> None:
 
 
 def _definition(number: int) -> dict[str, Any]:
-    return {
-        "title": BULK_TITLE.format(number),
-        "instruction": f"Summarize what changed in project {number} since yesterday.",
-        "agent_id": str(UUID(int=10_000 + number % 5)),
-        "agent_version": "2026.11.2",
-        "policy_profile": "default",
-        "requested_scopes": [],
-        "browser_profile_id": None,
-        "limits": {
-            "max_steps": 20,
-            "max_model_calls": 20,
-            "max_tool_calls": 40,
-            "max_cost": "2.00",
-        },
-        "run_timeout_seconds": 300,
-        "misfire_grace_seconds": 3600,
-        "max_consecutive_failures": 3,
-        "cadence": {
+    from tests.wire import definition_json
+
+    return definition_json(
+        title=BULK_TITLE.format(number),
+        instruction=f"Summarize what changed in project {number} since yesterday.",
+        agent_id=UUID(int=10_000 + number % 5),
+        cadence={
             "kind": "DAILY",
             "local_time": f"{number % 24:02d}:{number % 60:02d}:00",
             "timezone": "Europe/Paris",
         },
-    }
+    )
 
 
 def memory(pid: int) -> Memory:

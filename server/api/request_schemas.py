@@ -114,7 +114,7 @@ class Limits(Open):
     reserve_cost: Money | None = None
 
 
-_DEFINITION_EXAMPLE: JsonDict = {
+DEFINITION_EXAMPLE: JsonDict = {
     "title": "Morning news digest",
     "instruction": "Summarize the overnight news in ten bullets.",
     "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
@@ -136,12 +136,13 @@ _DEFINITION_EXAMPLE: JsonDict = {
     "misfire_grace_seconds": 3600,
     "max_consecutive_failures": 2,
 }
+"""A valid definition: the OpenAPI example, also the tests' starting point (tests/wire.py)."""
 
 
 class Definition(Open):
     """A schedule definition: a revision less the fields the server derives."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [_DEFINITION_EXAMPLE]})
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [DEFINITION_EXAMPLE]})
 
     title: str = Field(min_length=1, max_length=MAX_TITLE, pattern=NonBlank)
     instruction: str = Field(min_length=1, max_length=MAX_INSTRUCTION, pattern=NonBlank)

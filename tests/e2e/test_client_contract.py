@@ -30,6 +30,7 @@ from server.embedded import EmbeddedServer, embed_store
 from server.identity import ALL_SCOPES, token_digest
 from server.principals_file import load_principals
 from server.storage.sql.store import SqlStore
+from tests.wire import definition_json
 from transport.client import ScheduleClient
 from transport.errors import (
     BrowserProfileUnavailable,
@@ -94,35 +95,20 @@ async def every_item(fetch: Callable[[str | None], Awaitable[Page[T]]]) -> list[
 
 
 def new_definition(**changes: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "title": "Contract check",
-        "instruction": "List the three most discussed pull requests of the week.",
-        "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-        "agent_version": "2026.11.2",
-        "policy_profile": "default",
-        "requested_scopes": [],
-        "browser_profile_id": None,
-        "limits": {
-            "max_steps": 20,
-            "max_model_calls": 20,
-            "max_tool_calls": 40,
-            "max_cost": "5.00",
-            "reserve_steps": 2,
-            "reserve_model_calls": 2,
-            "reserve_cost": "1.00",
-        },
-        "run_timeout_seconds": 300,
-        "cadence": {
-            "kind": "WEEKLY",
-            "local_time": "08:30:00",
-            "weekdays": [1, 3, 5],
-            "timezone": "America/New_York",
-        },
-        "misfire_grace_seconds": 3600,
-        "max_consecutive_failures": 2,
+    cadence = {
+        "kind": "WEEKLY",
+        "local_time": "08:30:00",
+        "weekdays": [1, 3, 5],
+        "timezone": "America/New_York",
     }
-    base.update(changes)
-    return base
+    return definition_json(
+        **{
+            "title": "Contract check",
+            "instruction": "List the three most discussed pull requests of the week.",
+            "cadence": cadence,
+            **changes,
+        }
+    )
 
 
 async def create(client: ScheduleClient, **changes: Any) -> ScheduleDetail:

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from transport.client import ScheduleClient
 
 

@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from transport.client import ScheduleClient
 
 

@@ -6,7 +6,7 @@ import httpx
 import pytest
 import respx
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from tests.transport.conftest import FakeSleep
 from transport import errors
 from transport.client import ScheduleClient

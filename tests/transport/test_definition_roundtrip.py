@@ -7,7 +7,7 @@ from typing import Any
 
 import respx
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from transport.client import ScheduleClient
 from transport.models import ScheduleRevision
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from transport.models import (
     Cadence,
     ErrorEnvelope,

@@ -8,7 +8,7 @@ import httpx
 import pytest
 import respx
 
-from tests.transport import wire_samples as wire
+from tests import wire
 from transport.client import ScheduleClient
 from transport.errors import ApiError, NotFound, RepeatedCursor
 from transport.models import Page

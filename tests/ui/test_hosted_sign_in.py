@@ -38,6 +38,7 @@ from tests.ui.hosted_app import hosted_app
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
 from tests.ui.schedule_server import Member, ScheduleServer, schedule_server
+from tests.wire import definition_json
 from viewmodels.sign_in import EMPTY_TOKEN, REVOKED, SIGNED_OUT, TOKEN_REFUSED
 
 pytestmark = pytest.mark.ui
@@ -57,28 +58,6 @@ TOKEN_REMEMBERED = "sign_in.token"
 """The end of the device-storage key under which a remembered token is kept."""
 
 
-def definition(title: str) -> dict[str, object]:
-    return {
-        "title": title,
-        "instruction": f"{title}: check and report in three lines.",
-        "agent_id": str(uuid.UUID(int=7)),
-        "agent_version": "2026.11.2",
-        "policy_profile": "default",
-        "requested_scopes": [],
-        "browser_profile_id": None,
-        "limits": {
-            "max_steps": 10,
-            "max_model_calls": 10,
-            "max_tool_calls": 20,
-            "max_cost": "1.00",
-        },
-        "run_timeout_seconds": 300,
-        "cadence": {"kind": "DAILY", "local_time": "07:30:00", "timezone": "Europe/London"},
-        "misfire_grace_seconds": 3600,
-        "max_consecutive_failures": 3,
-    }
-
-
 def give_own_schedules(server: ScheduleServer) -> None:
     """Bob's and Carol's schedules, created through the API with their own tokens."""
     with httpx.Client(base_url=server.url) as client:
@@ -86,7 +65,7 @@ def give_own_schedules(server: ScheduleServer) -> None:
             for title in titles:
                 response = client.post(
                     "/v1/schedules",
-                    json=definition(title),
+                    json=definition_json(title=title, instruction=f"{title}: report briefly."),
                     headers={
                         "Authorization": f"Bearer {member.token}",
                         "Idempotency-Key": str(uuid.uuid4()),

@@ -28,6 +28,7 @@ from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import schedule_row, session_rows
 from tests.ui.page_opener import PageOpener
 from tests.ui.served_app import ServedApp, served_app
+from tests.wire import definition_json
 from viewmodels.formatting import next_firing_text
 
 pytestmark = pytest.mark.ui
@@ -43,29 +44,12 @@ def create_daily(database: Path, due: datetime) -> None:
     store = SqlStore.open(f"sqlite:///{database}")
     try:
         service = ScheduleService(store, lambda: datetime.now(UTC))
-        definition = {
-            "title": TITLE,
-            "instruction": "Collect yesterday's stand-up notes into one short summary.",
-            "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-            "agent_version": "2026.11.2",
-            "policy_profile": "default",
-            "requested_scopes": [],
-            "browser_profile_id": None,
-            "limits": {
-                "max_steps": 10,
-                "max_model_calls": 10,
-                "max_tool_calls": 10,
-                "max_cost": "1.00",
-            },
-            "run_timeout_seconds": 300,
-            "misfire_grace_seconds": 600,
-            "max_consecutive_failures": 3,
-            "cadence": {
-                "kind": "DAILY",
-                "local_time": due.strftime("%H:%M:%S"),
-                "timezone": "UTC",
-            },
-        }
+        definition = definition_json(
+            title=TITLE,
+            instruction="Collect yesterday's stand-up notes into one short summary.",
+            misfire_grace_seconds=600,
+            cadence={"kind": "DAILY", "local_time": due.strftime("%H:%M:%S"), "timezone": "UTC"},
+        )
         service.create(local_principal(), definition, "ui-live-updates")
     finally:
         store.close()

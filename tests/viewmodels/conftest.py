@@ -10,31 +10,18 @@ URL ``https://schedules.test``), scripts the routes it needs with
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 import respx
 
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute
-from tests.viewmodels.wire import NOW
+from tests.wire import NOW
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 
 BASE_URL = "https://schedules.test"
-
-
-class FakeClock:
-    """A settable clock; call it for the current instant."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
 
 
 async def no_sleep(_seconds: float) -> None:

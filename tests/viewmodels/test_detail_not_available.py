@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.transport import wire_samples as wire
-from tests.viewmodels.conftest import FakeClock
+from tests import wire
+from tests.clock import FakeClock
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 

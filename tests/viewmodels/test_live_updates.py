@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
-from tests.viewmodels.wire import (
+from tests.wire import (
     NOW,
     detail,
     page,

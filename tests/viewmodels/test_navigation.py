@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
-from tests.viewmodels.wire import NOW, detail, page, principal, session, summary, uid
+from tests.wire import NOW, detail, page, principal, session, summary, uid
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 from viewmodels.navigation import (

@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.viewmodels.wire import NOW, detail, principal, revision_body, uid
+from tests.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, GroupKind, LabelledValue, ScheduleDetailViewModel
 

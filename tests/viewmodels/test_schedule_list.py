@@ -6,9 +6,9 @@ import asyncio
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from tests.viewmodels.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.viewmodels.wire import NOW, detail, page, revision_body, summary, uid
+from tests.wire import NOW, detail, page, revision_body, summary, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
 from viewmodels.paging import FeedPhase

@@ -20,7 +20,7 @@ import respx
 from app.credential_watch import CredentialWatch
 from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down
-from tests.viewmodels.wire import error, page, principal, summary
+from tests.wire import error, page, principal, principal_json, summary
 from transport.client import ScheduleClient
 from transport.errors import ServerError, Unauthenticated
 from transport.models import Principal
@@ -43,7 +43,7 @@ BOB = "bob-token"
 
 
 def bob() -> dict[str, Any]:
-    return {**principal(), "principal_id": "bob", "display_name": "Bob Example"}
+    return principal_json(principal_id="bob", display_name="Bob Example")
 
 
 class TrackedClient(ScheduleClient):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
@@ -15,6 +15,8 @@ from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.records import Owner, ProfileRecord
 from server.storage.sql.store import SqlStore
+from tests.clock import FakeClock
+from tests.wire import definition_json
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 TOKENS = {
@@ -27,42 +29,15 @@ TOKENS = {
 }
 
 
-class Clock:
+class Clock(FakeClock):
+    """The server tests' clock, starting at ``NOW``."""
+
     def __init__(self) -> None:
-        self.now = NOW
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+        super().__init__(NOW)
 
 
 def definition(**changes: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "title": "Morning news digest",
-        "instruction": "Summarize the overnight news in ten bullets.",
-        "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-        "agent_version": "2026.11.2",
-        "policy_profile": "default",
-        "requested_scopes": [],
-        "browser_profile_id": None,
-        "limits": {
-            "max_steps": 20,
-            "max_model_calls": 20,
-            "max_tool_calls": 40,
-            "max_cost": "5.00",
-            "reserve_steps": 2,
-            "reserve_model_calls": 2,
-            "reserve_cost": "1.00",
-        },
-        "run_timeout_seconds": 300,
-        "cadence": {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"},
-        "misfire_grace_seconds": 3600,
-        "max_consecutive_failures": 2,
-    }
-    base.update(changes)
-    return base
+    return definition_json(**changes)
 
 
 def definition_of(detail: dict[str, Any]) -> dict[str, Any]:

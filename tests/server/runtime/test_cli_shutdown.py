@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -23,30 +22,10 @@ from sqlalchemy.pool import NullPool
 
 from server.cli import _parser
 from tests.server.runtime.served_process import TOKEN, ServedProcess, served, write_principals
+from tests.wire import definition_json
 
 DEADLINE_SECONDS = 20
-DEFINITION: dict[str, Any] = {
-    "title": "Held in flight",
-    "instruction": "Summarize the overnight news in ten bullets.",
-    "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-    "agent_version": "2026.11.2",
-    "policy_profile": "default",
-    "requested_scopes": [],
-    "browser_profile_id": None,
-    "limits": {
-        "max_steps": 20,
-        "max_model_calls": 20,
-        "max_tool_calls": 40,
-        "max_cost": "5.00",
-        "reserve_steps": 2,
-        "reserve_model_calls": 2,
-        "reserve_cost": "1.00",
-    },
-    "run_timeout_seconds": 300,
-    "cadence": {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"},
-    "misfire_grace_seconds": 3600,
-    "max_consecutive_failures": 2,
-}
+DEFINITION = definition_json(title="Held in flight")
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:

@@ -1,0 +1,18 @@
+"""The one fake clock of the tests: an aware instant that moves only when a test moves it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+
+class FakeClock:
+    """Call it for the current instant; ``advance`` moves it (a timedelta, or its parts)."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, delta: timedelta = timedelta(0), **parts: float) -> None:
+        self.now += delta + timedelta(**parts)
