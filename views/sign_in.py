@@ -22,12 +22,12 @@ from views.actions import icon_action
 from views.app_shell import AppShell
 from views.binding import run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
+from views.sidebar import SIGN_OUT_LABEL
 from views.status_panels import centered, error_panel, loading_panel
 
 TOKEN_LABEL = "Token"
 REMEMBER_LABEL = "Remember on this device"
 SIGN_IN_LABEL = "Sign in"
-SIGN_OUT_LABEL = "Sign out"
 SHOW_TOKEN_LABEL = "Show token"
 HIDE_TOKEN_LABEL = "Hide token"
 CHECKING_TEXT = "Signing in…"
