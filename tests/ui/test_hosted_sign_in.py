@@ -33,7 +33,13 @@ from tests.ui.accessible_names import (
     token_field,
 )
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
-from tests.ui.flutter_page import accessible_texts, enable_semantics, open_app, wait_for_text
+from tests.ui.flutter_page import (
+    UI_TIMEOUT_MS,
+    accessible_texts,
+    enable_semantics,
+    open_app,
+    wait_for_text,
+)
 from tests.ui.hosted_app import hosted_app
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
@@ -140,6 +146,16 @@ def remembered_keys(page: Page) -> list[str]:
     return [key for key in app_keys(page) if key.endswith(TOKEN_REMEMBERED)]
 
 
+def wait_until_forgotten(page: Page, ending: str = "") -> None:
+    """The app clears storage after it has shown the sign-in screen: wait (bounded) for it."""
+    page.wait_for_function(
+        """(ending) => !Object.keys(localStorage).some(
+            (key) => key.includes("schedule-browser.") && key.endsWith(ending))""",
+        arg=ending,
+        timeout=UI_TIMEOUT_MS,
+    )
+
+
 def test_two_people_signed_in_at_once_each_see_only_their_own_schedules_sidebar_and_selection(
     running_team: ScheduleServer, hosted_url: str, open_page: PageOpener
 ) -> None:
@@ -223,7 +239,8 @@ def test_remember_survives_a_reload_and_a_new_tab_and_sign_out_forgets_it(
     button(page, OPEN_SIDEBAR).click()
     button(page, SIGN_OUT).click()
     wait_for_text(page, SIGNED_OUT)
-    # The token and everything this browser kept for Alice (her cached chats) are gone.
+    # The token and everything this browser kept for Alice (her cached chats) go.
+    wait_until_forgotten(page)
     assert app_keys(page) == []
 
     page.reload()
@@ -260,7 +277,7 @@ def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_r
         wait_for_text(page, REVOKED)
         expect(token_field(page)).to_be_visible()
         expect(schedule_rows(page)).to_have_count(0)
-        assert remembered_keys(page) == []
+        wait_until_forgotten(page, TOKEN_REMEMBERED)
     finally:
         running_team.stop()
         running_team.set_enabled(CAROL.principal_id, True)
