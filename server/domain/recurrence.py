@@ -44,7 +44,13 @@ from server.domain.cadence import Cadence, Daily, Monthly, Once, Weekly, Yearly
 from server.domain.civil_time import resolve
 from server.domain.zone_gaps import skipped_dates
 
-__all__ = ["CandidateObserver", "count_between", "first_after", "latest_at_or_before"]
+__all__ = [
+    "CandidateObserver",
+    "count_between",
+    "first_after",
+    "latest_at_or_before",
+    "selects",
+]
 
 CandidateObserver = Callable[[date], None]
 Recurring = Daily | Weekly | Monthly | Yearly
@@ -92,7 +98,7 @@ def count_between(cadence: Cadence, start: datetime, end: datetime) -> int:
     skipped = sum(
         1
         for day in skipped_dates(cadence.timezone)
-        if first_day <= day <= last_day and _selects(cadence, day)
+        if first_day <= day <= last_day and selects(cadence, day)
     )
     return _rank(cadence, last_day) - _rank(cadence, first_day) + 1 - skipped
 
@@ -142,7 +148,7 @@ def _selected_dates(cadence: Recurring, start: date, *, forward: bool) -> Iterat
             step = _ONE_DAY if forward else -_ONE_DAY
             day = start
             while True:
-                if _selects(cadence, day):
+                if selects(cadence, day):
                     yield day
                 day += step
         elif isinstance(cadence, Monthly):
@@ -201,7 +207,8 @@ def _leap_years_through(year: int) -> int:
     return year // 4 - year // 100 + year // 400
 
 
-def _selects(cadence: Recurring, day: date) -> bool:
+def selects(cadence: Recurring, day: date) -> bool:
+    """Whether the cadence's rule names local date ``day`` (it may still not fire: see Apia)."""
     if isinstance(cadence, Daily):
         return True
     if isinstance(cadence, Weekly):
