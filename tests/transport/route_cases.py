@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from tests.transport import wire_samples as wire
+from tests.viewmodels import wire as bodies
 from transport.client import ScheduleClient
 
 
@@ -21,6 +23,7 @@ class RouteCase:
 
 
 S = wire.SCHEDULE_ID
+WINDOW = (datetime(2027, 3, 1, tzinfo=UTC), datetime(2027, 4, 1, tzinfo=UTC))
 ROUTE_CASES = [
     RouteCase(
         "list_schedules",
@@ -74,6 +77,20 @@ ROUTE_CASES = [
         f"/v1/schedules/{S}/occurrences",
         lambda c: c.list_occurrences(S),
         wire.page_json(wire.occurrence_json()),
+    ),
+    RouteCase(
+        "get_projection",
+        "GET",
+        f"/v1/schedules/{S}/projection",
+        lambda c: c.get_projection(S, start=WINDOW[0], end=WINDOW[1]),
+        bodies.projection(
+            S,
+            "2027-03-01T00:00:00Z",
+            "2027-04-01T00:00:00Z",
+            firings=[bodies.firing(datetime(2027, 3, 2, 9, tzinfo=UTC))],
+            notices=[bodies.notice("2027-02-29", "NOT_A_LEAP_YEAR")],
+            past_items=[bodies.past("o1", datetime(2027, 3, 1, 9, tzinfo=UTC))],
+        ),
     ),
     RouteCase(
         "list_browser_profiles",

@@ -36,6 +36,7 @@ def summary(
     pause_reason: str | None = None,
     cadence: dict[str, Any] | None = None,
     next_fire_at: datetime | None = None,
+    next_fire_adjustment: str | None = None,
     preview: str = "Summarize the overnight news",
     browser_profile_id: UUID | None = None,
     revision: int = 1,
@@ -47,6 +48,7 @@ def summary(
         "pause_reason": pause_reason,
         "current_revision": revision,
         "next_fire_at": instant(next_fire_at) if next_fire_at else None,
+        "next_fire_adjustment": next_fire_adjustment,
         "cadence": cadence or DAILY_PARIS,
         "instruction_preview": preview,
         "browser_profile_id": str(browser_profile_id) if browser_profile_id else None,
@@ -107,6 +109,7 @@ def detail(
     pause_reason: str | None = None,
     revision: dict[str, Any] | None = None,
     next_fire_at: datetime | None = None,
+    next_fire_adjustment: str | None = None,
     consecutive_failures: int = 1,
 ) -> dict[str, Any]:
     rev = revision or revision_body()
@@ -116,6 +119,7 @@ def detail(
         "pause_reason": pause_reason,
         "current_revision": rev["revision"],
         "next_fire_at": instant(next_fire_at) if next_fire_at else None,
+        "next_fire_adjustment": next_fire_adjustment,
         "consecutive_failures": consecutive_failures,
         "created_at": "2026-11-01T10:00:00Z",
         "updated_at": "2026-11-20T10:00:00Z",
@@ -181,3 +185,77 @@ def page(items: list[dict[str, Any]], next_cursor: str | None = None) -> dict[st
 
 def error(code: str, message: str = "", **details: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "details": details}}
+
+
+PROJECTION_PATH = r"^/v1/schedules/(?P<schedule_id>[^/]+)/projection$"
+"""The projection route as a respx ``path__regex``; registering it again replaces the route."""
+
+
+def firing(
+    at: datetime,
+    *,
+    local: datetime | None = None,
+    scheduled: datetime | None = None,
+    adjustment: str | None = None,
+) -> dict[str, Any]:
+    """One projected firing; ``local`` is ``at`` on the schedule zone's clock (aware or naive),
+    ``scheduled`` the date and wall time the rule named (``local`` unless it moved)."""
+    local = local or at
+    scheduled = scheduled or local
+    return {
+        "at": instant(at),
+        "local_date": local.date().isoformat(),
+        "local_time": local.strftime("%H:%M:%S"),
+        "scheduled_date": scheduled.date().isoformat(),
+        "scheduled_time": scheduled.strftime("%H:%M:%S"),
+        "adjustment": adjustment,
+    }
+
+
+def notice(local_date: str, reason: str) -> dict[str, Any]:
+    return {"local_date": local_date, "reason": reason}
+
+
+def past(
+    name: str,
+    nominal_fire_at: datetime,
+    disposition: str = "MATERIALIZED",
+    *,
+    reason_code: str | None = None,
+    session: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "occurrence_id": str(uid(name)),
+        "nominal_fire_at": instant(nominal_fire_at),
+        "disposition": disposition,
+        "reason_code": reason_code,
+        "session_id": str(uid(session)) if session else None,
+    }
+
+
+def projection(
+    schedule_id: UUID | str,
+    start: str,
+    end: str,
+    *,
+    firings: list[dict[str, Any]] | None = None,
+    notices: list[dict[str, Any]] | None = None,
+    past_items: list[dict[str, Any]] | None = None,
+    state: str = "ACTIVE",
+    timezone: str = "Europe/London",
+    as_if_resumed: bool = False,
+) -> dict[str, Any]:
+    """A projection answer for the window ``[start, end)`` (the request's own ``from``/``to``)."""
+    return {
+        "schedule_id": str(schedule_id),
+        "state": state,
+        "pause_reason": "user" if state == "PAUSED" else None,
+        "current_revision": 1,
+        "timezone": timezone,
+        "from": start,
+        "to": end,
+        "as_if_resumed": as_if_resumed,
+        "firings": firings or [],
+        "notices": notices or [],
+        "past": past_items or [],
+    }
