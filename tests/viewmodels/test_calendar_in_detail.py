@@ -130,7 +130,8 @@ async def test_the_calendar_takes_the_arrows_only_while_a_day_has_focus(screens:
     assert calendar.snapshot.selected_day is not None and chosen is not None
     assert (calendar.snapshot.selected_day - chosen).days == 7
 
-    calendar.set_grid_focus(False)
+    assert await screens.navigation.press("Escape") is None, "the first Escape leaves the grid"
     await screens.navigation.press("Arrow Down")
     assert screens.schedules.snapshot.selected_id == uid("b"), "the list has its arrows back"
     assert (calendar.snapshot.selected_day - chosen).days == 7
+    assert await screens.navigation.press("Escape") == "/", "the next one closes the detail"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from viewmodels.calendar.snapshot import (
+    MARK_WORDS,
     NEXT_MONTH_LABEL,
     PREVIOUS_MONTH_LABEL,
     WEEKDAY_HEADINGS,
@@ -16,6 +17,7 @@ from viewmodels.calendar.snapshot import (
 from viewmodels.calendar.view_model import CalendarViewModel
 
 __all__ = [
+    "MARK_WORDS",
     "NEXT_MONTH_LABEL",
     "PREVIOUS_MONTH_LABEL",
     "WEEKDAY_HEADINGS",

@@ -117,7 +117,7 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
         status_text=_status(projection, resumed),
         zone_text=None
         if is_device_zone(zone, device_zone)
-        else f"Times are in your zone ({device_zone.key}), the schedule's ({zone}) beside them",
+        else f"Times are in your zone ({device_zone.key}), with {zone} times beside them",
     )
 
 
@@ -132,7 +132,7 @@ def _firing_entry(
     adjusted = adjustment_text(firing.adjustment)
     if adjusted is not None:
         words = f"{words}, {adjusted}"
-        line = f"{line}. {adjusted_sentence(firing, zone, device_zone)}"
+        line = adjusted_sentence(firing, zone, device_zone)
     if shift is not None:
         moved = shift_words(shift.shown, shift.usual, shift.until)
         words = f"{words}, {moved}"

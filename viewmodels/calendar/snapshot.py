@@ -48,6 +48,19 @@ class MarkKind(StrEnum):
     """A date the rule selects that never fires (a notice)."""
 
 
+MARK_WORDS = {
+    MarkKind.FIRES: "fires",
+    MarkKind.ADJUSTED: "fires, clock change",
+    MarkKind.FIRED: "fired",
+    MarkKind.MISSED: "missed",
+    MarkKind.SKIPPED: "skipped, still running",
+    MarkKind.REFUSED: "refused, no authority",
+    MarkKind.NOT_RUN: "not run",
+    MarkKind.NO_FIRING: "never fires",
+}
+"""The legend's word for each mark."""
+
+
 @dataclass(frozen=True, slots=True)
 class DayMark:
     """``count`` marks of one kind on one day."""
@@ -96,6 +109,8 @@ class CalendarSnapshot:
     """Set when the chosen day holds nothing (after the month loaded)."""
     notes: tuple[str, ...] = ()
     """The month's clock changes and dates that never fire, one plain sentence each."""
+    legend: tuple[tuple[MarkKind, str], ...] = ()
+    """Each kind of mark the grid shows, with its word, in the marks' order."""
     status_text: str | None = None
     """A fact about the whole calendar: paused (shown as if resumed), ended, loading."""
     zone_text: str | None = None

@@ -11,9 +11,11 @@ one. ``refresh`` reads the shown month again without the loading state, for
 when a shown firing has passed.
 
 Keyboard: while a day cell has focus (the view reports it with
-``set_grid_focus``), the arrow keys move the chosen day (a day left or right,
-a week up or down) and Page Up / Page Down move a month; ``press`` answers
-whether it took the key, so the list keeps its arrows otherwise.
+``set_grid_focus``: Tab reached a day, or a day was chosen), the arrow keys
+move the chosen day (a day left or right, a week up or down) and Page Up /
+Page Down move a month; Escape leaves the grid, giving the arrows back to the
+list (a second Escape closes the detail as usual). ``press`` answers whether
+it took the key, so the list keeps its arrows otherwise.
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ from transport.errors import ApiError
 from viewmodels.calendar.cells import weeks
 from viewmodels.calendar.month_content import MonthContent, month_content
 from viewmodels.calendar.month_grid import Month, grid_days, request_window
-from viewmodels.calendar.snapshot import CalendarPhase, CalendarSnapshot, DayLine
+from viewmodels.calendar.snapshot import (
+    MARK_WORDS,
+    CalendarPhase,
+    CalendarSnapshot,
+    DayLine,
+    MarkKind,
+)
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import long_date_text
 from viewmodels.observable import Observable
@@ -127,6 +135,9 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
             self._keyboard_moves += 1
             await self._move_months(_MONTH_KEYS[key])
             return True
+        if key == "Escape":
+            self._grid_focused = False
+            return True
         return False
 
     async def _move_months(self, months: int) -> None:
@@ -174,19 +185,20 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         entries = None if content is None else content.entries
         chosen = () if entries is None else entries.get(shown.selected, ())
         loading = self._phase is CalendarPhase.LOADING
+        grid = weeks(shown.month, grid_days(shown.month), entries, self._today(), shown.selected)
+        shown_kinds = {mark.kind for week in grid for cell in week for mark in cell.marks}
         self._publish(
             CalendarSnapshot(
                 schedule_id=shown.schedule_id,
                 phase=self._phase,
                 month_title=shown.month.title,
-                weeks=weeks(
-                    shown.month, grid_days(shown.month), entries, self._today(), shown.selected
-                ),
+                weeks=grid,
                 selected_day=shown.selected,
                 day_heading=long_date_text(shown.selected),
                 day_lines=tuple(DayLine(entry.kind, entry.line) for entry in chosen),
                 day_empty_text=EMPTY_DAY_TEXT if content is not None and not chosen else None,
                 notes=() if content is None else content.notes,
+                legend=tuple((kind, MARK_WORDS[kind]) for kind in MarkKind if kind in shown_kinds),
                 status_text=f"Reading {shown.month.title}…"
                 if loading
                 else (None if content is None else content.status_text),
