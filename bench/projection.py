@@ -8,7 +8,8 @@ starts from each window's own first date, so the far window should cost what
 the near one does (target: the far one at most 1.2x the near one, and at most
 5 ms in-process). Each figure is the median of RUNS requests after WARM_UP;
 the calculator alone (``firings_between`` and ``notices_between``, no HTTP,
-no database) is printed beside it for orientation.
+no database) is printed beside it, and the point read of the same schedule
+(the same reads and layers, no projection) under them, for orientation.
 
     .venv/bin/python bench/projection.py
 """
@@ -101,6 +102,7 @@ def _calculator_ms(work: Callable[[], object]) -> float:
 async def _measure(store: SqlStore) -> None:
     app = create_app(store, LocalIdentity(), lambda: NOW)
     rows: list[tuple[str, int, float, float, float, float]] = []
+    floor = 0.0
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=app), base_url="http://bench"
     ) as client:
@@ -117,6 +119,8 @@ async def _measure(store: SqlStore) -> None:
             assert firings == far_firings, (firings, far_firings)
             near = await _median_ms(client, url, _window(NEAR))
             far = await _median_ms(client, url, _window(FAR))
+            if not rows:
+                floor = await _median_ms(client, url.removesuffix("/projection"), {})
             rule = parse_cadence(cadence)
 
             def calculate(start: datetime, rule: Any = rule) -> None:
@@ -133,6 +137,7 @@ async def _measure(store: SqlStore) -> None:
         print(
             f"{label:<34}{'':>8}{near_calc:>10.2f}ms{far_calc:>9.2f}ms{far_calc / near_calc:>7.2f}"
         )
+    print(f"{'point read of the same schedule':<34}{'':>8}{floor:>10.2f}ms  (the route's floor)")
     print(
         f"(median of {RUNS} requests after {WARM_UP} warm-up ones, in-process through"
         f" httpx.ASGITransport, SQLite; windows from {NEAR:%Y-%m-%d} and {FAR:%Y-%m-%d})"

@@ -8,7 +8,7 @@ calculator the projection and the worker use.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from typing import Any
 
 from server.domain.cadence import CadenceError, parse_cadence
@@ -30,11 +30,9 @@ from server.storage.records import (
 def instant(value: datetime | None) -> str | None:
     if value is None:
         return None
-    utc = value.astimezone(UTC)
-    text = utc.strftime("%Y-%m-%dT%H:%M:%S")
-    if utc.microsecond:
-        text += f".{utc.microsecond:06d}"
-    return text + "Z"
+    # isoformat: the same text as strftime plus microseconds when there are any,
+    # at a fraction of the cost (a projection writes hundreds of instants).
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
 
 
 def _schedule_fields(view: ScheduleView, definition: dict[str, Any]) -> dict[str, Any]:
@@ -119,9 +117,9 @@ def projection(answer: Projection) -> dict[str, Any]:
             {
                 "at": instant(firing.at),
                 "local_date": firing.local.date().isoformat(),
-                "local_time": firing.local.strftime("%H:%M:%S"),
+                "local_time": _wall(firing.local.time()),
                 "scheduled_date": firing.scheduled_date.isoformat(),
-                "scheduled_time": firing.scheduled_time.strftime("%H:%M:%S"),
+                "scheduled_time": _wall(firing.scheduled_time),
                 "adjustment": firing.adjustment,
             }
             for firing in answer.firings
@@ -140,6 +138,10 @@ def projection(answer: Projection) -> dict[str, Any]:
             for o in answer.past
         ],
     }
+
+
+def _wall(value: time) -> str:
+    return f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}"
 
 
 def profile(record: ProfileRecord) -> dict[str, Any]:
