@@ -6,7 +6,8 @@ through ``httpx.ASGITransport`` for a 92-day window starting next month and
 the same window fifty years later, side by side in one run. The calculator
 starts from each window's own first date, so the far window should cost what
 the near one does (target: the far one at most 1.2x the near one, and at most
-5 ms in-process). Each figure is the median of RUNS requests after WARM_UP;
+5 ms in-process). Each figure is the median of RUNS requests after WARM_UP,
+the two windows' requests interleaved so both meet the same machine;
 the calculator alone (``firings_between`` and ``notices_between``, no HTTP,
 no database) is printed beside it, and the point read of the same schedule
 (the same reads and layers, no projection) under them, for orientation.
@@ -76,27 +77,33 @@ def _window(start: datetime) -> dict[str, str]:
     return {"from": start.strftime(text), "to": (start + WINDOW).strftime(text)}
 
 
-async def _median_ms(client: httpx.AsyncClient, url: str, params: dict[str, str]) -> float:
+async def _medians_ms(client: httpx.AsyncClient, url: str, *windows: dict[str, str]) -> list[float]:
+    """Each window's median, the requests interleaved so a busy machine slows all alike."""
     for _ in range(WARM_UP):
-        warm = await client.get(url, params=params)
-        assert warm.status_code == 200, warm.text
-    samples = []
+        for params in windows:
+            warm = await client.get(url, params=params)
+            assert warm.status_code == 200, warm.text
+    samples: list[list[float]] = [[] for _ in windows]
     for _ in range(RUNS):
-        start = time.perf_counter_ns()
-        await client.get(url, params=params)
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples)
+        for index, params in enumerate(windows):
+            start = time.perf_counter_ns()
+            await client.get(url, params=params)
+            samples[index].append((time.perf_counter_ns() - start) / 1e6)
+    return [statistics.median(found) for found in samples]
 
 
-def _calculator_ms(work: Callable[[], object]) -> float:
+def _calculator_ms(*works: Callable[[], object]) -> list[float]:
+    """The same, for the calculator alone."""
     for _ in range(WARM_UP):
-        work()
-    samples = []
+        for work in works:
+            work()
+    samples: list[list[float]] = [[] for _ in works]
     for _ in range(RUNS):
-        start = time.perf_counter_ns()
-        work()
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples)
+        for index, work in enumerate(works):
+            start = time.perf_counter_ns()
+            work()
+            samples[index].append((time.perf_counter_ns() - start) / 1e6)
+    return [statistics.median(found) for found in samples]
 
 
 async def _measure(store: SqlStore) -> None:
@@ -117,18 +124,16 @@ async def _measure(store: SqlStore) -> None:
             firings = len((await client.get(url, params=_window(NEAR))).json()["firings"])
             far_firings = len((await client.get(url, params=_window(FAR))).json()["firings"])
             assert firings == far_firings, (firings, far_firings)
-            near = await _median_ms(client, url, _window(NEAR))
-            far = await _median_ms(client, url, _window(FAR))
+            near, far = await _medians_ms(client, url, _window(NEAR), _window(FAR))
             if not rows:
-                floor = await _median_ms(client, url.removesuffix("/projection"), {})
+                (floor,) = await _medians_ms(client, url.removesuffix("/projection"), {})
             rule = parse_cadence(cadence)
 
             def calculate(start: datetime, rule: Any = rule) -> None:
                 firings_between(rule, start, start + WINDOW)
                 notices_between(rule, start.date(), (start + WINDOW).date() - _ONE_DAY)
 
-            near_calc = _calculator_ms(lambda: calculate(NEAR))
-            far_calc = _calculator_ms(lambda: calculate(FAR))
+            near_calc, far_calc = _calculator_ms(lambda: calculate(NEAR), lambda: calculate(FAR))
             rows.append((name, firings, near, far, near_calc, far_calc))
     print(f"{'92-day window':<34}{'firings':>8}{'next month':>12}{'+50 years':>11}{'ratio':>7}")
     for name, firings, near, far, near_calc, far_calc in rows:
@@ -139,7 +144,7 @@ async def _measure(store: SqlStore) -> None:
         )
     print(f"{'point read of the same schedule':<34}{'':>8}{floor:>10.2f}ms  (the route's floor)")
     print(
-        f"(median of {RUNS} requests after {WARM_UP} warm-up ones, in-process through"
+        f"(median of {RUNS} interleaved requests after {WARM_UP} warm-up ones, in-process through"
         f" httpx.ASGITransport, SQLite; windows from {NEAR:%Y-%m-%d} and {FAR:%Y-%m-%d})"
     )
 

@@ -1,10 +1,10 @@
 """A cadence projected onto a window: the firings it makes and the dates it names but skips.
 
 This is what a month calendar shows, and it comes from the worker's own
-calculator: ``firings_between`` walks ``recurrence.first_after`` from one
-nominal instant to the next, exactly as the worker's ``next_fire_at`` moves
-on, so every instant listed is one the worker materializes (or would, for a
-window it has not reached). Each firing is read back with
+calculator: ``firings_between`` takes ``recurrence.instants_after``, the
+instants repeated ``first_after`` calls give as the worker's ``next_fire_at``
+moves on, so every instant listed is one the worker materializes (or would,
+for a window it has not reached). Each firing is read back with
 ``civil_time.placement``: the local date and wall time the rule named, and
 whether a daylight-saving change moved it (``MOVED_TO_TRANSITION``) or made
 it the earlier of two (``EARLIER_OF_TWO``).
@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 from server.domain.cadence import Cadence, Monthly, Once, Yearly
 from server.domain.civil_time import Adjustment, placement, resolve
-from server.domain.recurrence import first_after, selects
+from server.domain.recurrence import instants_after, selects
 from server.domain.zone_gaps import skipped_dates
 
 __all__ = [
@@ -93,13 +93,13 @@ def firings_between(cadence: Cadence, after: datetime, before: datetime) -> list
         raise ValueError("window instants must be timezone-aware")
     zone = ZoneInfo(cadence.zone_name)
     found: list[ProjectedFiring] = []
-    cursor: datetime | None = after
-    while cursor is not None:
+    instants = instants_after(cadence, after)
+    while True:
         try:
-            cursor = first_after(cadence, cursor)
-            if cursor is None or cursor >= before:
+            at = next(instants, None)
+            if at is None or at >= before:
                 break
-            found.append(_projected(cadence, cursor, zone))
+            found.append(_projected(cadence, at, zone))
         except (OverflowError, ValueError):
             # A wall time whose instant lies past year 9999: the calendar ends there.
             break

@@ -48,6 +48,7 @@ __all__ = [
     "CandidateObserver",
     "count_between",
     "first_after",
+    "instants_after",
     "latest_at_or_before",
     "selects",
 ]
@@ -67,6 +68,24 @@ def first_after(
         return cadence.at if cadence.at > instant else None
     found = _first_after(cadence, instant, on_candidate)
     return None if found is None else found[1]
+
+
+def instants_after(cadence: Cadence, instant: datetime) -> Iterator[datetime]:
+    """Every nominal instant strictly after ``instant``, in order, lazily.
+
+    Exactly what repeated ``first_after`` calls return, each from the one
+    before (the worker's ``next_fire_at`` moving on), found in one walk of the
+    calendar that resolves each selected date once: a resolved instant always
+    reads on its own date or, moved by a gap running to midnight, the next, so
+    continuing the walk skips nothing ``first_after`` would find.
+    """
+    _require_aware(instant)
+    if isinstance(cadence, Once):
+        if cadence.at > instant:
+            yield cadence.at
+        return
+    for _, fire in _dated_after(cadence, instant, None):
+        yield fire
 
 
 def latest_at_or_before(
@@ -111,17 +130,25 @@ def _require_aware(instant: datetime) -> None:
 def _first_after(
     cadence: Recurring, instant: datetime, observe: CandidateObserver | None
 ) -> tuple[date, datetime] | None:
+    return next(_dated_after(cadence, instant, observe), None)
+
+
+def _dated_after(
+    cadence: Recurring, instant: datetime, observe: CandidateObserver | None
+) -> Iterator[tuple[date, datetime]]:
+    """``(selected date, instant)`` for each nominal instant after ``instant``, lazily."""
     zone = ZoneInfo(cadence.timezone)
     # An occurrence belongs to its date and never precedes that date's first
     # instant, so nothing dated before the instant's own local date can follow it.
     start = instant.astimezone(zone).date()
+    latest = instant
     for day in _selected_dates(cadence, start, forward=True):
         if observe is not None:
             observe(day)
         fire = resolve(day, cadence.local_time, zone)
-        if fire is not None and fire > instant:
-            return day, fire
-    return None
+        if fire is not None and fire > latest:
+            latest = fire
+            yield day, fire
 
 
 def _latest_at_or_before(
