@@ -52,11 +52,16 @@ _GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
 def CalendarSection(model: CalendarModel) -> ft.Control:
     snapshot = use_snapshot(model)
     buttons = ft.use_ref(dict[date, ft.Ref[ft.TextButton]]())
+    moves_seen = ft.use_ref(0)
 
     def focus_chosen() -> None:
+        # Only a choice the keyboard made moves the focus (not a month button's).
+        if snapshot.keyboard_moves == moves_seen.current:
+            return
+        moves_seen.current = snapshot.keyboard_moves
         chosen = snapshot.selected_day
         target = None if chosen is None else (buttons.current or {}).get(chosen)
-        if snapshot.keyboard_moves and target is not None and target.current is not None:
+        if target is not None and target.current is not None:
             ft.context.page.run_task(target.current.focus)
 
     ft.use_effect(focus_chosen, [snapshot.keyboard_moves, snapshot.selected_day])
