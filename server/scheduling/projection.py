@@ -12,7 +12,9 @@ The answer of ``GET /v1/schedules/{id}/projection`` for the half-open window
 - ``notices``: the selected local dates (in the cadence's zone) that do not
   fire, under the same rule and over the same part of the window.
 - ``past``: the ledger's occurrences whose nominal instant lies in the window,
-  oldest first, read through the ledger's own keyset pages.
+  oldest first, read through the ledger's own keyset pages. The ledger only
+  records instants that have come, so a window that starts after now is not
+  read for them.
 
 Everything is computed from the stored current revision and the store: the
 client computes nothing.
@@ -77,7 +79,7 @@ def project(
         as_if_resumed=state == "PAUSED",
         firings=tuple(firings),
         notices=tuple(notices),
-        past=tuple(_past(store, view, start, end)),
+        past=tuple(_past(store, view, start, end)) if start <= now else (),
     )
 
 
