@@ -11,6 +11,14 @@ The backoff doubles per attempt within bounds and lives in process memory
 only: losing it (a restart) costs one early retry, never correctness, which
 rests on the table scan and the claim.
 
+Replicas scan the same table. A schedule another worker holds (a second
+replica on PostgreSQL, which the claim skips instead of waiting for) comes
+back ``UNCLAIMED``; the scan then asks to look again after the first backoff
+step, so if that worker dies mid-way (its transaction rolls back, the
+schedule stays due) this one materializes it a moment later, not at the
+fallback poll. Once ``stopping`` is set, a scan starts no further
+materialization: the one in flight finishes and the scan returns.
+
 ``next_wake`` says when the loop should scan again: the earliest future
 ``next_fire_at`` or the end of the earliest backoff, whichever comes first.
 """
@@ -18,6 +26,7 @@ rests on the table scan and the claim.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
@@ -48,13 +57,18 @@ class Backoff:
 
 @dataclass(frozen=True, slots=True)
 class ScanReport:
-    """What one scan did; ``full`` means the batch was full, so more may be due now."""
+    """What one scan did; ``full`` means the batch was full, so more may be due now.
+
+    ``unclaimed`` counts schedules that were no longer due by the time of
+    their claim, or that another worker held.
+    """
 
     written: int
     held: int
     failed: int
     full: bool
     retry_at: datetime | None
+    unclaimed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +88,10 @@ class ScheduleWorker:
         admission: Admission | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
         backoff: Backoff | None = None,
+        stopping: threading.Event | None = None,
     ) -> None:
         self._store = store
+        self._stopping = stopping or threading.Event()
         self._materializer = Materializer(store, identity, admission or Admission())
         self._batch_size = batch_size
         self._backoff = backoff or Backoff()
@@ -87,8 +103,10 @@ class ScheduleWorker:
         due = self._store.schedules.due(now, self._batch_size + len(waiting))
         batch = [schedule_id for schedule_id in due if schedule_id not in waiting]
         batch = batch[: self._batch_size]
-        written = held = failed = 0
+        written = held = failed = unclaimed = 0
         for schedule_id in batch:
+            if self._stopping.is_set():
+                break
             try:
                 result = self._materializer.materialize(schedule_id, now)
             except Exception as err:
@@ -105,9 +123,13 @@ class ScheduleWorker:
                 self._defer(schedule_id, now)
             else:
                 written += result is Result.WRITTEN
+                unclaimed += result is Result.UNCLAIMED
                 self._deferred.pop(schedule_id, None)
-        retry_at = min((d.until for d in self._deferred.values()), default=None)
-        return ScanReport(written, held, failed, len(batch) == self._batch_size, retry_at)
+        retries = [d.until for d in self._deferred.values()]
+        if unclaimed:
+            retries.append(now + self._backoff.first)
+        full = len(batch) == self._batch_size
+        return ScanReport(written, held, failed, full, min(retries, default=None), unclaimed)
 
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
         """When to scan again after the scan at ``now``: the next firing or the earliest retry."""

@@ -9,6 +9,7 @@ keyset position *after which* to continue and return at most ``limit`` rows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
@@ -95,7 +96,8 @@ class ScheduleRepository(Protocol):
         """Delete up to ``limit`` terminal schedules last updated before ``before``.
 
         Idempotency rows, occurrences, revisions, then the schedule, in one
-        transaction; never sessions or runs. Returns how many went.
+        transaction; never sessions or runs. Returns how many went: 0 at once
+        while another process sharing the database is sweeping.
         """
         ...
 
@@ -235,6 +237,14 @@ class Store(Protocol):
 
     def is_empty(self) -> bool:
         """True when no schedule, session, profile or folder exists yet."""
+        ...
+
+    def seeding(self) -> AbstractContextManager[None]:
+        """Held while start-up data is looked for and loaded: one process at a time.
+
+        Replicas starting together on one database take turns, so the first
+        loads the demo into the empty store and the others find it loaded.
+        """
         ...
 
     def readiness(self) -> Readiness:

@@ -4,7 +4,9 @@
 row (``claim_due``), read what the decision needs, let the caller decide, and
 write the occurrence, its session, seed message and run, the schedule's
 advance and the audit events, all or nothing. A failure anywhere before the
-commit leaves the schedule exactly as due as it was.
+commit leaves the schedule exactly as due as it was; so does a replica that
+dies mid-way, since the database rolls back a transaction whose connection
+is gone and frees its row for the next replica that scans.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from server.storage.records import (
     OccurrenceRecord,
     Owner,
 )
+from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
@@ -69,18 +72,22 @@ _ACTIVE_RUNS = (
     .scalar_subquery()
 )
 _CLAIM = (
+    select(schedules.c.tenant_id, schedules.c.principal_id)
+    .where(
+        schedules.c.id == bindparam("schedule_id"),
+        schedules.c.state == "ACTIVE",
+        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
+    )
+    .with_for_update(skip_locked=True)
+)
+_READ_CLAIMED = (
     schedule_views()
     .add_columns(
         _LAST_NOMINAL.label("last_nominal_at"),
         _NEWEST_RUN_STATUS.label("newest_run_status"),
         _ACTIVE_RUNS.label("active_runs"),
     )
-    .where(
-        schedules.c.id == bindparam("schedule_id"),
-        schedules.c.state == "ACTIVE",
-        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
-    )
-    .with_for_update(skip_locked=True, of=schedules)
+    .where(schedules.c.id == bindparam("schedule_id"))
 )
 
 
@@ -190,22 +197,34 @@ class SqlOccurrenceRepository:
     ) -> DueSchedule | None:
         """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
 
-        Runs inside ``write_transaction``. On SQLite that transaction began
-        with ``BEGIN IMMEDIATE``, so this re-check reads the latest commit and
-        nothing can change the row before this transaction ends; a second
-        worker waits for the lock, then finds the schedule advanced. On a
-        database with row locks the ``FOR UPDATE SKIP LOCKED`` clause (which
-        SQLite's compiler leaves out) makes a second worker skip the row
-        instead of waiting; that path is for the PostgreSQL adapter to prove.
-        The same statement reads what the decision needs: the newest ledger
-        instant, whether the newest materialized run is still active, and how
-        many active runs the owner has.
+        Runs inside ``write_transaction``, in three steps:
+
+        1. Lock the row if it is still ACTIVE and due. On PostgreSQL ``FOR
+           UPDATE SKIP LOCKED`` makes a second replica skip a row another
+           holds instead of waiting for it; a row another replica advanced
+           and committed meanwhile is re-checked on its newest version and
+           no longer qualifies. On SQLite (whose compiler leaves the clause
+           out) ``write_transaction`` began with ``BEGIN IMMEDIATE``: this
+           reads the latest commit and nothing changes it before this
+           transaction ends.
+        2. Take the owner's admission lock (``advisory_locks``; nothing on
+           SQLite), so two replicas materializing two schedules of one
+           principal count its active runs one after the other.
+        3. Read what the decision needs: the current revision, the newest
+           ledger instant, whether the newest materialized run is still
+           active, and how many active runs the owner has. This is a
+           statement of its own, after both locks, because PostgreSQL reads
+           a statement's subqueries as of the statement's start: folded into
+           step 1 they could miss an occurrence or a run that another
+           replica committed while step 1 waited.
         """
-        row = (
+        owner = (
             connection.execute(_CLAIM, {"schedule_id": schedule_id, "now": now}).mappings().first()
         )
-        if row is None:
+        if owner is None:
             return None
+        hold(connection, admission_of(Owner(owner["tenant_id"], owner["principal_id"])))
+        row = connection.execute(_READ_CLAIMED, {"schedule_id": schedule_id}).mappings().one()
         return DueSchedule(
             view=schedule_view(row),
             last_nominal_at=row["last_nominal_at"],
