@@ -8,9 +8,13 @@ local principal holding every scope. Each principal may make
 the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
 accepting connections, gives requests in flight ``--shutdown-grace`` seconds
-to finish, lets the scheduler finish the materialization it is in, and exits 0
-(``server/stopping.py``). Replicas behind one address share
-``--cursor-secret-file``, so a cursor from one replica pages on at another.
+to finish, then gives the scheduler as long again to finish the
+materialization (or run, or purge batch) it is in, starting nothing new, and
+exits 0 (``server/stopping.py``). Replicas may share one PostgreSQL database,
+each with its scheduler: they claim due schedules with row locks and take
+turns through advisory locks (``server/storage/sql/advisory_locks.py``).
+Replicas behind one address share ``--cursor-secret-file``, so a cursor from
+one replica pages on at another.
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
@@ -34,7 +38,7 @@ import uvicorn
 
 from server.api.rate_limit import RateLimit
 from server.app import create_app
-from server.demo import load_demo
+from server.demo import load_demo_if_empty
 from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
@@ -163,7 +167,8 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_GRACE_SECONDS,
         metavar="S",
         help="after SIGTERM, seconds that requests in flight get to finish before they are "
-        f"abandoned; new connections are refused at once (default: {DEFAULT_GRACE_SECONDS})",
+        "abandoned, and then as many for the scheduler's transaction in flight; new connections "
+        f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
     return parser
 
@@ -189,13 +194,16 @@ def scheduling_for(
 
 
 async def _serve_http(
-    server: uvicorn.Server, sock: socket.socket, scheduling: SchedulingRuntime | None
+    server: uvicorn.Server,
+    sock: socket.socket,
+    scheduling: SchedulingRuntime | None,
+    grace: float,
 ) -> None:
-    """Serve until uvicorn stops; the scheduler, if any, is stopped and awaited after it."""
+    """Serve until uvicorn stops; the scheduler, if any, is stopped after it, within ``grace``."""
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
-    async with running(scheduling):
+    async with running(scheduling, stop_within=grace):
         await server.serve(sockets=[sock])
 
 
@@ -271,9 +279,9 @@ def serve(args: argparse.Namespace) -> int:
     store = _open_store(args.database)
     try:
         sock = _bind(args.host, args.port)
-        if args.demo and store.is_empty():
+        if args.demo:
             first = directory.principals[0]
-            load_demo(store, first.principal_id, first.tenant_id, system_clock())
+            load_demo_if_empty(store, first.principal_id, first.tenant_id, system_clock())
         wake = WakeSignal()
         scheduling = scheduling_for(args, store, directory, wake)
         app = create_app(
@@ -296,7 +304,9 @@ def serve(args: argparse.Namespace) -> int:
         )
         with sock:
             try:
-                asyncio.run(_serve_http(uvicorn.Server(config), sock, scheduling))
+                asyncio.run(
+                    _serve_http(uvicorn.Server(config), sock, scheduling, args.shutdown_grace)
+                )
             finally:
                 abandon_stuck_requests()
     finally:

@@ -157,7 +157,7 @@ def test_a_request_outliving_the_grace_period_is_abandoned_and_rolled_back_exit_
         observer.dispose()
     assert status == 0
     assert stopped_after < 1 + 5  # the grace period, then a moment for cancelled requests
-    assert "1 request(s) outlived the shutdown grace period" in printed
+    assert "1 request(s) or scheduler transaction(s) outlived the shutdown grace" in printed
     assert request.response is None or request.response.status_code >= 500
     assert schedule_count(postgres_url) == 0  # the abandoned transaction rolled back
 
