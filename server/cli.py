@@ -8,11 +8,12 @@ local principal holding every scope. Each principal may make
 the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
 accepting connections, gives requests in flight ``--shutdown-grace`` seconds
-to finish, then gives the scheduler as long again to finish the
-materialization (or run, or purge batch) it is in, starting nothing new, and
-exits 0 (``server/stopping.py``). Replicas may share one PostgreSQL database,
-each with its scheduler: they claim due schedules with row locks and take
-turns through advisory locks (``server/storage/sql/advisory_locks.py``).
+to finish, and gives the scheduler, which starts nothing new from the moment
+SIGTERM arrives, as long again to finish the materialization (or run, or
+purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
+share one PostgreSQL database, each with its scheduler: they claim due
+schedules with row locks and take turns through advisory locks
+(``server/storage/sql/advisory_locks.py``).
 Replicas behind one address share ``--cursor-secret-file``, so a cursor from
 one replica pages on at another.
 
@@ -32,7 +33,6 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import uvicorn
 
@@ -53,9 +53,6 @@ from server.stopping import (
 )
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
-
-if TYPE_CHECKING:
-    import uvicorn
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
@@ -193,13 +190,28 @@ def scheduling_for(
     return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling the scheduler to start nothing new as its shutdown begins."""
+
+    def __init__(self, config: uvicorn.Config, scheduling: SchedulingRuntime | None) -> None:
+        super().__init__(config)
+        self._scheduling = scheduling
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # Before the socket closes: once a client is refused, no new work starts.
+        if self._scheduling is not None:
+            self._scheduling.stop()
+        await super().shutdown(sockets)
+
+
 async def _serve_http(
-    server: uvicorn.Server,
+    config: uvicorn.Config,
     sock: socket.socket,
     scheduling: SchedulingRuntime | None,
     grace: float,
 ) -> None:
-    """Serve until uvicorn stops; the scheduler, if any, is stopped after it, within ``grace``."""
+    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after."""
+    server = _Server(config, scheduling)
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
@@ -304,9 +316,7 @@ def serve(args: argparse.Namespace) -> int:
         )
         with sock:
             try:
-                asyncio.run(
-                    _serve_http(uvicorn.Server(config), sock, scheduling, args.shutdown_grace)
-                )
+                asyncio.run(_serve_http(config, sock, scheduling, args.shutdown_grace))
             finally:
                 abandon_stuck_requests()
     finally:
