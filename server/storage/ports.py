@@ -8,7 +8,7 @@ keyset position *after which* to continue and return at most ``limit`` rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
@@ -107,17 +107,20 @@ class OccurrenceRepository(Protocol):
         """Insert an occurrence with its session, messages and run in one transaction."""
         ...
 
-    def materialize(
+    def materialize_next(
         self,
-        schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-    ) -> OccurrencePlan | None:
-        """Claim a schedule still ACTIVE and due at ``now`` and write what ``plan`` decides.
+        excluding: Collection[UUID] = (),
+    ) -> UUID | None:
+        """Claim the next schedule ACTIVE and due at ``now`` and write what ``plan`` decides.
 
-        The claim, the reads behind ``DueSchedule`` and every write of the plan
+        The next: earliest ``next_fire_at`` first, leaving out ``excluding``
+        and schedules that another worker (another replica) holds. The claim,
+        the reads behind ``DueSchedule`` and every write of the plan
         (occurrence, session, seed message, run, the schedule's change and its
-        events) are one transaction. None when unclaimed or nothing was written.
+        events) are one transaction. Returns the claimed schedule's id, or
+        None when there was none to claim.
         """
         ...
 

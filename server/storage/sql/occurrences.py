@@ -1,7 +1,8 @@
 """The occurrence ledger over SQL; a decision and its session and run commit together.
 
-``materialize`` is the scheduler's one transaction per due schedule: claim the
-row (``claim_due``), read what the decision needs, let the caller decide, and
+``materialize_next`` is the scheduler's one transaction per due schedule:
+claim the next due row that nobody else holds (``claim_due``), read what the
+decision needs, let the caller decide, and
 write the occurrence, its session, seed message and run, the schedule's
 advance and the audit events, all or nothing. A failure anywhere before the
 commit leaves the schedule exactly as due as it was; so does a replica that
@@ -11,7 +12,7 @@ is gone and frees its row for the next replica that scans.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from uuid import UUID
 
@@ -72,12 +73,16 @@ _ACTIVE_RUNS = (
     .scalar_subquery()
 )
 _CLAIM = (
-    select(schedules.c.tenant_id, schedules.c.principal_id)
+    select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
     .where(
-        schedules.c.id == bindparam("schedule_id"),
         schedules.c.state == "ACTIVE",
         schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
+        schedules.c.id.not_in(bindparam("excluding", expanding=True)),
     )
+    # In the due index's order, so the claim reads one index entry, not every
+    # schedule due at the same instant; ties go in index order.
+    .order_by(schedules.c.next_fire_at)
+    .limit(1)
     .with_for_update(skip_locked=True)
 )
 _READ_CLAIMED = (
@@ -167,46 +172,48 @@ class SqlOccurrenceRepository:
         with self._engine.begin() as connection:
             write_materialization(connection, materialization)
 
-    def materialize(
+    def materialize_next(
         self,
-        schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-    ) -> OccurrencePlan | None:
-        """Claim ``schedule_id`` while it is ACTIVE and due at ``now``; write what ``plan`` decides.
+        excluding: Collection[UUID] = (),
+    ) -> UUID | None:
+        """Claim the next schedule ACTIVE and due at ``now``; write what ``plan`` decides.
 
-        One transaction: the claim, the reads ``plan`` decides on, and every
-        write of its plan. Returns the plan written, or None when the schedule
-        was not claimed (no longer due, or another worker holds it) or
-        ``plan`` chose to write nothing.
+        The next: the earliest ``next_fire_at``, leaving out ``excluding``
+        and any schedule another transaction holds. One transaction: the
+        claim, the reads ``plan`` decides on, and every write of its plan
+        (none when ``plan`` returns None). Returns the claimed schedule's id,
+        or None when no schedule could be claimed.
         """
         with write_transaction(self._engine) as connection:
-            due = self.claim_due(connection, schedule_id, now)
+            due = self.claim_due(connection, now, excluding)
             if due is None:
                 return None
             decided = plan(due)
-            if decided is None:
-                return None
-            if decided.materialization is not None:
-                write_materialization(connection, decided.materialization)
-            write_locked_change(connection, due.view.schedule, decided.change)
-        return decided
+            if decided is not None:
+                if decided.materialization is not None:
+                    write_materialization(connection, decided.materialization)
+                write_locked_change(connection, due.view.schedule, decided.change)
+        return due.view.schedule.schedule_id
 
     def claim_due(
-        self, connection: Connection, schedule_id: UUID, now: datetime
+        self, connection: Connection, now: datetime, excluding: Collection[UUID] = ()
     ) -> DueSchedule | None:
-        """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
+        """The claim: the next due schedule's row, held by this transaction, with what it needs.
 
         Runs inside ``write_transaction``, in three steps:
 
-        1. Lock the row if it is still ACTIVE and due. On PostgreSQL ``FOR
-           UPDATE SKIP LOCKED`` makes a second replica skip a row another
-           holds instead of waiting for it; a row another replica advanced
-           and committed meanwhile is re-checked on its newest version and
-           no longer qualifies. On SQLite (whose compiler leaves the clause
-           out) ``write_transaction`` began with ``BEGIN IMMEDIATE``: this
-           reads the latest commit and nothing changes it before this
-           transaction ends.
+        1. Lock the row of the ACTIVE schedule with the earliest
+           ``next_fire_at <= now``, outside ``excluding``. On PostgreSQL ``FOR
+           UPDATE SKIP LOCKED`` passes over rows that other replicas hold, so
+           replicas split the due schedules between them instead of queueing
+           for one row (or trying rows one by one and finding them taken); a
+           row another replica advanced and committed meanwhile is re-checked
+           on its newest version and no longer qualifies. On SQLite (whose
+           compiler leaves the clause out) ``write_transaction`` began with
+           ``BEGIN IMMEDIATE``: this reads the latest commit and nothing
+           changes the row before this transaction ends.
         2. Take the owner's admission lock (``advisory_locks``; nothing on
            SQLite), so two replicas materializing two schedules of one
            principal count its active runs one after the other.
@@ -218,13 +225,12 @@ class SqlOccurrenceRepository:
            step 1 they could miss an occurrence or a run that another
            replica committed while step 1 waited.
         """
-        owner = (
-            connection.execute(_CLAIM, {"schedule_id": schedule_id, "now": now}).mappings().first()
-        )
-        if owner is None:
+        parameters = {"now": now, "excluding": list(excluding)}
+        claimed = connection.execute(_CLAIM, parameters).mappings().first()
+        if claimed is None:
             return None
-        hold(connection, admission_of(Owner(owner["tenant_id"], owner["principal_id"])))
-        row = connection.execute(_READ_CLAIMED, {"schedule_id": schedule_id}).mappings().one()
+        hold(connection, admission_of(Owner(claimed["tenant_id"], claimed["principal_id"])))
+        row = connection.execute(_READ_CLAIMED, {"schedule_id": claimed["id"]}).mappings().one()
         return DueSchedule(
             view=schedule_view(row),
             last_nominal_at=row["last_nominal_at"],

@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import Connection, create_engine, select
 from sqlalchemy.pool import NullPool
 
+from server.identity import Principal
 from server.scheduling.admission import Admission
 from server.scheduling.executor import RunResult
 from server.scheduling.materializer import plan_occurrence
@@ -39,8 +40,9 @@ from server.storage.sql.store import SqlStore
 from server.storage.tables import runs, schedules
 from tests.server.api.conftest import NOW, Clock
 from tests.server.lock_waits import WITHIN_SECONDS, eventually, lock_waiters
-from tests.server.scheduling.scene import ALICE, Scene
+from tests.server.scheduling.scene import ALICE, Scene, principal
 
+BOB = principal("bob")
 FAILED = RunResult.failed("tool.browser.profile_unavailable", "ProfileUnavailable")
 
 
@@ -105,8 +107,13 @@ def row_locked(connection: Connection, table: Any, row_id: UUID) -> Iterator[Non
         connection.rollback()
 
 
-def _due(scene: Scene, clock: Clock, count: int = 1) -> list[UUID]:
-    ids = [scene.create(title=f"Digest {n}").schedule.schedule_id for n in range(count)]
+def _due(scene: Scene, clock: Clock, count: int = 1, *owners: Principal) -> list[UUID]:
+    """``count`` schedules due at one instant, owned in turn by ``owners`` (alice if none)."""
+    by = owners or (ALICE,)
+    ids = [
+        scene.create(by[n % len(by)], title=f"Digest {n}").schedule.schedule_id
+        for n in range(count)
+    ]
     due_at = scene.schedule(ids[0]).next_fire_at
     assert due_at is not None
     clock.now = due_at + timedelta(seconds=5)
@@ -117,12 +124,12 @@ class ReplicaDied(Exception):
     """The replica holding the claim died before it wrote anything."""
 
 
-def test_a_schedule_another_replica_holds_is_skipped_at_once_and_taken_after_it_dies(
+def test_a_schedule_another_replica_holds_is_passed_over_at_once_and_taken_after_it_dies(
     replicas: tuple[SqlStore, SqlStore], clock: Clock
 ) -> None:
     first, second = replicas
-    scene = Scene(first, clock)
-    (schedule_id,) = _due(scene, clock)
+    scene = Scene(first, clock, ALICE, BOB)
+    held_id, free_id = _due(scene, clock, 2, ALICE, BOB)  # two owners: no admission turn
     claimed, die = threading.Event(), threading.Event()
 
     def claim_then_die(due: DueSchedule) -> OccurrencePlan | None:
@@ -130,21 +137,21 @@ def test_a_schedule_another_replica_holds_is_skipped_at_once_and_taken_after_it_
         die.wait(WITHIN_SECONDS)
         raise ReplicaDied
 
-    holder = Beside(lambda: first.occurrences.materialize(schedule_id, clock(), claim_then_die))
+    holder = Beside(lambda: first.occurrences.materialize_next(clock(), claim_then_die, [free_id]))
     assert claimed.wait(WITHIN_SECONDS)
     worker = ScheduleWorker(second, scene.identity)
-    report = worker.run_once(clock())  # does not wait for the held row
+    report = worker.run_once(clock())  # takes the free one, does not wait for the held one
     die.set()
-    assert (report.written, report.unclaimed, report.failed) == (0, 1, 0)
+    assert (report.written, report.failed) == (1, 0)
+    assert (len(scene.ledger(held_id)), len(scene.ledger(free_id, BOB))) == (0, 1)
     assert report.retry_at == clock() + timedelta(seconds=1), "looks again soon"
     assert worker.next_wake(clock(), report) == report.retry_at
     with pytest.raises(ReplicaDied):
         holder.outcome()
 
-    assert second.schedules.due(clock(), 10) == [schedule_id], "rolled back, still due"
-    assert scene.counts() == dict.fromkeys(scene.counts(), 0)
+    assert second.schedules.due(clock(), 10) == [held_id], "rolled back, still due"
     assert worker.run_once(clock()).written == 1
-    assert scene.counts() == dict.fromkeys(scene.counts(), 1)
+    assert scene.counts() == dict.fromkeys(scene.counts(), 2)
 
 
 def test_replicas_racing_for_a_principals_last_run_slot_admit_one_and_hold_the_other(
@@ -165,16 +172,16 @@ def test_replicas_racing_for_a_principals_last_run_slot_admit_one_and_hold_the_o
         commit.wait(WITHIN_SECONDS)
         return planned
 
-    holder = Beside(lambda: first.occurrences.materialize(one, clock(), plan_then_linger))
+    holder = Beside(lambda: first.occurrences.materialize_next(clock(), plan_then_linger, [other]))
     assert decided.wait(WITHIN_SECONDS)
-    racer = Beside(lambda: second.occurrences.materialize(other, clock(), plan))
+    racer = Beside(lambda: second.occurrences.materialize_next(clock(), plan))
     eventually(
         lambda: lock_waiters(observer, locktype="advisory") == 1 or not racer.is_alive(),
         "the second replica to wait for the principal's admission lock",
     )
     commit.set()
-    assert holder.outcome() is not None
-    assert racer.outcome() is None, "held: the principal's one slot is taken"
+    assert holder.outcome() == one
+    assert racer.outcome() == other, "claimed, then held: the principal's one slot is taken"
     assert scene.count("runs") == 1
     assert (len(scene.ledger(one)), len(scene.ledger(other))) == (1, 0)
 
