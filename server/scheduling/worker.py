@@ -100,8 +100,9 @@ class ScheduleWorker:
         """Materialize what is due at ``now``, at most one batch."""
         excluding = {i for i, d in self._deferred.items() if d.until > now}
         written = held = failed = claims = 0
-        exhausted = False
-        while claims < self._batch_size and not self._stopping.is_set():
+        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        exhausted = idle
+        while not exhausted and claims < self._batch_size and not self._stopping.is_set():
             try:
                 claimed = self._materializer.materialize_next(now, excluding)
             except MaterializationFailed as err:
@@ -127,7 +128,7 @@ class ScheduleWorker:
                 written += 1
                 self._deferred.pop(claimed.schedule_id, None)
         retries = [d.until for d in self._deferred.values()]
-        if exhausted and self._held_elsewhere(now, excluding):
+        if exhausted and not idle and self._any_due(now, excluding):  # another worker holds them
             retries.append(now + self._backoff.first)
         full = claims == self._batch_size
         return ScanReport(written, held, failed, full, min(retries, default=None))
@@ -138,8 +139,8 @@ class ScheduleWorker:
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
 
-    def _held_elsewhere(self, now: datetime, excluding: set[UUID]) -> bool:
-        """Whether schedules are still due that this worker did not leave out itself."""
+    def _any_due(self, now: datetime, excluding: set[UUID]) -> bool:
+        """Whether schedules are due that this worker does not leave out itself (a plain read)."""
         due = self._store.schedules.due(now, len(excluding) + 1)
         return any(schedule_id not in excluding for schedule_id in due)
 

@@ -141,11 +141,13 @@ def test_a_schedule_another_replica_holds_is_passed_over_at_once_and_taken_after
     assert claimed.wait(WITHIN_SECONDS)
     worker = ScheduleWorker(second, scene.identity)
     report = worker.run_once(clock())  # takes the free one, does not wait for the held one
-    die.set()
     assert (report.written, report.failed) == (1, 0)
     assert (len(scene.ledger(held_id)), len(scene.ledger(free_id, BOB))) == (0, 1)
     assert report.retry_at == clock() + timedelta(seconds=1), "looks again soon"
     assert worker.next_wake(clock(), report) == report.retry_at
+    again = worker.run_once(clock())  # only the held one is left
+    assert (again.written, again.retry_at) == (0, clock() + timedelta(seconds=1))
+    die.set()
     with pytest.raises(ReplicaDied):
         holder.outcome()
 
