@@ -1,7 +1,7 @@
 """The schedule worker: materialization throughput and the idle scan, SQLite and PostgreSQL.
 
-Throughput, three columns measured in the same run: SQLite with one worker,
-PostgreSQL with one worker, and PostgreSQL with two replicas. Each worker
+Throughput, four columns measured in the same run: SQLite with one worker,
+PostgreSQL with one worker, and PostgreSQL with two replicas, twice. Each worker
 runs in a process of its own (``_replica``), as a ``schedule-server`` does,
 with its own engine; the two replicas are two such processes on one
 database, racing over the same due schedules (``FOR UPDATE SKIP LOCKED``
@@ -11,7 +11,11 @@ admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once`` in batches of 100, each schedule in its own
 transaction (occurrence, session, hidden seed message, QUEUED run, schedule
 advance, audit events); the wall time runs from the command to the last
-worker's answer. The columns take turns within each round, in a rotating
+worker's answer. The principals' schedules are interleaved, as a team's are
+when people create them over time; the last column has each principal's ten
+in a row instead, the worst case for replicas, whose materializations for one
+principal take turns (the admission lock). The columns take turns within
+each round, in a rotating
 order, so that a change in the machine's load hits all of them alike. The
 PostgreSQL is a throwaway cluster started as the tests start theirs
 (``bench/throwaway_postgres.py``) and removed at the end.
@@ -88,8 +92,9 @@ DEFINITION = parse_definition(
         "max_consecutive_failures": 3,
     }
 )
+COLUMNS = 4
 # Principals: 100 fresh ones per column and round, then the instrumented passes'.
-ALL_PRINCIPALS = (DUE + 2 * INSTRUMENTED) // PER_PRINCIPAL * 3
+ALL_PRINCIPALS = (ROUNDS * COLUMNS * CHUNK + 2 * INSTRUMENTED) // PER_PRINCIPAL
 
 
 def _principals(count: int, first: int = 0) -> list[Principal]:
@@ -105,12 +110,20 @@ def _directory(principals: list[Principal]) -> TokenDirectory:
     return TokenDirectory((token_digest(p.principal_id), p) for p in principals)
 
 
-def _populate(store: SqlStore, principals: list[Principal], count: int, fire_at: datetime) -> None:
-    """``count`` ACTIVE schedules whose ``next_fire_at`` is ``fire_at``, spread over principals."""
+def _populate(
+    store: SqlStore,
+    principals: list[Principal],
+    count: int,
+    fire_at: datetime,
+    *,
+    grouped: bool = False,
+) -> None:
+    """``count`` ACTIVE schedules due at ``fire_at``, the principals' interleaved or ``grouped``."""
     batch: list[ScheduleView] = []
     for index in range(count):
         schedule_id = uuid4()
-        owner = principals[index // PER_PRINCIPAL % len(principals)]
+        turn = index // PER_PRINCIPAL if grouped else index
+        owner = principals[turn % len(principals)]
         created = NOW - timedelta(days=2)
         record = ScheduleRecord(
             schedule_id, owner.owner, "ACTIVE", None, 1, fire_at, 0, created, created
@@ -188,6 +201,7 @@ class Column:
     worker_cpu: float = 0.0
     server_cpu: float = 0.0
     machine_cpu: float = 0.0
+    grouped: bool = False
 
     def start(self, count: int) -> None:
         spawn = multiprocessing.get_context("spawn")
@@ -234,7 +248,8 @@ def _throughput(
         turn = columns[round_index % len(columns) :] + columns[: round_index % len(columns)]
         for column_index, column in enumerate(turn):
             first = (round_index * len(columns) + column_index) * (CHUNK // PER_PRINCIPAL)
-            _populate(column.store, _principals(CHUNK // PER_PRINCIPAL, first), CHUNK, due_at)
+            principals = _principals(CHUNK // PER_PRINCIPAL, first)
+            _populate(column.store, principals, CHUNK, due_at, grouped=column.grouped)
             column.drain(now)
         bare_wall += _bare_transactions(bare_store, BARE_RUNS // ROUNDS)
     return BARE_RUNS / bare_wall
@@ -323,32 +338,31 @@ def _idle_scan_ms(count: int, now: datetime, upcoming: datetime) -> float:
 
 
 def _print_throughput(columns: list[Column], bare: float) -> None:
-    sqlite, single, pair = columns
-    names = ("SQLite 1 worker", "PG 1 worker", "PG 2 replicas")
+    sqlite, single, pair, grouped = columns
+    names = ("SQLite 1 worker", "PG 1 worker", "PG 2 replicas", "PG 2, grouped")
     print(f"materialized {CHUNK:,} due schedules per column in each of {ROUNDS} rounds,")
     print(f"run_once batches of {BATCH}, each worker in its own process")
-    print(f"{'measure':<44}" + "".join(f"{name:>17}" for name in names))
-    row = "".join(f"{c.per_second:>17,.0f}" for c in columns)
+    print(f"{'measure':<44}" + "".join(f"{name:>16}" for name in names))
+    row = "".join(f"{c.per_second:>16,.0f}" for c in columns)
     print(f"{'materializations per second (wall clock)':<44}{row}")
-    row = "".join(f"{c.written / c.worker_cpu:>17,.0f}" for c in columns)
+    row = "".join(f"{c.written / c.worker_cpu:>16,.0f}" for c in columns)
     print(f"{'materializations per CPU second of workers':<44}{row}")
-    blank = f"{'':>17}"
-    row = blank + "".join(f"{1000 * c.server_cpu / c.written:>17.3f}" for c in (single, pair))
-    print(f"{'PostgreSQL server CPU ms per materialization':<44}{row}")
-    row = "".join(f"{1000 * c.worker_cpu / c.written:>17.3f}" for c in columns)
+    row = "".join(f"{1000 * c.worker_cpu / c.written:>16.3f}" for c in columns)
     print(f"{'worker CPU ms per materialization':<44}{row}")
-    busy = [(c.worker_cpu + c.server_cpu) / c.wall for c in columns]
-    row = "".join(f"{b:>17.2f}" for b in busy)
+    row = f"{'':>16}" + "".join(f"{1000 * c.server_cpu / c.written:>16.3f}" for c in columns[1:])
+    print(f"{'PostgreSQL server CPU ms per materialization':<44}{row}")
+    row = "".join(f"{(c.worker_cpu + c.server_cpu) / c.wall:>16.2f}" for c in columns)
     print(f"{'cores kept busy (workers + PostgreSQL)':<44}{row}")
-    row = "".join(f"{c.machine_cpu / c.wall:>17.2f}" for c in columns)
+    row = "".join(f"{c.machine_cpu / c.wall:>16.2f}" for c in columns)
     print(f"{'cores busy on the machine (anyone, of 2)':<44}{row}")
-    scaling = pair.per_second / single.per_second
-    print(f"{'ratio 2 replicas / 1 worker on PostgreSQL':<44}{scaling:>51.2f}")
+    ratios = [c.per_second / single.per_second for c in (pair, grouped)]
+    row = f"{'':>32}" + "".join(f"{r:>16.2f}" for r in ratios)
+    print(f"{'ratio 2 replicas / PG 1 worker':<44}{row}")
     print(
-        f"{'ratio PG 1 worker / SQLite 1 worker':<44}{single.per_second / sqlite.per_second:>34.2f}"
+        f"{'ratio PG 1 worker / SQLite 1 worker':<44}{single.per_second / sqlite.per_second:>32.2f}"
     )
-    print(f"{'bare 7-insert SQLite transactions per second':<44}{bare:>17,.0f}")
-    print(f"{'ratio SQLite materialization / bare (wall)':<44}{sqlite.per_second / bare:>17.2f}")
+    print(f"{'bare 7-insert SQLite transactions per second':<44}{bare:>16,.0f}")
+    print(f"{'ratio SQLite materialization / bare (wall)':<44}{sqlite.per_second / bare:>16.2f}")
 
 
 def _print_breakdown(label: str, database: str, parts: dict[str, float]) -> None:
@@ -382,13 +396,13 @@ def main() -> None:
             Column("SQLite, 1 worker", sqlite_url, SqlStore.open(sqlite_url)),
             Column("PostgreSQL, 1 worker", pg_url, SqlStore(open_engine(pg_url)), cluster),
         ]
-        second_url = pg_url.replace("bench_worker", "bench_worker_pair")
-        cluster.create_database("bench_worker_pair")
-        SqlStore.open(second_url).close()
-        columns.append(
-            Column("PostgreSQL, 2 replicas", second_url, SqlStore(open_engine(second_url)), cluster)
-        )
-        for column, count in zip(columns, (1, 1, 2), strict=True):
+        for suffix, grouped in (("pair", False), ("grouped", True)):
+            name = f"bench_worker_{suffix}"
+            url = cluster.create_database(name)
+            SqlStore.open(url).close()
+            store = SqlStore(open_engine(url))
+            columns.append(Column(name, url, store, cluster, grouped=grouped))
+        for column, count in zip(columns, (1, 1, 2, 2), strict=True):
             column.start(count)
         try:
             with _fresh_store() as bare_store:

@@ -34,8 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
-from sqlalchemy import Connection, Engine, Integer, cast, func, select
-from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy import Connection, Engine, Integer, bindparam, func, select
 
 from server.storage.records import Owner
 
@@ -64,6 +63,12 @@ DEMO_DATA: Final = AdvisoryLock(0x5CED_0002)
 RETENTION: Final = AdvisoryLock(0x5CED_0003)
 _ADMISSION_KIND: Final = 0x5CED_0004
 
+# Built once (the scheduler takes a lock per materialization). Typed as
+# integers, so the driver sends int4: only the (int4, int4) form takes a pair.
+_KEY = (bindparam("kind", type_=Integer), bindparam("object", type_=Integer))
+_HOLD = select(func.pg_advisory_xact_lock(*_KEY))
+_TRY_HOLD = select(func.pg_try_advisory_xact_lock(*_KEY))
+
 
 def admission_of(owner: Owner) -> AdvisoryLock:
     """The lock under which ``owner``'s active runs are counted and added to."""
@@ -76,25 +81,18 @@ def _takes_locks(connection: Connection) -> bool:
     return connection.dialect.name == "postgresql"
 
 
-def _key(lock: AdvisoryLock) -> tuple[ColumnElement[int], ColumnElement[int]]:
-    # Cast: the driver may send a small number as int2 or a large one as int8,
-    # and only the (int4, int4) form of the lock functions takes a pair.
-    return cast(lock.kind, Integer), cast(lock.object, Integer)
-
-
 def hold(connection: Connection, lock: AdvisoryLock) -> None:
     """Wait for ``lock`` and hold it until the connection's transaction ends."""
     if _takes_locks(connection):
-        connection.execute(select(func.pg_advisory_xact_lock(*_key(lock))))
+        connection.execute(_HOLD, {"kind": lock.kind, "object": lock.object})
 
 
 def try_hold(connection: Connection, lock: AdvisoryLock) -> bool:
     """Hold ``lock`` until the transaction ends if it is free now; False, at once, if not."""
     if not _takes_locks(connection):
         return True
-    taken: bool = connection.execute(
-        select(func.pg_try_advisory_xact_lock(*_key(lock)))
-    ).scalar_one()
+    parameters = {"kind": lock.kind, "object": lock.object}
+    taken: bool = connection.execute(_TRY_HOLD, parameters).scalar_one()
     return taken
 
 
