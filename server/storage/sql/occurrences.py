@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, RowMapping, bindparam, func, insert, select
+from sqlalchemy import Connection, Engine, RowMapping, Select, bindparam, func, insert, select
 
 from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
@@ -72,28 +73,35 @@ _ACTIVE_RUNS = (
     )
     .scalar_subquery()
 )
+_DUE_FIRST = (
+    schedules.c.state == "ACTIVE",
+    schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
+)
+_LEAVING_OUT = schedules.c.id.not_in(bindparam("excluding", expanding=True))
+# Row-locking databases: the claim locks the next due row that nobody holds.
+# Ordered as the due index is, so it reads one index entry, not every schedule
+# due at the same instant; ties go in index order.
 _CLAIM = (
     select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
-    .where(
-        schedules.c.state == "ACTIVE",
-        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
-        schedules.c.id.not_in(bindparam("excluding", expanding=True)),
-    )
-    # In the due index's order, so the claim reads one index entry, not every
-    # schedule due at the same instant; ties go in index order.
+    .where(*_DUE_FIRST)
     .order_by(schedules.c.next_fire_at)
     .limit(1)
     .with_for_update(skip_locked=True)
 )
-_READ_CLAIMED = (
-    schedule_views()
-    .add_columns(
-        _LAST_NOMINAL.label("last_nominal_at"),
-        _NEWEST_RUN_STATUS.label("newest_run_status"),
-        _ACTIVE_RUNS.label("active_runs"),
-    )
-    .where(schedules.c.id == bindparam("schedule_id"))
+_DECISION_READS = schedule_views().add_columns(
+    _LAST_NOMINAL.label("last_nominal_at"),
+    _NEWEST_RUN_STATUS.label("newest_run_status"),
+    _ACTIVE_RUNS.label("active_runs"),
 )
+_READ_CLAIMED = _DECISION_READS.where(schedules.c.id == bindparam("schedule_id"))
+# SQLite: BEGIN IMMEDIATE has serialized the transaction already, so one
+# statement claims and reads.
+_CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(schedules.c.next_fire_at).limit(1)
+# Each claim also comes leaving some schedules out (those the worker backs off
+# from): a statement of its own, as a list parameter is spliced into the SQL
+# at each execution.
+_CLAIMS = {False: _CLAIM, True: _CLAIM.where(_LEAVING_OUT)}
+_CLAIMS_AND_READS = {False: _CLAIM_AND_READ, True: _CLAIM_AND_READ.where(_LEAVING_OUT)}
 
 
 def _occurrence(row: RowMapping) -> OccurrenceRecord:
@@ -111,6 +119,18 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
         links_erased_at=row["links_erased_at"],
         created_at=row["created_at"],
     )
+
+
+def _lock_then_read(
+    connection: Connection, claim: Select[Any], parameters: dict[str, object]
+) -> RowMapping | None:
+    """Row lock, the owner's admission lock, then the reads (see ``claim_due``)."""
+    claimed = connection.execute(claim, parameters).mappings().first()
+    if claimed is None:
+        return None
+    hold(connection, admission_of(Owner(claimed["tenant_id"], claimed["principal_id"])))
+    read = {"schedule_id": claimed["id"]}
+    return connection.execute(_READ_CLAIMED, read).mappings().one()
 
 
 def write_materialization(connection: Connection, materialization: Materialization) -> None:
@@ -202,35 +222,42 @@ class SqlOccurrenceRepository:
     ) -> DueSchedule | None:
         """The claim: the next due schedule's row, held by this transaction, with what it needs.
 
-        Runs inside ``write_transaction``, in three steps:
+        Runs inside ``write_transaction``. It takes the ACTIVE schedule with
+        the earliest ``next_fire_at <= now`` outside ``excluding``, and reads
+        what the decision needs: the current revision, the newest ledger
+        instant, whether the newest materialized run is still active, and how
+        many active runs the owner has.
 
-        1. Lock the row of the ACTIVE schedule with the earliest
-           ``next_fire_at <= now``, outside ``excluding``. On PostgreSQL ``FOR
-           UPDATE SKIP LOCKED`` passes over rows that other replicas hold, so
-           replicas split the due schedules between them instead of queueing
-           for one row (or trying rows one by one and finding them taken); a
-           row another replica advanced and committed meanwhile is re-checked
-           on its newest version and no longer qualifies. On SQLite (whose
-           compiler leaves the clause out) ``write_transaction`` began with
-           ``BEGIN IMMEDIATE``: this reads the latest commit and nothing
-           changes the row before this transaction ends.
-        2. Take the owner's admission lock (``advisory_locks``; nothing on
-           SQLite), so two replicas materializing two schedules of one
-           principal count its active runs one after the other.
-        3. Read what the decision needs: the current revision, the newest
-           ledger instant, whether the newest materialized run is still
-           active, and how many active runs the owner has. This is a
-           statement of its own, after both locks, because PostgreSQL reads
-           a statement's subqueries as of the statement's start: folded into
-           step 1 they could miss an occurrence or a run that another
-           replica committed while step 1 waited.
+        On PostgreSQL, in three steps:
+
+        1. Lock the row, ``FOR UPDATE SKIP LOCKED``: rows that other replicas
+           hold are passed over, so replicas split the due schedules between
+           them instead of queueing for one row (or trying rows one by one and
+           finding them taken); a row another replica advanced and committed
+           meanwhile is re-checked on its newest version and no longer
+           qualifies.
+        2. Take the owner's admission lock (``advisory_locks``), so two
+           replicas materializing two schedules of one principal count its
+           active runs one after the other.
+        3. Read, in a statement of its own: PostgreSQL reads a statement's
+           subqueries as of the statement's start, so folded into step 1 they
+           could miss an occurrence or a run that another replica committed
+           while step 1 waited.
+
+        On SQLite one statement claims and reads: ``write_transaction`` began
+        with ``BEGIN IMMEDIATE``, so it reads the latest commit and nothing
+        changes before this transaction ends.
         """
-        parameters = {"now": now, "excluding": list(excluding)}
-        claimed = connection.execute(_CLAIM, parameters).mappings().first()
-        if claimed is None:
+        parameters: dict[str, object] = {"now": now}
+        if excluding:
+            parameters["excluding"] = list(excluding)
+        if connection.dialect.name == "sqlite":
+            claim_and_read = _CLAIMS_AND_READS[bool(excluding)]
+            row = connection.execute(claim_and_read, parameters).mappings().first()
+        else:
+            row = _lock_then_read(connection, _CLAIMS[bool(excluding)], parameters)
+        if row is None:
             return None
-        hold(connection, admission_of(Owner(claimed["tenant_id"], claimed["principal_id"])))
-        row = connection.execute(_READ_CLAIMED, {"schedule_id": claimed["id"]}).mappings().one()
         return DueSchedule(
             view=schedule_view(row),
             last_nominal_at=row["last_nominal_at"],
