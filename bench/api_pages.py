@@ -1,10 +1,15 @@
 """Keyset listing and point reads of the schedule server over 100,000 schedules.
 
 Bulk-inserts 100,000 Current (ACTIVE/PAUSED) schedules plus 2,000 terminal
-ones for one principal into a temporary SQLite file, straight through the
-store, then times requests in-process through ``httpx.ASGITransport``:
-page 1 and page 2,000 of Current at limit 50, and the point read. Each figure
-is the median of RUNS runs after a warm-up; page 2,000's cursor is minted with
+ones for one principal, straight through the store, into two databases: a
+temporary SQLite file and a throwaway PostgreSQL (the tests' cluster,
+``bench/throwaway_postgres.py``, removed at the end; ``ANALYZE``d after the
+load, as autovacuum would). Then it times requests in-process through
+``httpx.ASGITransport``, one app per database: page 1 and page 2,000 of
+Current at limit 50, and the point read. Each figure is the median of RUNS
+runs after 5 warm-up requests, taken in ROUNDS rounds in which the two
+databases take turns (in alternating order), so that a change in the
+machine's load hits both columns alike. Page 2,000's cursor is minted with
 the app's own codec at the 99,950th row, as a client that had paged there
 would hold it.
 
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -22,8 +28,11 @@ from pathlib import Path
 from uuid import UUID
 
 import httpx
-from sqlalchemy import select
+from sqlalchemy import select, text
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.throwaway_postgres import throwaway_database
 from server.api.cursor import CursorCodec
 from server.app import create_app
 from server.identity import LocalIdentity
@@ -36,6 +45,7 @@ CURRENT = 100_000
 TERMINAL = 2_000
 LIMIT = 50
 RUNS = 60
+ROUNDS = 6
 SECRET = b"bench-secret-0123456789abcdef012"
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -106,49 +116,103 @@ def _cursor_at(store: SqlStore, rows_before: int) -> str:
     return CursorCodec(SECRET).encode(scope, [updated_at.isoformat(), str(schedule_id)])
 
 
-async def _median_ms(client: httpx.AsyncClient, url: str) -> tuple[float, int]:
+async def _warm(client: httpx.AsyncClient, url: str) -> int:
+    """Five warm-up requests; how many rows the answer holds."""
     for _ in range(5):
         warm = await client.get(url)
         assert warm.status_code == 200, warm.text
+    return len(warm.json().get("items", [None]))
+
+
+async def _samples(client: httpx.AsyncClient, url: str, runs: int) -> list[float]:
     samples = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter_ns()
         response = await client.get(url)
         samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples), len(response.json().get("items", [None]))
+        assert response.status_code == 200, response.text
+    return samples
 
 
-async def _measure(store: SqlStore) -> None:
-    app = create_app(store, LocalIdentity(), lambda: NOW, cursor_secret=SECRET)
-    page_2000 = _cursor_at(store, (2000 - 1) * LIMIT)
+MEASURES = (
+    "list Current page 1 (limit 50)",
+    "list Current page 2,000 (limit 50)",
+    "point read GET /v1/schedules/{id}",
+)
+
+
+async def _measure(stores: dict[str, SqlStore]) -> None:
     base = f"/v1/schedules?state=ACTIVE&state=PAUSED&limit={LIMIT}"
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://bench"
-    ) as client:
-        first, first_rows = await _median_ms(client, base)
-        deep, deep_rows = await _median_ms(client, f"{base}&cursor={page_2000}")
-        point, _ = await _median_ms(client, f"/v1/schedules/{UUID(int=50_001)}")
-    print(f"{'measure':<34}{'median ms':>10}{'rows':>6}")
-    print(f"{'list Current page 1 (limit 50)':<34}{first:>10.2f}{first_rows:>6}")
-    print(f"{'list Current page 2,000 (limit 50)':<34}{deep:>10.2f}{deep_rows:>6}")
-    print(f"{'point read GET /v1/schedules/{id}':<34}{point:>10.2f}{1:>6}")
-    print(f"{'ratio page 2,000 / page 1':<34}{deep / first:>10.2f}")
+    urls = {
+        name: (
+            base,
+            f"{base}&cursor={_cursor_at(store, (2000 - 1) * LIMIT)}",
+            f"/v1/schedules/{UUID(int=50_001)}",
+        )
+        for name, store in stores.items()
+    }
+    clients = {
+        name: httpx.AsyncClient(
+            transport=httpx.ASGITransport(
+                app=create_app(store, LocalIdentity(), lambda: NOW, cursor_secret=SECRET)
+            ),
+            base_url="http://bench",
+        )
+        for name, store in stores.items()
+    }
+    samples: dict[tuple[str, str], list[float]] = {}
+    rows: dict[str, int] = {}
+    try:
+        for name, client in clients.items():
+            for measure, url in zip(MEASURES, urls[name], strict=True):
+                rows[measure] = await _warm(client, url)
+                samples[name, measure] = []
+        names = list(clients)
+        for round_index in range(ROUNDS):
+            for name in names if round_index % 2 == 0 else names[::-1]:
+                for measure, url in zip(MEASURES, urls[name], strict=True):
+                    samples[name, measure] += await _samples(clients[name], url, RUNS // ROUNDS)
+    finally:
+        for client in clients.values():
+            await client.aclose()
+    medians = {key: statistics.median(values) for key, values in samples.items()}
+    print(f"{'measure, median ms':<36}" + "".join(f"{name:>12}" for name in names) + "  rows")
+    for measure in MEASURES:
+        figures = "".join(f"{medians[name, measure]:>12.2f}" for name in names)
+        print(f"{measure:<36}{figures}{rows[measure]:>6}")
+    ratios = "".join(
+        f"{medians[name, MEASURES[1]] / medians[name, MEASURES[0]]:>12.2f}" for name in names
+    )
+    print(f"{'ratio page 2,000 / page 1':<36}{ratios}")
     print(
-        f"(median of {RUNS} runs after 5 warm-up requests; {CURRENT:,} Current +"
-        f" {TERMINAL:,} terminal schedules, SQLite WAL)"
+        f"(median of {RUNS} runs in {ROUNDS} alternating rounds after 5 warm-up requests;"
+        f" {CURRENT:,} Current + {TERMINAL:,} terminal schedules; SQLite WAL, PostgreSQL"
+        " on loopback)"
     )
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        store = SqlStore.open(f"sqlite:///{Path(folder) / 'bench.db'}")
-        start = time.perf_counter()
-        _populate(store)
-        print(
-            f"bulk insert of {CURRENT + TERMINAL:,} schedules: {time.perf_counter() - start:.1f} s"
-        )
-        asyncio.run(_measure(store))
-        store.close()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        throwaway_database("bench_pages") as (_cluster, postgres_url),
+    ):
+        stores = {
+            "SQLite": SqlStore.open(f"sqlite:///{Path(folder) / 'bench.db'}"),
+            "PostgreSQL": SqlStore.open(postgres_url),
+        }
+        try:
+            for name, store in stores.items():
+                start = time.perf_counter()
+                _populate(store)
+                elapsed = time.perf_counter() - start
+                print(f"bulk insert of {CURRENT + TERMINAL:,} schedules, {name}: {elapsed:.1f} s")
+            with stores["PostgreSQL"].engine.connect() as connection:
+                connection.execute(text("ANALYZE"))
+                connection.commit()
+            asyncio.run(_measure(stores))
+        finally:
+            for store in stores.values():
+                store.close()
 
 
 if __name__ == "__main__":

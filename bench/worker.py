@@ -1,17 +1,34 @@
-"""The schedule worker: materialization throughput and the idle scan, on SQLite.
+"""The schedule worker: materialization throughput and the idle scan, SQLite and PostgreSQL.
 
-Throughput: 10,000 due DAILY schedules (1,000 principals, 10 each, so the
-default admission cap never holds one) are materialized by
+Throughput, four columns measured in the same run: SQLite with one worker,
+PostgreSQL with one worker, and PostgreSQL with two replicas, twice. Each worker
+runs in a process of its own (``_replica``), as a ``schedule-server`` does,
+with its own engine; the two replicas are two such processes on one
+database, racing over the same due schedules (``FOR UPDATE SKIP LOCKED``
+claims). In each of ten rounds every column gets 1,000 fresh due DAILY
+schedules (written untimed, 100 new principals with 10 each, so the default
+admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once`` in batches of 100, each schedule in its own
 transaction (occurrence, session, hidden seed message, QUEUED run, schedule
-advance, audit events). Beside it, interleaved with it in ten rounds so that
-a change in the machine's load hits both alike, bare transactions of seven
-single-row inserts through the same kind of engine (the reference the issue
-quotes); then where one materialization's time goes (a second, instrumented
-pass over 2,000 more schedules).
+advance, audit events); the wall time runs from the command to the last
+worker's answer. The principals' schedules are interleaved, as a team's are
+when people create them over time; the last column has each principal's ten
+in a row instead, the worst case for replicas, whose materializations for one
+principal take turns (the admission lock). The columns take turns within
+each round, in a rotating
+order, so that a change in the machine's load hits all of them alike. The
+PostgreSQL is a throwaway cluster started as the tests start theirs
+(``bench/throwaway_postgres.py``) and removed at the end.
 
-Idle scan: one ``run_once`` plus the loop's ``next_wake`` query when nothing
-is due, among 10,000 and among 100,000 ACTIVE schedules, side by side
+Beside them, SQLite only: bare transactions of seven single-row inserts,
+interleaved in the same rounds (the reference the worker issue quotes).
+Then where one materialization's time goes, on both databases (a second,
+instrumented pass in this process over 2,000 more schedules), and, for two
+replicas, the CPU each side used: the replicas' own processes, and the
+PostgreSQL server's processes.
+
+Idle scan (SQLite): one ``run_once`` plus the loop's ``next_wake`` query when
+nothing is due, among 10,000 and among 100,000 ACTIVE schedules, side by side
 (median of 300 scans after 20 warm-up scans).
 
     .venv/bin/python bench/worker.py
@@ -19,13 +36,17 @@ is due, among 10,000 and among 100,000 ACTIVE schedules, side by side
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
@@ -34,15 +55,18 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.throwaway_postgres import server_cpu_seconds, throwaway_database
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
 from server.scheduling import materializer
 from server.scheduling.definition import parse_definition
 from server.scheduling.worker import ScheduleWorker
+from server.storage.engine import open_engine
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import audit_events
+from tests.postgres_cluster import PostgresCluster
 
 DUE = 10_000
 INSTRUMENTED = 2_000
@@ -51,6 +75,7 @@ BATCH = 100
 IDLE_RUNS = 300
 BARE_RUNS = 2_000
 ROUNDS = 10
+CHUNK = DUE // ROUNDS
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 DEFINITION = parse_definition(
     {
@@ -67,14 +92,17 @@ DEFINITION = parse_definition(
         "max_consecutive_failures": 3,
     }
 )
+COLUMNS = 4
+# Principals: 100 fresh ones per column and round, then the instrumented passes'.
+ALL_PRINCIPALS = (ROUNDS * COLUMNS * CHUNK + 2 * INSTRUMENTED) // PER_PRINCIPAL
 
 
-def _principals(count: int) -> list[Principal]:
+def _principals(count: int, first: int = 0) -> list[Principal]:
     return [
         make_principal(
             principal_id=f"p{index:05d}", tenant_id="bench", display_name="P", scopes=ALL_SCOPES
         )
-        for index in range(count)
+        for index in range(first, first + count)
     ]
 
 
@@ -82,12 +110,20 @@ def _directory(principals: list[Principal]) -> TokenDirectory:
     return TokenDirectory((token_digest(p.principal_id), p) for p in principals)
 
 
-def _populate(store: SqlStore, principals: list[Principal], count: int, fire_at: datetime) -> None:
-    """``count`` ACTIVE schedules whose ``next_fire_at`` is ``fire_at``, spread over principals."""
+def _populate(
+    store: SqlStore,
+    principals: list[Principal],
+    count: int,
+    fire_at: datetime,
+    *,
+    grouped: bool = False,
+) -> None:
+    """``count`` ACTIVE schedules due at ``fire_at``, the principals' interleaved or ``grouped``."""
     batch: list[ScheduleView] = []
     for index in range(count):
         schedule_id = uuid4()
-        owner = principals[index // PER_PRINCIPAL % len(principals)]
+        turn = index // PER_PRINCIPAL if grouped else index
+        owner = principals[turn % len(principals)]
         created = NOW - timedelta(days=2)
         record = ScheduleRecord(
             schedule_id, owner.owner, "ACTIVE", None, 1, fire_at, 0, created, created
@@ -129,24 +165,94 @@ def _drain(worker: ScheduleWorker, now: datetime, rounds: int | None = None) -> 
     return written
 
 
-def _throughput(due_at: datetime, now: datetime) -> tuple[float, float, int, float]:
-    """Materialization and bare-transaction timings, interleaved in rounds so load drift hits both.
+def _replica(commands: Connection, url: str) -> None:
+    """One worker process on ``url``: drains what is due at each instant it is sent."""
+    store = SqlStore(open_engine(url))
+    worker = ScheduleWorker(store, _directory(_principals(ALL_PRINCIPALS)), batch_size=BATCH)
+    try:
+        while (now := commands.recv()) is not None:
+            started_cpu = time.process_time()
+            written = _drain(worker, now)
+            commands.send((written, time.process_time() - started_cpu))
+    finally:
+        store.close()
 
-    Returns (wall seconds, CPU seconds, materializations, bare transactions per second).
-    """
-    principals = _principals(DUE // PER_PRINCIPAL)
-    with _fresh_store() as store, _fresh_store() as bare_store:
-        _populate(store, principals, DUE, due_at)
-        worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
-        wall = cpu = bare_wall = 0.0
-        written = 0
-        for _ in range(ROUNDS):
-            start, started_cpu = time.perf_counter(), time.process_time()
-            written += _drain(worker, now, rounds=DUE // BATCH // ROUNDS)
-            wall += time.perf_counter() - start
-            cpu += time.process_time() - started_cpu
-            bare_wall += _bare_transactions(bare_store, BARE_RUNS // ROUNDS)
-        return wall, cpu, written, BARE_RUNS / bare_wall
+
+def _machine_cpu_seconds() -> float:
+    """CPU seconds every process on the machine has used so far (other people's work too)."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Column:
+    """One throughput column: its database, its worker processes, what they did."""
+
+    name: str
+    url: str
+    store: SqlStore
+    cluster: PostgresCluster | None = None
+    workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = field(
+        default_factory=list
+    )
+    written: int = 0
+    wall: float = 0.0
+    worker_cpu: float = 0.0
+    server_cpu: float = 0.0
+    machine_cpu: float = 0.0
+    grouped: bool = False
+
+    def start(self, count: int) -> None:
+        spawn = multiprocessing.get_context("spawn")
+        for _ in range(count):
+            ours, theirs = spawn.Pipe()
+            process = spawn.Process(target=_replica, args=(theirs, self.url))
+            process.start()
+            self.workers.append((process, ours))
+
+    def drain(self, now: datetime) -> None:
+        """All workers drain what is due at ``now`` side by side; the wall time until the last."""
+        server_before = 0.0 if self.cluster is None else server_cpu_seconds(self.cluster)
+        machine_before = _machine_cpu_seconds()
+        start = time.perf_counter()
+        for _, pipe in self.workers:
+            pipe.send(now)
+        answers = [pipe.recv() for _, pipe in self.workers]
+        self.wall += time.perf_counter() - start
+        self.machine_cpu += _machine_cpu_seconds() - machine_before
+        if self.cluster is not None:
+            self.server_cpu += server_cpu_seconds(self.cluster) - server_before
+        written = sum(written for written, _ in answers)
+        assert written == CHUNK, f"{self.name}: {written} of {CHUNK} materialized"
+        self.written += written
+        self.worker_cpu += sum(cpu for _, cpu in answers)
+
+    def stop(self) -> None:
+        for process, pipe in self.workers:
+            pipe.send(None)
+            process.join()
+        self.store.close()
+
+    @property
+    def per_second(self) -> float:
+        return self.written / self.wall
+
+
+def _throughput(
+    columns: list[Column], bare_store: SqlStore, due_at: datetime, now: datetime
+) -> float:
+    """Each column drains CHUNK fresh schedules per round, in turns; bare transactions a second."""
+    bare_wall = 0.0
+    for round_index in range(ROUNDS):
+        turn = columns[round_index % len(columns) :] + columns[: round_index % len(columns)]
+        for column_index, column in enumerate(turn):
+            first = (round_index * len(columns) + column_index) * (CHUNK // PER_PRINCIPAL)
+            principals = _principals(CHUNK // PER_PRINCIPAL, first)
+            _populate(column.store, principals, CHUNK, due_at, grouped=column.grouped)
+            column.drain(now)
+        bare_wall += _bare_transactions(bare_store, BARE_RUNS // ROUNDS)
+    return BARE_RUNS / bare_wall
 
 
 def _timed(totals: dict[str, float], key: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -160,25 +266,34 @@ def _timed(totals: dict[str, float], key: str, function: Callable[..., Any]) -> 
     return timed
 
 
-def _breakdown(due_at: datetime, now: datetime) -> dict[str, float]:
+def _breakdown(store: SqlStore, due_at: datetime, now: datetime) -> dict[str, float]:
     """Seconds per part over INSTRUMENTED materializations (instrumentation adds a little)."""
-    principals = _principals(INSTRUMENTED // PER_PRINCIPAL)
-    totals = dict.fromkeys(("total", "sqlite execute", "sqlite commit", "decision"), 0.0)
-    with _fresh_store() as store:
-        _populate(store, principals, INSTRUMENTED, due_at)
-        dialect: Any = store.engine.dialect
-        for name in ("do_execute", "do_executemany", "do_execute_no_params"):
-            setattr(dialect, name, _timed(totals, "sqlite execute", getattr(dialect, name)))
-        dialect.do_commit = _timed(totals, "sqlite commit", dialect.do_commit)
-        plan = materializer.plan_occurrence
-        materializer.plan_occurrence = _timed(totals, "decision", plan)
-        try:
-            worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
-            start = time.perf_counter()
-            _drain(worker, now)
-            totals["total"] = time.perf_counter() - start
-        finally:
-            materializer.plan_occurrence = plan
+    first = ALL_PRINCIPALS - 2 * (INSTRUMENTED // PER_PRINCIPAL)
+    if store.engine.dialect.name != "sqlite":
+        first += INSTRUMENTED // PER_PRINCIPAL
+    principals = _principals(INSTRUMENTED // PER_PRINCIPAL, first)
+    totals = dict.fromkeys(("total", "execute", "commit", "decision"), 0.0)
+    _populate(store, principals, INSTRUMENTED, due_at)
+    dialect: Any = store.engine.dialect
+    originals = {
+        name: getattr(dialect, name)
+        for name in ("do_execute", "do_executemany", "do_execute_no_params", "do_commit")
+    }
+    for name, function in originals.items():
+        setattr(
+            dialect, name, _timed(totals, "commit" if name == "do_commit" else "execute", function)
+        )
+    plan = materializer.plan_occurrence
+    materializer.plan_occurrence = _timed(totals, "decision", plan)
+    try:
+        worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
+        start = time.perf_counter()
+        assert _drain(worker, now) == INSTRUMENTED
+        totals["total"] = time.perf_counter() - start
+    finally:
+        materializer.plan_occurrence = plan
+        for name, function in originals.items():
+            setattr(dialect, name, function)
     return totals
 
 
@@ -222,6 +337,48 @@ def _idle_scan_ms(count: int, now: datetime, upcoming: datetime) -> float:
         return statistics.median(samples)
 
 
+def _print_throughput(columns: list[Column], bare: float) -> None:
+    sqlite, single, pair, grouped = columns
+    names = ("SQLite 1 worker", "PG 1 worker", "PG 2 replicas", "PG 2, grouped")
+    print(f"materialized {CHUNK:,} due schedules per column in each of {ROUNDS} rounds,")
+    print(f"run_once batches of {BATCH}, each worker in its own process")
+    print(f"{'measure':<44}" + "".join(f"{name:>16}" for name in names))
+    row = "".join(f"{c.per_second:>16,.0f}" for c in columns)
+    print(f"{'materializations per second (wall clock)':<44}{row}")
+    row = "".join(f"{c.written / c.worker_cpu:>16,.0f}" for c in columns)
+    print(f"{'materializations per CPU second of workers':<44}{row}")
+    row = "".join(f"{1000 * c.worker_cpu / c.written:>16.3f}" for c in columns)
+    print(f"{'worker CPU ms per materialization':<44}{row}")
+    row = f"{'':>16}" + "".join(f"{1000 * c.server_cpu / c.written:>16.3f}" for c in columns[1:])
+    print(f"{'PostgreSQL server CPU ms per materialization':<44}{row}")
+    row = "".join(f"{(c.worker_cpu + c.server_cpu) / c.wall:>16.2f}" for c in columns)
+    print(f"{'cores kept busy (workers + PostgreSQL)':<44}{row}")
+    row = "".join(f"{c.machine_cpu / c.wall:>16.2f}" for c in columns)
+    print(f"{'cores busy on the machine (anyone, of 2)':<44}{row}")
+    ratios = [c.per_second / single.per_second for c in (pair, grouped)]
+    row = f"{'':>32}" + "".join(f"{r:>16.2f}" for r in ratios)
+    print(f"{'ratio 2 replicas / PG 1 worker':<44}{row}")
+    print(
+        f"{'ratio PG 1 worker / SQLite 1 worker':<44}{single.per_second / sqlite.per_second:>32.2f}"
+    )
+    print(f"{'bare 7-insert SQLite transactions per second':<44}{bare:>16,.0f}")
+    print(f"{'ratio SQLite materialization / bare (wall)':<44}{sqlite.per_second / bare:>16.2f}")
+
+
+def _print_breakdown(label: str, database: str, parts: dict[str, float]) -> None:
+    total = parts["total"]
+    known = parts["execute"] + parts["commit"] + parts["decision"]
+    print(f"where one materialization's time goes, {label} ({INSTRUMENTED:,} instrumented):")
+    for name, seconds in (
+        (f"{database} executing statements", parts["execute"]),
+        (f"{database} committing", parts["commit"]),
+        ("the decision (plan_occurrence: validation, misfire, rows)", parts["decision"]),
+        ("SQLAlchemy Core and the rest of the Python glue", total - known),
+    ):
+        share = 100 * seconds / total
+        print(f"  {name:<58}{1000 * seconds / INSTRUMENTED:>7.3f} ms {share:>5.1f} %")
+
+
 def main() -> None:
     cadence = DEFINITION.cadence
     due_at = latest_at_or_before(cadence, NOW)
@@ -230,31 +387,48 @@ def main() -> None:
     upcoming = first_after(cadence, now)
     assert upcoming is not None
 
-    wall, cpu, written, bare = _throughput(due_at, now)
-    parts = _breakdown(due_at, now)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        throwaway_database("bench_worker") as (cluster, pg_url),
+    ):
+        sqlite_url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        columns = [
+            Column("SQLite, 1 worker", sqlite_url, SqlStore.open(sqlite_url)),
+            Column("PostgreSQL, 1 worker", pg_url, SqlStore(open_engine(pg_url)), cluster),
+        ]
+        for suffix, grouped in (("pair", False), ("grouped", True)):
+            name = f"bench_worker_{suffix}"
+            url = cluster.create_database(name)
+            SqlStore.open(url).close()
+            store = SqlStore(open_engine(url))
+            columns.append(Column(name, url, store, cluster, grouped=grouped))
+        for column, count in zip(columns, (1, 1, 2, 2), strict=True):
+            column.start(count)
+        try:
+            with _fresh_store() as bare_store:
+                bare = _throughput(columns, bare_store, due_at, now)
+        finally:
+            for column in columns:
+                column.stop()
+        sqlite_parts = _breakdown_on(sqlite_url, due_at, now)
+        pg_parts = _breakdown_on(pg_url, due_at, now)
     idle_small = _idle_scan_ms(DUE, now, upcoming)
     idle_large = _idle_scan_ms(10 * DUE, now, upcoming)
 
-    print(f"materialized {written:,} due schedules with run_once batches of {BATCH}")
-    print(f"{'measure':<52}{'value':>12}")
-    print(f"{'materializations per second (wall clock)':<52}{written / wall:>12,.0f}")
-    print(f"{'materializations per CPU second of this process':<52}{written / cpu:>12,.0f}")
-    print(f"{'bare 7-insert transactions per second (interleaved)':<52}{bare:>12,.0f}")
-    print(f"{'ratio materialization / bare transaction (wall)':<52}{written / wall / bare:>12.2f}")
-    print(f"{'idle scan among 10,000 schedules, median ms':<52}{idle_small:>12.3f}")
-    print(f"{'idle scan among 100,000 schedules, median ms':<52}{idle_large:>12.3f}")
-    print(f"{'ratio idle scan 100,000 / 10,000':<52}{idle_large / idle_small:>12.2f}")
-    total = parts["total"]
-    known = parts["sqlite execute"] + parts["sqlite commit"] + parts["decision"]
-    print(f"where one materialization's time goes ({INSTRUMENTED:,} instrumented):")
-    for name, seconds in (
-        ("SQLite executing statements (C library)", parts["sqlite execute"]),
-        ("SQLite committing (C library)", parts["sqlite commit"]),
-        ("the decision (plan_occurrence: validation, misfire, rows)", parts["decision"]),
-        ("SQLAlchemy Core and the rest of the Python glue", total - known),
-    ):
-        share = 100 * seconds / total
-        print(f"  {name:<58}{1000 * seconds / INSTRUMENTED:>7.3f} ms {share:>5.1f} %")
+    _print_throughput(columns, bare)
+    print(f"{'idle scan among 10,000 schedules, median ms (SQLite)':<61}{idle_small:>8.3f}")
+    print(f"{'idle scan among 100,000 schedules, median ms (SQLite)':<61}{idle_large:>8.3f}")
+    print(f"{'ratio idle scan 100,000 / 10,000':<61}{idle_large / idle_small:>8.2f}")
+    _print_breakdown("SQLite", "SQLite (C library)", sqlite_parts)
+    _print_breakdown("PostgreSQL", "psycopg + PostgreSQL (round trips)", pg_parts)
+
+
+def _breakdown_on(url: str, due_at: datetime, now: datetime) -> dict[str, float]:
+    store = SqlStore(open_engine(url))
+    try:
+        return _breakdown(store, due_at, now)
+    finally:
+        store.close()
 
 
 if __name__ == "__main__":

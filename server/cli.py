@@ -8,9 +8,14 @@ local principal holding every scope. Each principal may make
 the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
 accepting connections, gives requests in flight ``--shutdown-grace`` seconds
-to finish, lets the scheduler finish the materialization it is in, and exits 0
-(``server/stopping.py``). Replicas behind one address share
-``--cursor-secret-file``, so a cursor from one replica pages on at another.
+to finish, and gives the scheduler, which starts nothing new from the moment
+SIGTERM arrives, as long again to finish the materialization (or run, or
+purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
+share one PostgreSQL database, each with its scheduler: they claim due
+schedules with row locks and take turns through advisory locks
+(``server/storage/sql/advisory_locks.py``).
+Replicas behind one address share ``--cursor-secret-file``, so a cursor from
+one replica pages on at another.
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
@@ -28,13 +33,12 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import uvicorn
 
 from server.api.rate_limit import RateLimit
 from server.app import create_app
-from server.demo import load_demo
+from server.demo import load_demo_if_empty
 from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
@@ -49,9 +53,6 @@ from server.stopping import (
 )
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
-
-if TYPE_CHECKING:
-    import uvicorn
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
@@ -163,7 +164,8 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_GRACE_SECONDS,
         metavar="S",
         help="after SIGTERM, seconds that requests in flight get to finish before they are "
-        f"abandoned; new connections are refused at once (default: {DEFAULT_GRACE_SECONDS})",
+        "abandoned, and then as many for the scheduler's transaction in flight; new connections "
+        f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
     return parser
 
@@ -188,14 +190,32 @@ def scheduling_for(
     return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling the scheduler to start nothing new as its shutdown begins."""
+
+    def __init__(self, config: uvicorn.Config, scheduling: SchedulingRuntime | None) -> None:
+        super().__init__(config)
+        self._scheduling = scheduling
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # Before the socket closes: once a client is refused, no new work starts.
+        if self._scheduling is not None:
+            self._scheduling.stop()
+        await super().shutdown(sockets)
+
+
 async def _serve_http(
-    server: uvicorn.Server, sock: socket.socket, scheduling: SchedulingRuntime | None
+    config: uvicorn.Config,
+    sock: socket.socket,
+    scheduling: SchedulingRuntime | None,
+    grace: float,
 ) -> None:
-    """Serve until uvicorn stops; the scheduler, if any, is stopped and awaited after it."""
+    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after."""
+    server = _Server(config, scheduling)
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
-    async with running(scheduling):
+    async with running(scheduling, stop_within=grace):
         await server.serve(sockets=[sock])
 
 
@@ -271,9 +291,9 @@ def serve(args: argparse.Namespace) -> int:
     store = _open_store(args.database)
     try:
         sock = _bind(args.host, args.port)
-        if args.demo and store.is_empty():
+        if args.demo:
             first = directory.principals[0]
-            load_demo(store, first.principal_id, first.tenant_id, system_clock())
+            load_demo_if_empty(store, first.principal_id, first.tenant_id, system_clock())
         wake = WakeSignal()
         scheduling = scheduling_for(args, store, directory, wake)
         app = create_app(
@@ -296,7 +316,7 @@ def serve(args: argparse.Namespace) -> int:
         )
         with sock:
             try:
-                asyncio.run(_serve_http(uvicorn.Server(config), sock, scheduling))
+                asyncio.run(_serve_http(config, sock, scheduling, args.shutdown_grace))
             finally:
                 abandon_stuck_requests()
     finally:

@@ -21,7 +21,7 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from server.app import create_app
-from server.demo import load_demo
+from server.demo import load_demo_if_empty
 from server.identity import LocalIdentity, local_principal
 from server.scheduling.change_feed import ChangeFeed
 from server.scheduling.runtime import SchedulingRuntime
@@ -69,8 +69,8 @@ def embed_store(
 ) -> EmbeddedServer:
     """The in-process server over an open ``store`` of any backend (the tests use both)."""
     principal = local_principal()
-    if demo and store.is_empty():
-        load_demo(store, principal.principal_id, principal.tenant_id, clock())
+    if demo:
+        load_demo_if_empty(store, principal.principal_id, principal.tenant_id, clock())
     identity = LocalIdentity(principal)
     wake = WakeSignal()
     return EmbeddedServer(

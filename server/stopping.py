@@ -13,10 +13,12 @@ what is left. Two things remain for the process, and this module does them:
   rolls back a half-done migration and the advisory lock goes with it.
 - A request that outlives the grace period may still hold a worker thread (a
   query waiting on a lock, say): uvicorn cancels its task, but nothing can stop
-  the thread, and Python waits for every such thread before it exits.
-  ``abandon_stuck_requests`` gives the threads a moment, then ends the process
-  without them; the database rolls their transactions back when the
-  connections drop, so nothing half-written remains.
+  the thread, and Python waits for every such thread before it exits. So may
+  the scheduler's transaction, when it outlives its own bound
+  (``scheduling.runtime.running``). ``abandon_stuck_requests`` gives the
+  threads a moment, then ends the process without them; the database rolls
+  their transactions back when the connections drop, so nothing half-written
+  remains.
 """
 
 from __future__ import annotations
@@ -66,8 +68,8 @@ def abandon_stuck_requests(wait_seconds: float = THREAD_EXIT_WAIT_SECONDS) -> No
     if not stuck:
         return
     print(
-        f"schedule-server: {len(stuck)} request(s) outlived the shutdown grace period"
-        " and were abandoned; their transactions roll back.",
+        f"schedule-server: {len(stuck)} request(s) or scheduler transaction(s) outlived the"
+        " shutdown grace period and were abandoned; their transactions roll back.",
         file=sys.stderr,
         flush=True,
     )

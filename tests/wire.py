@@ -111,6 +111,7 @@ def summary_json(**changes: Any) -> dict[str, Any]:
         "pause_reason": None,
         "current_revision": 3,
         "next_fire_at": "2026-12-01T16:00:00Z",
+        "next_fire_adjustment": None,
         "cadence": {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"},
         "instruction_preview": INSTRUCTION[:40],
         "browser_profile_id": None,
@@ -154,6 +155,7 @@ def detail_json(**changes: Any) -> dict[str, Any]:
         "pause_reason": "failure_limit",
         "current_revision": 3,
         "next_fire_at": None,
+        "next_fire_adjustment": None,
         "consecutive_failures": 2,
         "created_at": "2026-11-01T10:00:00Z",
         "updated_at": "2026-11-02T10:00:00Z",
@@ -347,3 +349,79 @@ def page(items: list[dict[str, Any]], next_cursor: str | None = None) -> dict[st
 
 def error(code: str, message: str = "", **details: Any) -> dict[str, Any]:
     return envelope_json(code, message, **details)
+
+
+# The month projection (GET /v1/schedules/{id}/projection).
+
+PROJECTION_PATH = r"^/v1/schedules/(?P<schedule_id>[^/]+)/projection$"
+"""The projection route as a respx ``path__regex``; registering it again replaces the route."""
+
+
+def firing(
+    at: datetime,
+    *,
+    local: datetime | None = None,
+    scheduled: datetime | None = None,
+    adjustment: str | None = None,
+) -> dict[str, Any]:
+    """One projected firing; ``local`` is ``at`` on the schedule zone's clock (aware or naive),
+    ``scheduled`` the date and wall time the rule named (``local`` unless it moved)."""
+    local = local or at
+    scheduled = scheduled or local
+    return {
+        "at": instant(at),
+        "local_date": local.date().isoformat(),
+        "local_time": local.strftime("%H:%M:%S"),
+        "scheduled_date": scheduled.date().isoformat(),
+        "scheduled_time": scheduled.strftime("%H:%M:%S"),
+        "adjustment": adjustment,
+    }
+
+
+def notice(local_date: str, reason: str) -> dict[str, Any]:
+    return {"local_date": local_date, "reason": reason}
+
+
+def past(
+    name: str,
+    nominal_fire_at: datetime,
+    disposition: str = "MATERIALIZED",
+    *,
+    reason_code: str | None = None,
+    session: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "occurrence_id": str(uid(name)),
+        "nominal_fire_at": instant(nominal_fire_at),
+        "disposition": disposition,
+        "reason_code": reason_code,
+        "session_id": str(uid(session)) if session else None,
+    }
+
+
+def projection(
+    schedule_id: UUID | str,
+    start: str,
+    end: str,
+    *,
+    firings: list[dict[str, Any]] | None = None,
+    notices: list[dict[str, Any]] | None = None,
+    past_items: list[dict[str, Any]] | None = None,
+    state: str = "ACTIVE",
+    timezone: str = "Europe/London",
+    as_if_resumed: bool = False,
+) -> dict[str, Any]:
+    """A projection answer for the window ``[start, end)`` (the request's own ``from``/``to``)."""
+    return {
+        "schedule_id": str(schedule_id),
+        "state": state,
+        "pause_reason": "user" if state == "PAUSED" else None,
+        "current_revision": 1,
+        "timezone": timezone,
+        "from": start,
+        "to": end,
+        "as_if_resumed": as_if_resumed,
+        "firings": firings or [],
+        "notices": notices or [],
+        "past": past_items or [],
+    }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import random as random_module
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Self
 from uuid import UUID
@@ -29,6 +30,7 @@ from transport.models import (
     Occurrence,
     Page,
     Principal,
+    Projection,
     ScheduleDetail,
     ScheduleSummary,
     SessionMessage,
@@ -153,6 +155,16 @@ class ScheduleClient:
         )
         return self._exchange.read(Page[Occurrence], body)
 
+    async def get_projection(
+        self, schedule_id: UUID, *, start: datetime, end: datetime
+    ) -> Projection:
+        """``GET /v1/schedules/{id}/projection`` over ``[start, end)`` (aware, at most 92 days)."""
+        params = [("from", _instant(start)), ("to", _instant(end))]
+        body = await self._exchange.call(
+            "GET", f"/v1/schedules/{schedule_id}/projection", params=params
+        )
+        return self._exchange.read(Projection, body)
+
     # Website sign-ins
 
     async def list_browser_profiles(
@@ -209,3 +221,10 @@ class ScheduleClient:
         if cursor is not None:
             params.append(("cursor", cursor))
         return params
+
+
+def _instant(moment: datetime) -> str:
+    """RFC 3339 in UTC with ``Z``, as the contract writes instants; naive ones are refused."""
+    if moment.utcoffset() is None:
+        raise ValueError("an instant sent to the server must be timezone-aware")
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -14,6 +14,8 @@ list and sidebar mark the selection, the transcript loads).
 
 Keyboard (desktop and web): Up/Down move the list selection, Enter opens it,
 Escape closes the detail or transcript, Ctrl/Cmd+R reloads list and sidebar.
+While a day of the detail's calendar holds the focus, the calendar takes the
+arrows and Page Up/Down (``CalendarViewModel.press``) and the list keeps still.
 """
 
 from __future__ import annotations
@@ -148,6 +150,8 @@ class NavigationViewModel(Observable[Location]):
 
     async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None:
         """A key pressed anywhere in the window; answers the route to go to, if any."""
+        if self.snapshot.place is Place.SCHEDULE and await self._detail.calendar.press(key):
+            return None
         if key == "Arrow Down":
             self._schedules.select_next()
         elif key == "Arrow Up":

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Folder,
         Page,
         Principal,
+        Projection,
         ScheduleDetail,
         ScheduleSummary,
         SessionMessage,
@@ -47,6 +48,10 @@ class ScheduleApi(Protocol):
     ) -> Page[ScheduleSummary]: ...
 
     async def get_schedule(self, schedule_id: UUID) -> ScheduleDetail: ...
+
+    async def get_projection(
+        self, schedule_id: UUID, *, start: datetime, end: datetime
+    ) -> Projection: ...
 
     async def update_schedule(
         self,

@@ -6,10 +6,11 @@ components (``@ft.component``); ``app_shell`` explains why and how the route
 and the window width choose the layout.
 
 Modules: ``app_shell`` (root, routing, keyboard), ``sign_in`` (the hosted web
-view's root: the sign-in screen, then the app), ``sidebar``, ``schedule_list``,
-``schedule_detail``, ``website_access``, ``session_transcript``, ``locations``
-(routes), ``binding`` (view model -> component), ``screen_models`` (the view
-model shapes the views need), ``status_panels``, ``actions``, ``look`` (theme).
+view's root: the sign-in screen, then the app), ``sidebar``, ``schedule_list``
+with ``schedule_row`` and ``row_blocks``, ``schedule_detail``,
+``website_access``, ``calendar``, ``session_transcript``, ``binding`` (view
+model -> component), ``screen_models`` (the view model shapes the views need),
+``status_panels``, ``actions``, ``look`` (theme).
 
 Accessible names (Flutter semantics; what screen readers say and what the UI
 tests locate by role and name once ``flt-semantics-placeholder`` is clicked):
@@ -34,6 +35,12 @@ name                             role     where
 ``Copy instruction``             button   detail, Instruction group
 ``Website access``               button   detail, the website picker (dropdown);
                                           "Saving…" while a choice is saved
+``Previous month``               button   detail, Calendar group
+``Next month``                   button   detail, Calendar group
+<long date>[, today][, outside   button   one per calendar day ("Sunday 14 March
+<month>]: <marks in words>                2027: fires at 07:00, moved by the clock
+                                          change"); ``aria-current`` when chosen
+<note sentence>                  text     the month's notes under the grid
 ``Open sidebar``                 button   narrow layout app bar (opens the drawer)
 ``Back``                         button   narrow layout app bar of a pushed detail
                                           or transcript (Flutter's implicit back)
@@ -52,7 +59,7 @@ expanded|collapsed                        "collapsed", ", contains the open sess
 ===============================  =======  ==========================================
 
 Headings shown as text: "Schedule", "Instruction", "Website access",
-"Execution limits", "Authority", "Lifecycle" (detail groups); "Folders",
+"Calendar", "Execution limits", "Authority", "Lifecycle" (detail groups); "Folders",
 "Scheduled", "History" (sidebar sections).
 """
 

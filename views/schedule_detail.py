@@ -2,8 +2,9 @@
 
 The groups, their headings and every value are the view model's
 (``ScheduleDetailFields.groups``); this module draws each kind: labelled lines,
-the complete instruction (selectable, with a copy button), and the website
-picker. Not-found and other failures offer Retry.
+the complete instruction (selectable, with a copy button), the website
+picker, and the month calendar (``views.calendar``). Not-found and other
+failures offer Retry.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import flet as ft
 from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
+from views.calendar import CalendarSection
 from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
 from views.website_access import WebsiteAccessPicker
@@ -72,10 +74,14 @@ def ScheduleDetail(
             )
         if section.kind is GroupKind.WEBSITE_ACCESS:
             return _group(section.title, [WebsiteAccessPicker(website_access)])
+        if section.kind is GroupKind.CALENDAR:
+            return _group(section.title, [CalendarSection(model.calendar)])
         return _group(section.title, [_value(line.label, line.value) for line in section.lines])
 
     # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
     # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
+    # expand: on a phone the detail is a pushed view's only control, and an
+    # unbounded list there would lay out at full length and never scroll.
     return ft.SelectionArea(
         content=ft.ListView(
             [_heading(fields, close), *(group(section) for section in fields.groups)],
@@ -83,6 +89,7 @@ def ScheduleDetail(
             padding=ft.Padding.all(16),
             expand=True,
         ),
+        expand=True,
     )
 
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Protocol, TypeVar, cast
 from uuid import UUID
 
 import flet as ft
 
+from viewmodels.calendar import CalendarSnapshot
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
 from viewmodels.navigation import Location
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
@@ -45,7 +47,20 @@ class WebsiteAccessModel(Observed[WebsiteAccessSnapshot], Protocol):
     async def retry(self) -> None: ...
 
 
+class CalendarModel(Observed[CalendarSnapshot], Protocol):
+    async def previous_month(self) -> None: ...
+    async def next_month(self) -> None: ...
+    async def select_day(self, day: date) -> None: ...
+    async def retry(self) -> None: ...
+    def set_grid_focus(self, focused: bool) -> None: ...
+
+
 class ScheduleDetailModel(Observed[ScheduleDetailSnapshot], Protocol):
+    @property
+    def calendar(self) -> CalendarModel:
+        """The detail's Calendar section (it loads with the detail)."""
+        ...
+
     async def retry(self) -> None: ...
 
 

@@ -36,7 +36,8 @@ from server.api.request_schemas import (
     RevisionNumber,
 )
 from server.api.request_schemas import FullUpdate as FullUpdateSchema
-from server.api.wire_schemas import OccurrencePage, ScheduleDetail, SchedulePage
+from server.api.window import window
+from server.api.wire_schemas import OccurrencePage, Projection, ScheduleDetail, SchedulePage
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
@@ -62,6 +63,18 @@ class FullUpdate(BaseModel):
 
 _READ = (MALFORMED, SCOPE_MISSING, SCHEDULE_NOT_FOUND)
 _LIFECYCLE = (*_READ, REVISION_CONFLICT, TERMINAL)
+
+
+def _window_edge(name: str, meaning: str) -> Any:
+    return Query(
+        alias=name,
+        min_length=1,
+        max_length=64,
+        json_schema_extra={"format": "date-time"},
+        description=f"{meaning}: an RFC 3339 instant with an offset.",
+    )
+
+
 IdempotencyKey = Annotated[
     str,
     Header(
@@ -220,6 +233,24 @@ def schedule_routes(
             limit,
             lambda after, count: store.occurrences.page(principal.owner, schedule_id, after, count),
             str(schedule_id),
+        )
+
+    @router.get(
+        "/{schedule_id}/projection",
+        operation_id="get_projection",
+        openapi_extra=scope_extra("schedule.read"),
+        responses=answers(Projection, *_READ),
+    )
+    def get_projection(
+        principal: reader,
+        schedule_id: UUID,
+        start: Annotated[str, _window_edge("from", "The window's first instant")],
+        end: Annotated[str, _window_edge("to", "The instant after the window")],
+    ) -> JSONResponse:
+        """Firings, non-firing dates and past occurrences in ``[from, to)``, at most 92 days."""
+        start_at, end_at = window(start, end)
+        return JSONResponse(
+            wire.projection(service.project(principal, schedule_id, start_at, end_at))
         )
 
     return router

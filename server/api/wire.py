@@ -1,16 +1,21 @@
 """Records as the JSON of docs/API.md: instants in UTC with ``Z``, ids as strings.
 
 Only the point read (``schedule_detail``) carries the complete instruction;
-list rows carry the bounded ``instruction_preview``.
+list rows carry the bounded ``instruction_preview``. Both say how the civil
+rule placed the next firing (``next_fire_adjustment``), from the same
+calculator the projection and the worker use.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from typing import Any
 
+from server.domain.cadence import CadenceError, parse_cadence
+from server.domain.projection import adjustment_at
 from server.identity import Principal
 from server.scheduling.definition import instruction_preview
+from server.scheduling.projection import Projection
 from server.storage.jsontext import load_object
 from server.storage.records import (
     FolderRecord,
@@ -25,14 +30,12 @@ from server.storage.records import (
 def instant(value: datetime | None) -> str | None:
     if value is None:
         return None
-    utc = value.astimezone(UTC)
-    text = utc.strftime("%Y-%m-%dT%H:%M:%S")
-    if utc.microsecond:
-        text += f".{utc.microsecond:06d}"
-    return text + "Z"
+    # isoformat: the same text as strftime plus microseconds when there are any,
+    # at a fraction of the cost (a projection writes hundreds of instants).
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
 
 
-def _schedule_fields(view: ScheduleView) -> dict[str, Any]:
+def _schedule_fields(view: ScheduleView, definition: dict[str, Any]) -> dict[str, Any]:
     s = view.schedule
     return {
         "schedule_id": str(s.schedule_id),
@@ -40,15 +43,25 @@ def _schedule_fields(view: ScheduleView) -> dict[str, Any]:
         "pause_reason": s.pause_reason,
         "current_revision": s.current_revision,
         "next_fire_at": instant(s.next_fire_at),
+        "next_fire_adjustment": _adjustment(definition.get("cadence"), s.next_fire_at),
         "created_at": instant(s.created_at),
         "updated_at": instant(s.updated_at),
     }
 
 
+def _adjustment(cadence: object, next_fire_at: datetime | None) -> str | None:
+    if next_fire_at is None or not isinstance(cadence, dict):
+        return None
+    try:
+        return adjustment_at(parse_cadence(cadence), next_fire_at)
+    except CadenceError:
+        return None  # a stored cadence that no longer reads: nothing to say about it
+
+
 def schedule_summary(view: ScheduleView) -> dict[str, Any]:
     definition = load_object(view.revision.definition)
     return {
-        **_schedule_fields(view),
+        **_schedule_fields(view, definition),
         "title": definition.get("title"),
         "cadence": definition.get("cadence"),
         "instruction_preview": instruction_preview(str(definition.get("instruction", ""))),
@@ -68,7 +81,7 @@ def schedule_detail(view: ScheduleView) -> dict[str, Any]:
         "created_at": instant(view.revision.created_at),
     }
     return {
-        **_schedule_fields(view),
+        **_schedule_fields(view, definition),
         "consecutive_failures": view.schedule.consecutive_failures,
         "revision": revision,
     }
@@ -87,6 +100,48 @@ def occurrence(record: OccurrenceRecord) -> dict[str, Any]:
         "links_erased_at": instant(record.links_erased_at),
         "created_at": instant(record.created_at),
     }
+
+
+def projection(answer: Projection) -> dict[str, Any]:
+    s = answer.view.schedule
+    return {
+        "schedule_id": str(s.schedule_id),
+        "state": s.state,
+        "pause_reason": s.pause_reason,
+        "current_revision": s.current_revision,
+        "timezone": answer.zone,
+        "from": instant(answer.start),
+        "to": instant(answer.end),
+        "as_if_resumed": answer.as_if_resumed,
+        "firings": [
+            {
+                "at": instant(firing.at),
+                "local_date": firing.local.date().isoformat(),
+                "local_time": _wall(firing.local.time()),
+                "scheduled_date": firing.scheduled_date.isoformat(),
+                "scheduled_time": _wall(firing.scheduled_time),
+                "adjustment": firing.adjustment,
+            }
+            for firing in answer.firings
+        ],
+        "notices": [
+            {"local_date": notice.local_date, "reason": notice.reason} for notice in answer.notices
+        ],
+        "past": [
+            {
+                "occurrence_id": str(o.occurrence_id),
+                "nominal_fire_at": instant(o.nominal_fire_at),
+                "disposition": o.disposition,
+                "reason_code": o.reason_code,
+                "session_id": None if o.session_id is None else str(o.session_id),
+            }
+            for o in answer.past
+        ],
+    }
+
+
+def _wall(value: time) -> str:
+    return f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}"
 
 
 def profile(record: ProfileRecord) -> dict[str, Any]:

@@ -10,13 +10,19 @@ ones listed: servers may add fields.
 
 # No postponed annotations: pydantic builds these schemas from the annotations.
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from server.api.request_schemas import Cadence, Limits, Open
+from server.api.request_schemas import Cadence, Limits, LocalTime, Open
 from server.scheduling.definition import PREVIEW_LENGTH
+
+_ADJUSTMENT = (
+    "How a clock change placed the firing: MOVED_TO_TRANSITION (its wall time did not exist"
+    " that day) or EARLIER_OF_TWO (it happened twice; the earlier fires); null when neither."
+    " Others may be added."
+)
 
 
 class ScheduleSummary(Open):
@@ -26,6 +32,7 @@ class ScheduleSummary(Open):
     pause_reason: str | None
     current_revision: int
     next_fire_at: AwareDatetime | None
+    next_fire_adjustment: str | None = Field(description=_ADJUSTMENT)
     cadence: Cadence
     instruction_preview: str = Field(max_length=PREVIEW_LENGTH)
     browser_profile_id: UUID | None
@@ -58,6 +65,7 @@ class ScheduleDetail(Open):
     pause_reason: str | None
     current_revision: int
     next_fire_at: AwareDatetime | None
+    next_fire_adjustment: str | None = Field(description=_ADJUSTMENT)
     consecutive_failures: int
     created_at: AwareDatetime
     updated_at: AwareDatetime
@@ -75,6 +83,51 @@ class Occurrence(Open):
     materialized_at: AwareDatetime | None
     links_erased_at: AwareDatetime | None
     created_at: AwareDatetime
+
+
+LocalDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="YYYY-MM-DD")]
+
+
+class ProjectedFiring(Open):
+    at: AwareDatetime
+    local_date: LocalDate = Field(description="The firing's date in the schedule's zone.")
+    local_time: LocalTime = Field(description="The firing's wall time in the schedule's zone.")
+    scheduled_date: LocalDate = Field(description="The date the cadence selected.")
+    scheduled_time: LocalTime = Field(description="The wall time the cadence names.")
+    adjustment: str | None = Field(description=_ADJUSTMENT)
+
+
+class ProjectionNotice(Open):
+    local_date: LocalDate = Field(
+        description="The selected date; for DAY_NOT_IN_MONTH and NOT_A_LEAP_YEAR no real date."
+    )
+    reason: str = Field(
+        description="DATE_DOES_NOT_EXIST, DAY_NOT_IN_MONTH, NOT_A_LEAP_YEAR; others may be added."
+    )
+
+
+class PastOccurrence(Open):
+    occurrence_id: UUID
+    nominal_fire_at: AwareDatetime
+    disposition: str
+    reason_code: str | None
+    session_id: UUID | None
+
+
+class Projection(Open):
+    """The schedule's firings, non-firing dates and past occurrences in the window."""
+
+    schedule_id: UUID
+    state: str
+    pause_reason: str | None
+    current_revision: int
+    timezone: str
+    from_: AwareDatetime = Field(alias="from")
+    to: AwareDatetime
+    as_if_resumed: bool = Field(description="PAUSED: the firings it would make if resumed now.")
+    firings: list[ProjectedFiring]
+    notices: list[ProjectionNotice]
+    past: list[PastOccurrence] = Field(description="Oldest first.")
 
 
 class BrowserProfile(Open):

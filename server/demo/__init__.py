@@ -37,7 +37,7 @@ from server.storage.records import (
     SessionRecord,
 )
 
-__all__ = ["DemoDataError", "demo_id", "load_demo"]
+__all__ = ["DemoDataError", "demo_id", "load_demo", "load_demo_if_empty"]
 
 _NAMESPACE = UUID("6f1d2c3b-8a4e-5f60-9b7c-0d1e2f3a4b5c")
 _REASONS = {
@@ -87,6 +87,19 @@ def load_demo(
     )
     for spec, view, _, definition in built:
         _load_ledger(store, spec, view, definition, owner)
+
+
+def load_demo_if_empty(store: Store, principal_id: str, tenant_id: str, now: datetime) -> bool:
+    """Load the demo for ``principal_id`` when the store holds nothing yet; whether it did.
+
+    Under ``Store.seeding``: server replicas started together on one empty
+    database load it once, never twice and never interleaved.
+    """
+    with store.seeding():
+        if not store.is_empty():
+            return False
+        load_demo(store, principal_id, tenant_id, now)
+    return True
 
 
 def _load_chats(store: Store, owner: Owner, now: datetime, data: DemoData) -> None:

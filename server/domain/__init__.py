@@ -8,9 +8,12 @@ tested at any instant, in any zone, without waiting.
 - ``cadence``: the five closed cadence values, their validation (one stable
   reason code per rule) and their canonical JSON payload.
 - ``civil_time``: how one local date and wall time in an IANA zone becomes one
-  UTC instant, or none, across daylight-saving transitions.
+  UTC instant, or none, across daylight-saving transitions, and how a resolved
+  instant was placed (moved to the transition, or the earlier of two).
 - ``zone_gaps``: the few local wall times a zone skipped together with the rest
   of their date, read once from the zone's TZif data.
 - ``recurrence``: next, latest and how-many nominal instants, at bounded cost.
 - ``misfire``: what one scheduler scan decides for one due schedule.
+- ``projection``: a cadence over a window, for the calendar: its firings with
+  how a clock change placed each, and the selected dates that never fire.
 """

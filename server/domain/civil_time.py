@@ -15,16 +15,40 @@ The seed's civil-time rules, applied to a single (date, wall time, zone):
   23:30 fires once, at Sunday 00:00, before Sunday's own 23:30.
 - A date the zone skipped entirely (Pacific/Apia went from 2011-12-29 to
   2011-12-31) has no wall time at all and so no occurrence: ``None``.
+
+``placement`` reads a resolved instant back: which local date's wall time
+produced it, and which of the two rules above (if any) placed it, so a
+calendar can say so in words without resolving anything a second way.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from zoneinfo import ZoneInfo
 
-__all__ = ["resolve", "transition_between"]
+__all__ = ["Adjustment", "Placement", "placement", "resolve", "transition_between"]
 
 _ONE_SECOND = timedelta(seconds=1)
+_ONE_DAY = timedelta(days=1)
+
+
+class Adjustment(StrEnum):
+    """How ``resolve`` placed a wall time that does not name exactly one instant."""
+
+    MOVED_TO_TRANSITION = "MOVED_TO_TRANSITION"
+    """The wall time did not exist that day; the first valid instant after it fires."""
+    EARLIER_OF_TWO = "EARLIER_OF_TWO"
+    """The wall time happened twice that day; the earlier instant fires, once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a resolved instant comes from: the local date whose wall time produced it."""
+
+    scheduled_date: date
+    adjustment: Adjustment | None
 
 
 def resolve(day: date, wall: time, zone: ZoneInfo) -> datetime | None:
@@ -61,3 +85,21 @@ def transition_between(zone: ZoneInfo, before: int, after: int) -> int:
         else:
             high = middle
     return high
+
+
+def placement(instant: datetime, wall: time, zone: ZoneInfo) -> Placement:
+    """How ``resolve`` produced ``instant`` from ``wall`` in ``zone``.
+
+    ``instant`` must be a result of ``resolve(day, wall, zone)`` for some
+    ``day``. It reads ``wall`` itself unless the wall time fell in a gap; a
+    gap moves it to the transition, on its own date or, where the gap ran to
+    midnight (Nuuk), on the next one.
+    """
+    local = instant.astimezone(zone)
+    if (local.hour, local.minute, local.second) == (wall.hour, wall.minute, wall.second):
+        repeated = local.replace(fold=1).utcoffset() != local.utcoffset()
+        return Placement(local.date(), Adjustment.EARLIER_OF_TWO if repeated else None)
+    day = local.date()
+    if resolve(day, wall, zone) != instant:
+        day -= _ONE_DAY
+    return Placement(day, Adjustment.MOVED_TO_TRANSITION)

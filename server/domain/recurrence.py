@@ -44,7 +44,14 @@ from server.domain.cadence import Cadence, Daily, Monthly, Once, Weekly, Yearly
 from server.domain.civil_time import resolve
 from server.domain.zone_gaps import skipped_dates
 
-__all__ = ["CandidateObserver", "count_between", "first_after", "latest_at_or_before"]
+__all__ = [
+    "CandidateObserver",
+    "count_between",
+    "first_after",
+    "instants_after",
+    "latest_at_or_before",
+    "selects",
+]
 
 CandidateObserver = Callable[[date], None]
 Recurring = Daily | Weekly | Monthly | Yearly
@@ -61,6 +68,24 @@ def first_after(
         return cadence.at if cadence.at > instant else None
     found = _first_after(cadence, instant, on_candidate)
     return None if found is None else found[1]
+
+
+def instants_after(cadence: Cadence, instant: datetime) -> Iterator[datetime]:
+    """Every nominal instant strictly after ``instant``, in order, lazily.
+
+    Exactly what repeated ``first_after`` calls return, each from the one
+    before (the worker's ``next_fire_at`` moving on), found in one walk of the
+    calendar that resolves each selected date once: a resolved instant always
+    reads on its own date or, moved by a gap running to midnight, the next, so
+    continuing the walk skips nothing ``first_after`` would find.
+    """
+    _require_aware(instant)
+    if isinstance(cadence, Once):
+        if cadence.at > instant:
+            yield cadence.at
+        return
+    for _, fire in _dated_after(cadence, instant, None):
+        yield fire
 
 
 def latest_at_or_before(
@@ -92,7 +117,7 @@ def count_between(cadence: Cadence, start: datetime, end: datetime) -> int:
     skipped = sum(
         1
         for day in skipped_dates(cadence.timezone)
-        if first_day <= day <= last_day and _selects(cadence, day)
+        if first_day <= day <= last_day and selects(cadence, day)
     )
     return _rank(cadence, last_day) - _rank(cadence, first_day) + 1 - skipped
 
@@ -105,17 +130,25 @@ def _require_aware(instant: datetime) -> None:
 def _first_after(
     cadence: Recurring, instant: datetime, observe: CandidateObserver | None
 ) -> tuple[date, datetime] | None:
+    return next(_dated_after(cadence, instant, observe), None)
+
+
+def _dated_after(
+    cadence: Recurring, instant: datetime, observe: CandidateObserver | None
+) -> Iterator[tuple[date, datetime]]:
+    """``(selected date, instant)`` for each nominal instant after ``instant``, lazily."""
     zone = ZoneInfo(cadence.timezone)
     # An occurrence belongs to its date and never precedes that date's first
     # instant, so nothing dated before the instant's own local date can follow it.
     start = instant.astimezone(zone).date()
+    latest = instant
     for day in _selected_dates(cadence, start, forward=True):
         if observe is not None:
             observe(day)
         fire = resolve(day, cadence.local_time, zone)
-        if fire is not None and fire > instant:
-            return day, fire
-    return None
+        if fire is not None and fire > latest:
+            latest = fire
+            yield day, fire
 
 
 def _latest_at_or_before(
@@ -142,7 +175,7 @@ def _selected_dates(cadence: Recurring, start: date, *, forward: bool) -> Iterat
             step = _ONE_DAY if forward else -_ONE_DAY
             day = start
             while True:
-                if _selects(cadence, day):
+                if selects(cadence, day):
                     yield day
                 day += step
         elif isinstance(cadence, Monthly):
@@ -201,7 +234,8 @@ def _leap_years_through(year: int) -> int:
     return year // 4 - year // 100 + year // 400
 
 
-def _selects(cadence: Recurring, day: date) -> bool:
+def selects(cadence: Recurring, day: date) -> bool:
+    """Whether the cadence's rule names local date ``day`` (it may still not fire: see Apia)."""
     if isinstance(cadence, Daily):
         return True
     if isinstance(cadence, Weekly):

@@ -1,7 +1,8 @@
 """The materializer: what one due schedule's transaction decides and writes.
 
-For a schedule claimed by ``OccurrenceRepository.materialize`` (ACTIVE and due,
-re-checked under the write lock) the decision runs in this order:
+For the schedule that ``OccurrenceRepository.materialize_next`` claims (the
+next one ACTIVE and due that no other worker holds, locked by the
+transaction) the decision runs in this order:
 
 1. The misfire rule (``server.domain.misfire.decide``) over the instants
    owed since ``next_fire_at`` (or since the newest ledger entry, if later)
@@ -31,6 +32,7 @@ audit events are added; none carries the instruction.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -59,7 +61,14 @@ from server.storage.records import (
     SessionRecord,
 )
 
-__all__ = ["RUN_PRIORITY", "Materializer", "Result", "plan_occurrence"]
+__all__ = [
+    "RUN_PRIORITY",
+    "Claimed",
+    "MaterializationFailed",
+    "Materializer",
+    "Result",
+    "plan_occurrence",
+]
 
 RUN_PRIORITY: Final = 10
 """Scheduled runs queue at async priority 10, never interactive priority 0."""
@@ -72,8 +81,26 @@ class Result(StrEnum):
     WRITTEN = "WRITTEN"
     HELD = "HELD"
     """Admission said wait: nothing written, the schedule is still due."""
-    UNCLAIMED = "UNCLAIMED"
-    """No longer ACTIVE and due (another worker got it, or a person changed it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """Which schedule a materialization claimed, and what became of it."""
+
+    schedule_id: UUID
+    result: Result
+
+
+class MaterializationFailed(Exception):
+    """The claimed schedule's transaction failed and rolled back; the cause is chained.
+
+    Carries the schedule id only: the cause's message could quote the
+    instruction, so callers log its type, never its text.
+    """
+
+    def __init__(self, schedule_id: UUID) -> None:
+        super().__init__(str(schedule_id))
+        self.schedule_id = schedule_id
 
 
 class Materializer:
@@ -84,19 +111,32 @@ class Materializer:
         self._identity = identity
         self._admission = admission
 
-    def materialize(self, schedule_id: UUID, now: datetime) -> Result:
+    def materialize_next(self, now: datetime, excluding: Collection[UUID] = ()) -> Claimed | None:
+        """Claim the next due schedule outside ``excluding``, decide, write; None if none was free.
+
+        Raises ``MaterializationFailed`` when the claimed schedule could not be
+        materialized (nothing of it is written); an error before any schedule
+        was claimed propagates as it is.
+        """
+        claimed: UUID | None = None
         held = False
 
         def plan(due: DueSchedule) -> OccurrencePlan | None:
-            nonlocal held
+            nonlocal claimed, held
+            claimed = due.view.schedule.schedule_id
             decided = plan_occurrence(due, now, self._identity, self._admission)
             held = decided is None
             return decided
 
-        written = self._store.occurrences.materialize(schedule_id, now, plan)
-        if written is not None:
-            return Result.WRITTEN
-        return Result.HELD if held else Result.UNCLAIMED
+        try:
+            got = self._store.occurrences.materialize_next(now, plan, excluding)
+        except Exception as err:
+            if claimed is None:
+                raise
+            raise MaterializationFailed(claimed) from err
+        if got is None:
+            return None
+        return Claimed(got, Result.HELD if held else Result.WRITTEN)
 
 
 @dataclass(frozen=True, slots=True)

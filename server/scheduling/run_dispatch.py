@@ -2,9 +2,15 @@
 
 ``dispatch_once`` first fails every active run whose deadline has passed
 (``deadline_exceeded``: a crash between taking and finishing a run must not
-hold its schedule in overlap for ever), then takes up to one batch of QUEUED
-runs and, one at a time, awaits the ``RunExecutor`` and ``settle``s its
-result. Database work runs on worker threads; the executor runs on the loop.
+hold its schedule in overlap for ever), then goes through up to one batch of
+QUEUED runs one at a time: take it (QUEUED -> RUNNING, a compare-and-set, so
+of two dispatchers, in two replicas say, one takes it and the other moves
+on), await the ``RunExecutor``, ``settle`` its result. Taking one run at a
+time keeps at most one run RUNNING per dispatcher: a replica that dies
+strands only that one (until its deadline), and it never holds runs that
+another replica could be executing. Once ``stopping`` is set no further run
+is taken; the one in flight is settled. Database work runs on worker threads
+(``blocking.in_thread``); the executor runs on the loop.
 
 ``settle`` ends the run and accounts for its schedule in the same
 transaction (``RunRepository.finish``), so the accounting happens once per
@@ -16,13 +22,13 @@ failure count, FAILED adds one and may pause it (``failure_limit``), and a
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from uuid import UUID, uuid4
 
-from anyio import to_thread
-
 from server.scheduling import accounting, occurrence_events
+from server.scheduling.blocking import in_thread
 from server.scheduling.executor import RunExecutor, RunFailure, RunResult
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
@@ -46,23 +52,29 @@ class RunDispatcher:
         clock: Callable[[], datetime],
         *,
         batch_size: int = DEFAULT_RUN_BATCH,
+        stopping: threading.Event | None = None,
     ) -> None:
         self._store = store
+        self._stopping = stopping or threading.Event()
         self._executor = executor
         self._clock = clock
         self._batch_size = batch_size
 
     async def dispatch_once(self) -> int:
-        """Expire overdue runs, then execute up to one batch; how many runs ended."""
-        ended = await to_thread.run_sync(self.expire_overdue, self._clock())
-        taken = await to_thread.run_sync(self.take, self._clock())
-        for run in taken:
+        """Expire overdue runs, then execute up to one batch, one run at a time; how many ended."""
+        ended = await in_thread(self.expire_overdue, self._clock())
+        for run_id in await in_thread(self._queued, self._clock()):
+            if self._stopping.is_set():
+                break
+            run = await in_thread(self._store.runs.start, run_id, self._clock())
+            if run is None:  # another dispatcher took it
+                continue
             result = await self._execute(run)
-            ended += await to_thread.run_sync(self.settle, run, result, self._clock())
+            ended += await in_thread(self.settle, run, result, self._clock())
         return ended
 
     def take(self, now: datetime) -> list[ClaimedRun]:
-        """Move up to one batch of eligible QUEUED runs to RUNNING."""
+        """Move up to one batch of eligible QUEUED runs to RUNNING at once (tests settle them)."""
         taken = (self._store.runs.start(run_id, now) for run_id in self._queued(now))
         return [run for run in taken if run is not None]
 

@@ -1,9 +1,7 @@
 """Where the scheduler runs: the worker, the run dispatcher and the purge, as asyncio tasks.
 
 ``SchedulingRuntime.run`` runs three loops on the caller's event loop until
-cancelled; every database call goes to a worker thread
-(``anyio.to_thread.run_sync``, which on cancellation waits for the thread to
-return, so once ``run`` has ended nothing touches the store any more):
+stopped; every database call goes to a worker thread (``blocking.in_thread``):
 
 - materialize: ``ScheduleWorker.run_once``, then sleep until the next firing,
   the earliest backoff or the fallback poll, whichever is first; a
@@ -13,27 +11,32 @@ return, so once ``run`` has ended nothing touches the store any more):
 - purge: ``retention.purge_expired`` at start and every hour.
 
 A loop iteration that fails is logged by exception type and retried at the
-fallback poll; only cancellation ends the loops. After every committed change
-the ``ChangeFeed`` is published, on this loop.
+fallback poll. After every committed change the ``ChangeFeed`` is published,
+on this loop.
 
-``running`` starts ``run`` as a task and, on the way out (Ctrl+C and
-cancellation included), cancels it and waits until it has stopped: the
-caller may then close the store.
+``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
+(no further materialization in the scan, no further run taken), the work in
+flight (one materialization, one run, one purge batch) finishes and commits,
+and the loops return. ``running`` starts ``run`` as a task and, on the way
+out (Ctrl+C and cancellation included), stops it and waits until it has
+returned: the caller may then close the store. Given ``stop_within``, it
+waits that many seconds at most; work still in flight then is abandoned (its
+thread runs on; its transaction rolls back when the process exits).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from anyio import to_thread
-
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
+from server.scheduling.blocking import in_thread
 from server.scheduling.change_feed import ChangeFeed
 from server.scheduling.embedded_executor import EmbeddedExecutor
 from server.scheduling.executor import RunExecutor
@@ -75,19 +78,30 @@ class SchedulingRuntime:
         self._settings = settings or SchedulingSettings()
         self._store = store
         self._clock = clock
+        self._stopping = threading.Event()
         self._worker = ScheduleWorker(
             store,
             identity,
             admission=self._settings.admission,
             batch_size=self._settings.batch_size,
+            stopping=self._stopping,
         )
-        self._dispatcher = RunDispatcher(store, executor or EmbeddedExecutor(), clock)
+        self._dispatcher = RunDispatcher(
+            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping
+        )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
         self._runs_queued = WakeSignal()
+        self._purge_wake = WakeSignal()
+
+    def stop(self) -> None:
+        """Start no new work; each loop returns once the work it is in has ended."""
+        self._stopping.set()
+        for sleeping in (self.wake, self._runs_queued, self._purge_wake):
+            sleeping.notify()
 
     async def run(self) -> None:
-        """Run the three loops until cancelled."""
+        """Run the three loops until stopped."""
         async with asyncio.TaskGroup() as group:
             group.create_task(self._materialize_forever(), name="schedule worker")
             group.create_task(self._dispatch_forever(), name="run dispatcher")
@@ -95,11 +109,11 @@ class SchedulingRuntime:
 
     async def _materialize_forever(self) -> None:
         poll = self._settings.fallback_poll
-        while True:
+        while not self._stopping.is_set():
             wake_at: datetime | None = None
             try:
                 now = self._clock()
-                report = await to_thread.run_sync(self._worker.run_once, now)
+                report = await in_thread(self._worker.run_once, now)
                 if report.written:
                     self.changes.publish()
                     self._runs_queued.notify()
@@ -107,29 +121,31 @@ class SchedulingRuntime:
                     await asyncio.sleep(0)  # let the loop breathe, then scan again
                     continue
                 # From the scan's own instant: a firing that came due since is not skipped.
-                wake_at = await to_thread.run_sync(self._worker.next_wake, now, report)
+                wake_at = await in_thread(self._worker.next_wake, now, report)
             except Exception as err:
                 _log.warning("schedule scan failed (%s); retrying", type(err).__name__)
             await self.wake.wait(self._seconds_until(wake_at, poll))
 
     async def _dispatch_forever(self) -> None:
         poll = self._settings.fallback_poll
-        while True:
+        while not self._stopping.is_set():
             try:
                 while await self._dispatcher.dispatch_once():
                     self.changes.publish()
+                    if self._stopping.is_set():
+                        return
             except Exception as err:
                 _log.warning("run dispatch failed (%s); retrying", type(err).__name__)
             await self._runs_queued.wait(poll.total_seconds())
 
     async def _purge_forever(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
-                if await to_thread.run_sync(purge_expired, self._store, self._clock()):
+                if await in_thread(purge_expired, self._store, self._clock(), self._stopping):
                     self.changes.publish()
             except Exception as err:
                 _log.warning("retention purge failed (%s); retrying", type(err).__name__)
-            await asyncio.sleep(self._settings.purge_interval.total_seconds())
+            await self._purge_wake.wait(self._settings.purge_interval.total_seconds())
 
     def _seconds_until(self, wake_at: datetime | None, poll: timedelta) -> float:
         if wake_at is None:
@@ -139,17 +155,36 @@ class SchedulingRuntime:
 
 
 @asynccontextmanager
-async def running(runtime: SchedulingRuntime) -> AsyncIterator[SchedulingRuntime]:
-    """``runtime`` running as a task for the body; stopped and awaited on the way out."""
+async def running(
+    runtime: SchedulingRuntime, *, stop_within: float | None = None
+) -> AsyncIterator[SchedulingRuntime]:
+    """``runtime`` running as a task for the body; stopped and awaited on the way out.
+
+    Without ``stop_within`` the wait lasts until the work in flight is done;
+    with it, at most that many seconds, after which what is still in flight
+    is abandoned and logged.
+    """
     task = asyncio.create_task(runtime.run(), name="scheduling")
     try:
         yield runtime
     finally:
-        task.cancel()
+        runtime.stop()
+        loop = asyncio.get_running_loop()
+        deadline = None if stop_within is None else loop.time() + stop_within
         interrupted = False
         while not task.done():  # even when we are cancelled meanwhile (a second Ctrl+C)
-            try:
+            left = None if deadline is None else deadline - loop.time()
+            if left is not None and left <= 0:
+                _log.warning(
+                    "the scheduler's work in flight outlived the %s s stop bound and was"
+                    " abandoned; its transaction rolls back",
+                    stop_within,
+                )
+                task.cancel()  # its threads are abandoned, so this ends at once
                 await asyncio.wait({task})
+                break
+            try:
+                await asyncio.wait({task}, timeout=left)
             except asyncio.CancelledError:
                 interrupted = True
         if not task.cancelled() and task.exception() is not None:

@@ -19,7 +19,7 @@ from uuid import UUID, uuid4
 from server.domain.cadence import Cadence, parse_cadence
 from server.domain.recurrence import first_after
 from server.identity import Principal
-from server.scheduling import lifecycle
+from server.scheduling import lifecycle, projection
 from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
 from server.scheduling.errors import (
     BrowserProfileUnavailable,
@@ -68,6 +68,14 @@ class ScheduleService:
         if view is None:
             raise ScheduleNotFound(str(schedule_id))
         return view
+
+    def project(
+        self, principal: Principal, schedule_id: UUID, start: datetime, end: datetime
+    ) -> projection.Projection:
+        """The schedule's calendar over ``[start, end)`` as of now (see ``projection``)."""
+        view = self.get(principal, schedule_id)
+        cadence = stored_cadence(view.revision)
+        return projection.project(self._store, view, cadence, start, end, self._clock())
 
     def create(
         self, principal: Principal, raw: Mapping[str, Any], idempotency_key: str

@@ -1,15 +1,27 @@
 """The schedule worker's scan: ``run_once`` over one bounded batch of due schedules.
 
-``run_once(now)`` reads one deterministic batch of due schedule ids (earliest
-``next_fire_at`` first, through the due index) and hands each to the
-``Materializer``, one transaction per schedule, so a sibling's failure can
-neither roll back nor block another. A schedule whose materialization raises
-(a cadence that no longer reads, a database error) is logged by schedule id
-and exception type only, never the message, which could quote the
-instruction, and is retried after a backoff; so is one that admission held.
-The backoff doubles per attempt within bounds and lives in process memory
-only: losing it (a restart) costs one early retry, never correctness, which
-rests on the table scan and the claim.
+``run_once(now)`` asks the ``Materializer`` for the next due schedule (earliest
+``next_fire_at`` first, through the due index), one claim and one transaction
+per schedule, until a batch's worth were claimed or none is left, so a
+sibling's failure can neither roll back nor block another. A schedule whose
+materialization raises (a cadence that no longer reads, a database error) is
+logged by schedule id and exception type only, never the message, which
+could quote the instruction, and is left out of the claims until its backoff
+ends; so is one that admission held. The backoff doubles per attempt within
+bounds and lives in process memory only: losing it (a restart) costs one
+early retry, never correctness, which rests on the table scan and the claim.
+An error before anything was claimed (the database away) ends the scan with
+it; the runtime logs it and scans again at its fallback poll.
+
+Replicas scan the same table. The claim passes over schedules that another
+worker holds (a second replica on PostgreSQL), so replicas split the due
+schedules between them and none waits for, or retries, another's. When a scan
+ends with schedules still due that it did not leave out itself, another
+worker holds them: the scan asks to look again after the first backoff step,
+so if that worker dies mid-way (its transaction rolls back, the schedule
+stays due) this one materializes it a moment later, not at the fallback poll.
+Once ``stopping`` is set, a scan claims nothing more: the materialization in
+flight finishes and the scan returns.
 
 ``next_wake`` says when the loop should scan again: the earliest future
 ``next_fire_at`` or the end of the earliest backoff, whichever comes first.
@@ -18,13 +30,14 @@ rests on the table scan and the claim.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
 
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
-from server.scheduling.materializer import Materializer, Result
+from server.scheduling.materializer import MaterializationFailed, Materializer, Result
 from server.storage.ports import Store
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
@@ -74,8 +87,10 @@ class ScheduleWorker:
         admission: Admission | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
         backoff: Backoff | None = None,
+        stopping: threading.Event | None = None,
     ) -> None:
         self._store = store
+        self._stopping = stopping or threading.Event()
         self._materializer = Materializer(store, identity, admission or Admission())
         self._batch_size = batch_size
         self._backoff = backoff or Backoff()
@@ -83,37 +98,51 @@ class ScheduleWorker:
 
     def run_once(self, now: datetime) -> ScanReport:
         """Materialize what is due at ``now``, at most one batch."""
-        waiting = {i for i, d in self._deferred.items() if d.until > now}
-        due = self._store.schedules.due(now, self._batch_size + len(waiting))
-        batch = [schedule_id for schedule_id in due if schedule_id not in waiting]
-        batch = batch[: self._batch_size]
-        written = held = failed = 0
-        for schedule_id in batch:
+        excluding = {i for i, d in self._deferred.items() if d.until > now}
+        written = held = failed = claims = 0
+        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        exhausted = idle
+        while not exhausted and claims < self._batch_size and not self._stopping.is_set():
             try:
-                result = self._materializer.materialize(schedule_id, now)
-            except Exception as err:
+                claimed = self._materializer.materialize_next(now, excluding)
+            except MaterializationFailed as err:
                 _log.warning(
                     "schedule %s could not be materialized (%s); retrying later",
-                    schedule_id,
-                    type(err).__name__,
+                    err.schedule_id,
+                    type(err.__cause__).__name__,
                 )
+                claims += 1
                 failed += 1
-                self._defer(schedule_id, now)
+                self._defer(err.schedule_id, now)
+                excluding.add(err.schedule_id)
                 continue
-            if result is Result.HELD:
+            if claimed is None:
+                exhausted = True
+                break
+            claims += 1
+            if claimed.result is Result.HELD:
                 held += 1
-                self._defer(schedule_id, now)
+                self._defer(claimed.schedule_id, now)
+                excluding.add(claimed.schedule_id)
             else:
-                written += result is Result.WRITTEN
-                self._deferred.pop(schedule_id, None)
-        retry_at = min((d.until for d in self._deferred.values()), default=None)
-        return ScanReport(written, held, failed, len(batch) == self._batch_size, retry_at)
+                written += 1
+                self._deferred.pop(claimed.schedule_id, None)
+        retries = [d.until for d in self._deferred.values()]
+        if exhausted and not idle and self._any_due(now, excluding):  # another worker holds them
+            retries.append(now + self._backoff.first)
+        full = claims == self._batch_size
+        return ScanReport(written, held, failed, full, min(retries, default=None))
 
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
         """When to scan again after the scan at ``now``: the next firing or the earliest retry."""
         upcoming = self._store.schedules.next_fire_after(now)
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
+
+    def _any_due(self, now: datetime, excluding: set[UUID]) -> bool:
+        """Whether schedules are due that this worker does not leave out itself (a plain read)."""
+        due = self._store.schedules.due(now, len(excluding) + 1)
+        return any(schedule_id not in excluding for schedule_id in due)
 
     def _defer(self, schedule_id: UUID, now: datetime) -> None:
         previous = self._deferred.get(schedule_id)

@@ -11,8 +11,6 @@ transactional DDL rolls its half-done step back).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -20,12 +18,11 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy import Connection, Engine
+
+from server.storage.sql.advisory_locks import MIGRATION, holding
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-
-# Any fixed 64-bit number, the same in every replica: the key of the migration lock.
-MIGRATION_LOCK_KEY = 0x5CED_0B05_E4A1_0001
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -36,26 +33,15 @@ def alembic_config(engine: Engine) -> Config:
     return config
 
 
-@contextmanager
-def migration_lock(engine: Engine) -> Iterator[None]:
-    """Hold the database-wide migration lock (PostgreSQL); elsewhere nothing to hold."""
-    if engine.dialect.name != "postgresql":
-        yield
-        return
-    with engine.begin() as connection:
-        connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK_KEY)))
-        yield
-
-
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (the newest by default)."""
-    with migration_lock(engine):
+    with holding(engine, MIGRATION):
         command.upgrade(alembic_config(engine), revision)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
     """Step the database back to ``revision``; used by the migration tests."""
-    with migration_lock(engine):
+    with holding(engine, MIGRATION):
         command.downgrade(alembic_config(engine), revision)
 
 

@@ -8,7 +8,8 @@ keyset position *after which* to continue and return at most ``limit`` rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
@@ -95,7 +96,8 @@ class ScheduleRepository(Protocol):
         """Delete up to ``limit`` terminal schedules last updated before ``before``.
 
         Idempotency rows, occurrences, revisions, then the schedule, in one
-        transaction; never sessions or runs. Returns how many went.
+        transaction; never sessions or runs. Returns how many went: 0 at once
+        while another process sharing the database is sweeping.
         """
         ...
 
@@ -105,17 +107,20 @@ class OccurrenceRepository(Protocol):
         """Insert an occurrence with its session, messages and run in one transaction."""
         ...
 
-    def materialize(
+    def materialize_next(
         self,
-        schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-    ) -> OccurrencePlan | None:
-        """Claim a schedule still ACTIVE and due at ``now`` and write what ``plan`` decides.
+        excluding: Collection[UUID] = (),
+    ) -> UUID | None:
+        """Claim the next schedule ACTIVE and due at ``now`` and write what ``plan`` decides.
 
-        The claim, the reads behind ``DueSchedule`` and every write of the plan
+        The next: earliest ``next_fire_at`` first, leaving out ``excluding``
+        and schedules that another worker (another replica) holds. The claim,
+        the reads behind ``DueSchedule`` and every write of the plan
         (occurrence, session, seed message, run, the schedule's change and its
-        events) are one transaction. None when unclaimed or nothing was written.
+        events) are one transaction. Returns the claimed schedule's id, or
+        None when there was none to claim.
         """
         ...
 
@@ -235,6 +240,14 @@ class Store(Protocol):
 
     def is_empty(self) -> bool:
         """True when no schedule, session, profile or folder exists yet."""
+        ...
+
+    def seeding(self) -> AbstractContextManager[None]:
+        """Held while start-up data is looked for and loaded: one process at a time.
+
+        Replicas starting together on one database take turns, so the first
+        loads the demo into the empty store and the others find it loaded.
+        """
         ...
 
     def readiness(self) -> Readiness:

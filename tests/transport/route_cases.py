@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from tests import wire
@@ -21,6 +22,7 @@ class RouteCase:
 
 
 S = wire.SCHEDULE_ID
+WINDOW = (datetime(2027, 3, 1, tzinfo=UTC), datetime(2027, 4, 1, tzinfo=UTC))
 ROUTE_CASES = [
     RouteCase(
         "list_schedules",
@@ -74,6 +76,20 @@ ROUTE_CASES = [
         f"/v1/schedules/{S}/occurrences",
         lambda c: c.list_occurrences(S),
         wire.page_json(wire.occurrence_json()),
+    ),
+    RouteCase(
+        "get_projection",
+        "GET",
+        f"/v1/schedules/{S}/projection",
+        lambda c: c.get_projection(S, start=WINDOW[0], end=WINDOW[1]),
+        wire.projection(
+            S,
+            "2027-03-01T00:00:00Z",
+            "2027-04-01T00:00:00Z",
+            firings=[wire.firing(datetime(2027, 3, 2, 9, tzinfo=UTC))],
+            notices=[wire.notice("2027-02-29", "NOT_A_LEAP_YEAR")],
+            past_items=[wire.past("o1", datetime(2027, 3, 1, 9, tzinfo=UTC))],
+        ),
     ),
     RouteCase(
         "list_browser_profiles",

@@ -9,11 +9,16 @@ reader can name it. A renamed control is a one-line change in this module.
   and the website badge, joined by ". ".
 - A sidebar group is a button "<label>, <N> sessions, expanded|collapsed"; a
   session row a button "<title>, <age>".
+- A calendar day is a button named by its long date ("Sunday 14 March 2027"),
+  then ", today" and the month it lies outside of when so, then ": " and its
+  marks in words; each of the month's notes is a text node holding its sentence
+  alone (the card merges the calendar's other texts into its own name).
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from playwright.sync_api import Locator, Page
 
@@ -30,6 +35,23 @@ TOKEN_FIELD = "Token"
 REMEMBER = "Remember on this device"
 SIGN_IN = "Sign in"
 SIGN_OUT = "Sign out"
+PREVIOUS_MONTH = "Previous month"
+NEXT_MONTH = "Next month"
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
 ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
@@ -79,3 +101,15 @@ def token_field(page: Page) -> Locator:
 
 def remember_choice(page: Page) -> Locator:
     return page.get_by_role("checkbox", name=REMEMBER)
+
+
+def calendar_day(page: Page, day: date, says: re.Pattern[str] | None = None) -> Locator:
+    """The calendar's cell for ``day``; with ``says``, only while its marks say that."""
+    named = f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+    marks = "" if says is None else f".*{says.pattern}"
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(named)}(?:,|:|$){marks}"))
+
+
+def calendar_note(page: Page, sentence: re.Pattern[str]) -> Locator:
+    """One of the month's notes (an adjusted firing, a date that never fires), by its sentence."""
+    return page.get_by_text(sentence)

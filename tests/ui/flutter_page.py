@@ -93,6 +93,33 @@ def scroll_until_attached(
         steps += 1
 
 
+def scroll_into_view(
+    page: Page,
+    area: tuple[float, float],
+    target: Locator,
+    *,
+    step_px: int = 250,
+    max_steps: int = 40,
+) -> None:
+    """Wheel over ``area`` until ``target`` (already in the tree) lies inside the viewport.
+
+    Flutter scrolls its own lists: Playwright's scroll-into-view cannot move
+    them, so an attached node below the fold stays unclickable until the
+    list under it is wheeled.
+    """
+    x, y = area
+    height = (page.viewport_size or {"height": 800})["height"]
+    for _ in range(max_steps):
+        box = target.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return
+        below = box is None or box["y"] + box["height"] > height
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, step_px if below else -step_px)
+        next_frames(page, 3)
+    raise AssertionError(f"{target} never came into the viewport")
+
+
 def scroll_reading(
     page: Page,
     area: Locator,

@@ -90,6 +90,17 @@ class ScheduleDatabase:
     def schedules_in(self, states: tuple[str, ...]) -> list[StoredSchedule]:
         return [schedule for schedule in self.schedules() if schedule.state in states]
 
+    def cadence(self, schedule_id: UUID) -> dict[str, Any]:
+        """The cadence of the schedule's current revision, as stored (the wire shape)."""
+        with self._connection() as connection:
+            (definition_text,) = connection.execute(
+                "SELECT r.definition FROM schedules AS s JOIN schedule_revisions AS r"
+                " ON r.schedule_id = s.id AND r.revision = s.current_revision WHERE s.id = ?",
+                (schedule_id.hex,),
+            ).fetchone()
+        cadence: dict[str, Any] = json.loads(definition_text)["cadence"]
+        return cadence
+
     def schedule(self, schedule_id: UUID) -> StoredSchedule:
         for schedule in self.schedules():
             if schedule.schedule_id == schedule_id:

@@ -10,7 +10,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.ui.accessible_names import ROW_NAME, WEBSITE_PICKER, button, schedule_row
-from tests.ui.flutter_page import holds_text, scroll_reading, scroll_until_attached
+from tests.ui.flutter_page import (
+    box_centre,
+    holds_text,
+    scroll_into_view,
+    scroll_reading,
+    scroll_until_attached,
+)
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 
 pytestmark = pytest.mark.ui
@@ -40,7 +46,10 @@ def open_longest_instruction(page: Page, database: ScheduleDatabase) -> StoredSc
     first = schedule_row(page, current[0].title)
     expect(first).to_be_visible()
     row = schedule_row(page, longest.title)
-    scroll_until_attached(page, first, row)
+    list_point = box_centre(first)
+    scroll_until_attached(page, list_point, row)
+    # Attached is not on screen: a click on a row below the fold lands on another one.
+    scroll_into_view(page, list_point, row)
     row.click()
     expect(button(page, COPY_INSTRUCTION)).to_be_visible()
     return longest

@@ -5,6 +5,9 @@ URL ``https://schedules.test``), scripts the routes it needs with
 ``ScriptedRoute`` and drives a view model by calling its commands. Time is the
 ``clock`` fixture (move it with ``clock.advance``), the device zone is
 ``device_zone`` (Europe/London), device storage is ``MemoryStorage``.
+
+Opening a detail also reads its calendar month: unless a test scripts the
+projection route itself (``calendar_route``), every schedule has an empty one.
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from zoneinfo import ZoneInfo
 
+import httpx
 import pytest
 import respx
 
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute
-from tests.wire import NOW
+from tests.wire import NOW, PROJECTION_PATH, projection
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 
@@ -46,7 +50,14 @@ def storage() -> MemoryStorage:
 @pytest.fixture
 def router() -> Iterator[respx.MockRouter]:
     with respx.mock(base_url=BASE_URL, assert_all_called=False) as mock:
+        mock.route(method="GET", path__regex=PROJECTION_PATH).mock(side_effect=empty_month)
         yield mock
+
+
+def empty_month(request: httpx.Request, schedule_id: str) -> httpx.Response:
+    """A projection with nothing in it, for the window asked."""
+    params = request.url.params
+    return httpx.Response(200, json=projection(schedule_id, params["from"], params["to"]))
 
 
 @pytest.fixture

@@ -82,14 +82,16 @@ async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_f
         "Schedule",
         "Instruction",
         "Website access",
+        "Calendar",
         "Execution limits",
         "Authority",
         "Lifecycle",
     ]
-    assert [group.kind for group in fields.groups[:3]] == [
+    assert [group.kind for group in fields.groups[:4]] == [
         GroupKind.LINES,
         GroupKind.INSTRUCTION,
         GroupKind.WEBSITE_ACCESS,
+        GroupKind.CALENDAR,
     ]
 
 

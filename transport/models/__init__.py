@@ -13,7 +13,9 @@ from transport.models.cadence import Cadence, MonthDay
 from transport.models.enums import (
     CadenceKind,
     Disposition,
+    FiringAdjustment,
     MessageRole,
+    NoticeReason,
     PauseReason,
     ProfileState,
     ScheduleState,
@@ -22,6 +24,12 @@ from transport.models.envelope import ErrorBody, ErrorEnvelope
 from transport.models.occurrence import Occurrence
 from transport.models.page import Page
 from transport.models.principal import Principal
+from transport.models.projection import (
+    PastOccurrence,
+    ProjectedFiring,
+    Projection,
+    ProjectionNotice,
+)
 from transport.models.schedule import Limits, ScheduleDetail, ScheduleRevision, ScheduleSummary
 from transport.models.session import Folder, SessionMessage, SessionSummary
 from transport.models.wire import Instant, WireModel
@@ -33,16 +41,22 @@ __all__ = [
     "Disposition",
     "ErrorBody",
     "ErrorEnvelope",
+    "FiringAdjustment",
     "Folder",
     "Instant",
     "Limits",
     "MessageRole",
     "MonthDay",
+    "NoticeReason",
     "Occurrence",
     "Page",
+    "PastOccurrence",
     "PauseReason",
     "Principal",
     "ProfileState",
+    "ProjectedFiring",
+    "Projection",
+    "ProjectionNotice",
     "ScheduleDetail",
     "ScheduleRevision",
     "ScheduleState",

@@ -40,6 +40,21 @@ class Disposition(StrEnum):
     CONFIGURATION_FAILED = "CONFIGURATION_FAILED"
 
 
+class FiringAdjustment(StrEnum):
+    """How a clock change placed a firing (``docs/API.md``, Projection)."""
+
+    MOVED_TO_TRANSITION = "MOVED_TO_TRANSITION"
+    EARLIER_OF_TWO = "EARLIER_OF_TWO"
+
+
+class NoticeReason(StrEnum):
+    """Why a date the cadence selects never fires."""
+
+    DATE_DOES_NOT_EXIST = "DATE_DOES_NOT_EXIST"
+    DAY_NOT_IN_MONTH = "DAY_NOT_IN_MONTH"
+    NOT_A_LEAP_YEAR = "NOT_A_LEAP_YEAR"
+
+
 class ProfileState(StrEnum):
     READY = "READY"
     PENDING = "PENDING"

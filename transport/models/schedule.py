@@ -10,8 +10,8 @@ state, ``current_revision`` (the write's ``expected_revision``), the revision's
 title and complete instruction, and its ``browser_profile_id`` (the value the
 website picker shows and changes: misreading it would hide or overwrite a
 binding). Every other field is ``Lenient``: the seed's nullable fields
-(``pause_reason``, ``next_fire_at``, ``timezone``, ``browser_profile_id`` on a
-row) and presentation-only ones that degrade to "Not available" alone.
+(``pause_reason``, ``next_fire_at`` and ``next_fire_adjustment``, ``timezone``,
+``browser_profile_id`` on a row) and presentation-only ones that degrade to "Not available" alone.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from uuid import UUID
 from pydantic import Field
 
 from transport.models.cadence import Cadence
-from transport.models.enums import PauseReason, ScheduleState
+from transport.models.enums import FiringAdjustment, PauseReason, ScheduleState
 from transport.models.wire import Instant, Lenient, Money, WireModel, known_member
 
 _NOT_DEFINITION = frozenset({"revision", "timezone", "created_by_principal_id", "created_at"})
@@ -38,6 +38,7 @@ class ScheduleSummary(WireModel):
     pause_reason: Lenient[str] = None
     current_revision: Lenient[int] = None
     next_fire_at: Lenient[Instant] = None
+    next_fire_adjustment: Lenient[str] = None
     cadence: Lenient[Cadence] = None
     instruction_preview: str = Field(repr=False)
     browser_profile_id: Lenient[UUID] = None
@@ -51,6 +52,10 @@ class ScheduleSummary(WireModel):
     @property
     def known_pause_reason(self) -> PauseReason | None:
         return known_member(PauseReason, self.pause_reason)
+
+    @property
+    def known_next_fire_adjustment(self) -> FiringAdjustment | None:
+        return known_member(FiringAdjustment, self.next_fire_adjustment)
 
 
 class Limits(WireModel):
@@ -109,6 +114,7 @@ class ScheduleDetail(WireModel):
     pause_reason: Lenient[str] = None
     current_revision: int
     next_fire_at: Lenient[Instant] = None
+    next_fire_adjustment: Lenient[str] = None
     consecutive_failures: Lenient[int] = None
     created_at: Lenient[Instant] = None
     updated_at: Lenient[Instant] = None
@@ -121,6 +127,10 @@ class ScheduleDetail(WireModel):
     @property
     def known_pause_reason(self) -> PauseReason | None:
         return known_member(PauseReason, self.pause_reason)
+
+    @property
+    def known_next_fire_adjustment(self) -> FiringAdjustment | None:
+        return known_member(FiringAdjustment, self.next_fire_adjustment)
 
     @property
     def title(self) -> str:

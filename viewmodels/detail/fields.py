@@ -13,6 +13,7 @@ from transport.models import ScheduleDetail
 from viewmodels.detail.snapshot import DetailGroup, GroupKind, LabelledValue, ScheduleDetailFields
 from viewmodels.formatting import (
     NOT_AVAILABLE_TEXT,
+    adjustment_text,
     available,
     cadence_summary,
     duration_text,
@@ -26,6 +27,7 @@ from viewmodels.formatting import (
 
 INSTRUCTION_HEADING = "Instruction"
 WEBSITE_ACCESS_HEADING = "Website access"
+CALENDAR_HEADING = "Calendar"
 NO_NEXT_FIRING = "None scheduled"
 
 
@@ -99,6 +101,7 @@ def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDeta
             schedule,
             DetailGroup(INSTRUCTION_HEADING, GroupKind.INSTRUCTION),
             DetailGroup(WEBSITE_ACCESS_HEADING, GroupKind.WEBSITE_ACCESS),
+            DetailGroup(CALENDAR_HEADING, GroupKind.CALENDAR),
             limits,
             authority,
             lifecycle,
@@ -111,4 +114,6 @@ def _next_firing(detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None
         return NOT_AVAILABLE_TEXT
     if detail.next_fire_at is None:
         return NO_NEXT_FIRING
-    return instant_text_naming_zone(detail.next_fire_at, device_zone, zone)
+    text = instant_text_naming_zone(detail.next_fire_at, device_zone, zone)
+    adjusted = adjustment_text(detail.next_fire_adjustment)
+    return text if adjusted is None else f"{text}, {adjusted}"

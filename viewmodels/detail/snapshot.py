@@ -35,16 +35,18 @@ class LabelledValue:
 
 
 class GroupKind(StrEnum):
-    """How a group is drawn: labelled lines, the instruction's text, or the website picker."""
+    """How a group is drawn: labelled lines, the instruction, the website picker, the calendar."""
 
     LINES = "lines"
     INSTRUCTION = "instruction"
     WEBSITE_ACCESS = "website_access"
+    CALENDAR = "calendar"
+    """The month grid of ``ScheduleDetailViewModel.calendar`` (its own snapshot)."""
 
 
 @dataclass(frozen=True, slots=True)
 class DetailGroup:
-    """One titled group of the detail; ``lines`` is empty for the two special kinds."""
+    """One titled group of the detail; ``lines`` is empty for the special kinds."""
 
     title: str
     kind: GroupKind = GroupKind.LINES

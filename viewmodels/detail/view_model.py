@@ -3,10 +3,14 @@
 A 404 on the point read means the schedule was removed or became inaccessible
 since the list was read: the ordinary not-found message with a retry, never a
 "version skew" story. Other failures show their reason with a retry.
+
+The detail owns the website picker (``website_access``) and the Calendar
+section (``calendar``); both load beside the point read once it is in.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -15,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, NotFound
 from transport.models import ScheduleDetail
+from viewmodels.calendar import CalendarViewModel
 from viewmodels.detail.fields import detail_fields
 from viewmodels.detail.snapshot import NOT_FOUND_TEXT, DetailPhase, ScheduleDetailSnapshot
 from viewmodels.detail.website_access import WebsiteAccessViewModel
@@ -27,7 +32,7 @@ ScheduleChanged = Callable[[ScheduleDetail], Awaitable[None] | None]
 
 
 class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
-    """Shows one schedule's full record and owns its ``website_access`` picker."""
+    """Shows one schedule's full record; owns its ``website_access`` picker and ``calendar``."""
 
     def __init__(
         self,
@@ -45,12 +50,14 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._opens = LatestRequest()
         self._shown: ScheduleDetail | None = None
         self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
+        self.calendar = CalendarViewModel(api, clock=clock, device_zone=device_zone)
 
     async def open(self, schedule_id: UUID) -> None:
         """Point-read ``schedule_id``; a slower earlier open never overwrites this one."""
         ticket = self._opens.begin()
         self._shown = None
         self.website_access.clear()
+        self.calendar.clear()
         self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
         try:
             detail = await self._api.get_schedule(schedule_id)
@@ -67,7 +74,9 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             return
         if self._opens.is_current(ticket):
             self._show(detail)
-            await self.website_access.show(detail)
+            await asyncio.gather(
+                self.website_access.show(detail), self.calendar.show(detail.schedule_id)
+            )
 
     async def retry(self) -> None:
         """Read the schedule shown again (after NOT_FOUND or FAILED, or to refresh)."""
@@ -84,7 +93,8 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
 
         The worker moves a due schedule on (next firing, paused after repeated
         failures, a one-time schedule completed): the detail shows it without
-        a loading state. Answers False when the server could not be read.
+        a loading state, and so does the calendar's month. Answers False when
+        the server could not be read.
         """
         shown = self._shown
         if shown is None or shown.next_fire_at is None or shown.next_fire_at > self._clock():
@@ -96,17 +106,20 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             return True  # the next open or retry says so; a quiet round does not
         except ApiError:
             return False
-        if self._opens.is_current(ticket):
-            self._show(detail)
-            if (detail.state, detail.current_revision) != (shown.state, shown.current_revision):
-                await self.website_access.show(detail)
-        return True
+        if not self._opens.is_current(ticket):
+            return True
+        self._show(detail)
+        if (detail.state, detail.current_revision) != (shown.state, shown.current_revision):
+            await self.website_access.show(detail)
+        # The passed firing moves from the calendar's firings to its past.
+        return await self.calendar.refresh()
 
     async def close(self) -> None:
         """Nothing selected; answers still in flight are dropped."""
         self._opens.drop()
         self._shown = None
         self.website_access.clear()
+        self.calendar.clear()
         self._publish(ScheduleDetailSnapshot())
 
     def _show(self, detail: ScheduleDetail) -> None:

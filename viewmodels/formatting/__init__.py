@@ -1,6 +1,7 @@
 """Formatting decisions, in one place so QA can test them: text, not widgets.
 
-- ``labels``: states, pause reasons, profile states, roles; unknown values humanized;
+- ``labels``: states, pause reasons, profile states, roles, clock-change adjustments,
+  past dispositions; unknown values humanized;
   "Not available" for a value the server did not send or sent unreadable.
 - ``cadence``: cadence summaries with the zone rule.
 - ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
@@ -9,18 +10,26 @@
 
 from __future__ import annotations
 
-from viewmodels.formatting.cadence import cadence_summary, zone_suffix
+from viewmodels.formatting.cadence import cadence_summary, ordinal, zone_suffix
 from viewmodels.formatting.clock_text import (
     age_text,
+    date_text,
     duration_text,
     instant_text,
     instant_text_naming_zone,
+    long_date_text,
     message_time_text,
+    month_name,
     next_firing_text,
+    time_text_naming_zone,
+    wall_time_text,
+    weekday_name,
 )
 from viewmodels.formatting.labels import (
     NOT_AVAILABLE_TEXT,
+    adjustment_text,
     available,
+    disposition_text,
     humanize,
     pause_reason_text,
     profile_state_text,
@@ -31,21 +40,30 @@ from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
 
 __all__ = [
     "NOT_AVAILABLE_TEXT",
+    "adjustment_text",
     "age_text",
     "available",
     "cadence_summary",
+    "date_text",
+    "disposition_text",
     "duration_text",
     "humanize",
     "instant_text",
     "instant_text_naming_zone",
     "limit_lines",
+    "long_date_text",
     "message_time_text",
     "money_text",
+    "month_name",
     "next_firing_text",
+    "ordinal",
     "pause_reason_text",
     "profile_state_text",
     "role_label",
     "scopes_text",
     "state_label",
+    "time_text_naming_zone",
+    "wall_time_text",
+    "weekday_name",
     "zone_suffix",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from viewmodels.formatting.clock_text import clock_time, instant_text, month_name
+from viewmodels.formatting.clock_text import instant_text, month_name, wall_time_text
 from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 from viewmodels.formatting.zones import is_device_zone
 
@@ -30,7 +30,7 @@ def cadence_summary(cadence: Cadence | None, device_zone: ZoneInfo) -> str:
     kind = cadence.kind
     if kind == "ONCE" and cadence.at is not None:
         return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"
-    time = _local_time(cadence.local_time)
+    time = wall_time_text(cadence.local_time)
     body = _recurring_body(cadence, time)
     if body is None:
         body = humanize(kind) + (f" at {time}" if time else "")
@@ -72,13 +72,14 @@ def _weekdays(weekdays: Sequence[int]) -> str:
 
 
 def _days_of_month(days: Sequence[int], last_day: bool) -> str:
-    named = [_ordinal(day) for day in sorted(set(days))]
+    named = [ordinal(day) for day in sorted(set(days))]
     if last_day:
         named.append("last day")
     return _join(named)
 
 
-def _ordinal(day: int) -> str:
+def ordinal(day: int) -> str:
+    """ "1st", "2nd", "11th", "31st"."""
     suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
     return f"{day}{suffix}"
 
@@ -89,20 +90,3 @@ def _join(words: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _local_time(raw: str | None) -> str | None:
-    """ "09:00:00" -> "09:00"; None when absent or not a wall time."""
-    if not raw:
-        return None
-    parts = raw.split(":")
-    try:
-        numbers = [int(part) for part in parts]
-    except ValueError:
-        return None
-    if len(numbers) not in (2, 3):
-        return None
-    hour, minute, second = (*numbers, 0)[:3]
-    if not (0 <= hour < 24 and 0 <= minute < 60 and 0 <= second < 60):
-        return None
-    return clock_time(hour, minute, second)

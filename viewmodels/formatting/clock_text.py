@@ -6,7 +6,7 @@ never read from the process, so tests pin it. English by default.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from viewmodels.formatting.zones import is_device_zone
@@ -41,9 +41,39 @@ def clock_time(hour: int, minute: int, second: int = 0) -> str:
     return f"{text}:{second:02d}" if second else text
 
 
-def date_text(moment: datetime) -> str:
-    """ "24 Dec 2026" (``moment`` already in the zone to show)."""
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def weekday_name(isoweekday: int) -> str:
+    """ISO weekday 1 (Monday) to 7 (Sunday), as a word."""
+    return _WEEKDAYS[isoweekday - 1]
+
+
+def date_text(moment: date) -> str:
+    """ "24 Dec 2026" (a datetime already in the zone to show, or a calendar date)."""
     return f"{moment.day} {short_month(moment.month)} {moment.year}"
+
+
+def long_date_text(day: date) -> str:
+    """ "Thursday 24 December 2026"."""
+    return f"{weekday_name(day.isoweekday())} {day.day} {month_name(day.month)} {day.year}"
+
+
+def wall_time_text(raw: str | None) -> str | None:
+    """A wire wall time ("09:00:00") as shown ("09:00"); None when absent or not a wall time."""
+    if not raw:
+        return None
+    parts = raw.split(":")
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        return None
+    if len(numbers) not in (2, 3):
+        return None
+    hour, minute, second = (*numbers, 0)[:3]
+    if not (0 <= hour < 24 and 0 <= minute < 60 and 0 <= second < 60):
+        return None
+    return clock_time(hour, minute, second)
 
 
 def instant_text(instant: datetime, zone: ZoneInfo) -> str:
@@ -70,14 +100,25 @@ def instant_text_naming_zone(
     "1 Dec 2026, 08:00 (09:00 Europe/Paris)": the schedule's own zone is named
     only when it is not the device's, so nobody has to guess which clock is meant.
     """
-    text = instant_text(instant, device_zone)
+    return instant_text(instant, device_zone) + _in_named_zone(instant, device_zone, zone_name)
+
+
+def time_text_naming_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
+    """The wall time in the device zone, the same way: "08:00 (09:00 Europe/Paris)"."""
+    local = instant.astimezone(device_zone)
+    time = clock_time(local.hour, local.minute, local.second)
+    return time + _in_named_zone(instant, device_zone, zone_name)
+
+
+def _in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
+    """ " (09:00 Europe/Paris)" when ``zone_name`` is not the device's zone, else ""."""
     if not zone_name or is_device_zone(zone_name, device_zone):
-        return text
+        return ""
     try:
         other = instant.astimezone(ZoneInfo(zone_name))
     except (ValueError, KeyError, OSError):
-        return f"{text} ({zone_name})"
-    return f"{text} ({clock_time(other.hour, other.minute, other.second)} {zone_name})"
+        return f" ({zone_name})"
+    return f" ({clock_time(other.hour, other.minute, other.second)} {zone_name})"
 
 
 def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:

@@ -37,6 +37,19 @@ _PROFILE_STATES = {
 
 _ROLES = {"user": "You", "assistant": "Assistant"}
 
+_ADJUSTMENTS = {
+    "MOVED_TO_TRANSITION": "moved by the clock change",
+    "EARLIER_OF_TWO": "the first of two, as the clocks go back",
+}
+
+_DISPOSITIONS = {
+    "MATERIALIZED": "Fired",
+    "MISSED": "Missed",
+    "SKIPPED_OVERLAP": "Skipped: the previous run was still going",
+    "AUTHORIZATION_FAILED": "Refused: the schedule lacked the authority to run",
+    "CONFIGURATION_FAILED": "Not run: its definition was invalid",
+}
+
 UNKNOWN_TEXT = "Unknown"
 NOT_AVAILABLE_TEXT = "Not available"
 """A field the server left out, or sent in a form this client cannot read."""
@@ -74,3 +87,15 @@ def profile_state_text(state: str) -> str:
 
 def role_label(role: str) -> str:
     return _ROLES.get(role) or humanize(role)
+
+
+def adjustment_text(adjustment: str | None) -> str | None:
+    """How a clock change placed a firing, in running text; None when it did not."""
+    if adjustment is None:
+        return None
+    return _ADJUSTMENTS.get(adjustment) or f"adjusted: {humanize(adjustment).lower()}"
+
+
+def disposition_text(disposition: str) -> str:
+    """What became of a past firing, as a sentence start: "Fired", "Skipped: …"."""
+    return _DISPOSITIONS.get(disposition) or humanize(disposition)

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail, ScheduleSummary
 from viewmodels.formatting import (
+    adjustment_text,
     cadence_summary,
     next_firing_text,
     pause_reason_text,
@@ -18,7 +19,11 @@ WEBSITE_BADGE_TEXT = "Website access"
 
 
 def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo) -> ScheduleRow:
-    """The row for ``summary``; ``next_fire_at`` shows only when the server sent it."""
+    """The row for ``summary``; ``next_fire_at`` shows only when the server sent it.
+
+    A next firing a clock change moved (or made the first of two) says so:
+    "Next: 14 Mar 2027 at 03:00 (moved by the clock change)".
+    """
     label = state_label(summary.state)
     reason = pause_reason_text(summary.state, summary.pause_reason)
     cadence = cadence_summary(summary.cadence, device_zone)
@@ -27,6 +32,9 @@ def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo)
         if summary.next_fire_at is not None
         else None
     )
+    adjusted = adjustment_text(summary.next_fire_adjustment)
+    if next_fire is not None and adjusted is not None:
+        next_fire = f"{next_fire} ({adjusted})"
     bound = summary.browser_profile_id is not None
     spoken = [summary.title, label if reason is None else f"{label}, {reason}", cadence]
     if next_fire:
@@ -61,6 +69,7 @@ def summary_of(detail: ScheduleDetail, instruction_preview: str) -> ScheduleSumm
         pause_reason=detail.pause_reason,
         current_revision=detail.current_revision,
         next_fire_at=detail.next_fire_at,
+        next_fire_adjustment=detail.next_fire_adjustment,
         cadence=detail.revision.cadence,
         instruction_preview=instruction_preview,
         browser_profile_id=detail.revision.browser_profile_id,

@@ -1,19 +1,23 @@
 """The occurrence ledger over SQL; a decision and its session and run commit together.
 
-``materialize`` is the scheduler's one transaction per due schedule: claim the
-row (``claim_due``), read what the decision needs, let the caller decide, and
-write the occurrence, its session, seed message and run, the schedule's
-advance and the audit events, all or nothing. A failure anywhere before the
-commit leaves the schedule exactly as due as it was.
+``materialize_next`` is the scheduler's one transaction per due schedule:
+claim the next due row that nobody else holds (``claim_due``), read what the
+decision needs, let the caller decide, and write the occurrence, its session,
+seed message and run, the schedule's advance and the audit events, all or
+nothing. A failure anywhere before the
+commit leaves the schedule exactly as due as it was; so does a replica that
+dies mid-way, since the database rolls back a transaction whose connection
+is gone and frees its row for the next replica that scans.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, RowMapping, bindparam, func, insert, select
+from sqlalchemy import Connection, Engine, RowMapping, Select, bindparam, func, insert, select
 
 from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
@@ -24,6 +28,7 @@ from server.storage.records import (
     OccurrenceRecord,
     Owner,
 )
+from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
@@ -68,20 +73,35 @@ _ACTIVE_RUNS = (
     )
     .scalar_subquery()
 )
-_CLAIM = (
-    schedule_views()
-    .add_columns(
-        _LAST_NOMINAL.label("last_nominal_at"),
-        _NEWEST_RUN_STATUS.label("newest_run_status"),
-        _ACTIVE_RUNS.label("active_runs"),
-    )
-    .where(
-        schedules.c.id == bindparam("schedule_id"),
-        schedules.c.state == "ACTIVE",
-        schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
-    )
-    .with_for_update(skip_locked=True, of=schedules)
+_DUE_FIRST = (
+    schedules.c.state == "ACTIVE",
+    schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
 )
+_LEAVING_OUT = schedules.c.id.not_in(bindparam("excluding", expanding=True))
+# Row-locking databases: the claim locks the next due row that nobody holds.
+# Ordered as the due index is, so it reads one index entry, not every schedule
+# due at the same instant; ties go in index order.
+_CLAIM = (
+    select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
+    .where(*_DUE_FIRST)
+    .order_by(schedules.c.next_fire_at)
+    .limit(1)
+    .with_for_update(skip_locked=True)
+)
+_DECISION_READS = schedule_views().add_columns(
+    _LAST_NOMINAL.label("last_nominal_at"),
+    _NEWEST_RUN_STATUS.label("newest_run_status"),
+    _ACTIVE_RUNS.label("active_runs"),
+)
+_READ_CLAIMED = _DECISION_READS.where(schedules.c.id == bindparam("schedule_id"))
+# SQLite: BEGIN IMMEDIATE has serialized the transaction already, so one
+# statement claims and reads.
+_CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(schedules.c.next_fire_at).limit(1)
+# Each claim also comes leaving some schedules out (those the worker backs off
+# from): a statement of its own, as a list parameter is spliced into the SQL
+# at each execution.
+_CLAIMS = {False: _CLAIM, True: _CLAIM.where(_LEAVING_OUT)}
+_CLAIMS_AND_READS = {False: _CLAIM_AND_READ, True: _CLAIM_AND_READ.where(_LEAVING_OUT)}
 
 
 def _occurrence(row: RowMapping) -> OccurrenceRecord:
@@ -99,6 +119,18 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
         links_erased_at=row["links_erased_at"],
         created_at=row["created_at"],
     )
+
+
+def _lock_then_read(
+    connection: Connection, claim: Select[Any], parameters: dict[str, object]
+) -> RowMapping | None:
+    """Row lock, the owner's admission lock, then the reads (see ``claim_due``)."""
+    claimed = connection.execute(claim, parameters).mappings().first()
+    if claimed is None:
+        return None
+    hold(connection, admission_of(Owner(claimed["tenant_id"], claimed["principal_id"])))
+    read = {"schedule_id": claimed["id"]}
+    return connection.execute(_READ_CLAIMED, read).mappings().one()
 
 
 def write_materialization(connection: Connection, materialization: Materialization) -> None:
@@ -160,50 +192,70 @@ class SqlOccurrenceRepository:
         with self._engine.begin() as connection:
             write_materialization(connection, materialization)
 
-    def materialize(
+    def materialize_next(
         self,
-        schedule_id: UUID,
         now: datetime,
         plan: Callable[[DueSchedule], OccurrencePlan | None],
-    ) -> OccurrencePlan | None:
-        """Claim ``schedule_id`` while it is ACTIVE and due at ``now``; write what ``plan`` decides.
+        excluding: Collection[UUID] = (),
+    ) -> UUID | None:
+        """Claim the next schedule ACTIVE and due at ``now``; write what ``plan`` decides.
 
-        One transaction: the claim, the reads ``plan`` decides on, and every
-        write of its plan. Returns the plan written, or None when the schedule
-        was not claimed (no longer due, or another worker holds it) or
-        ``plan`` chose to write nothing.
+        The next: the earliest ``next_fire_at``, leaving out ``excluding``
+        and any schedule another transaction holds. One transaction: the
+        claim, the reads ``plan`` decides on, and every write of its plan
+        (none when ``plan`` returns None). Returns the claimed schedule's id,
+        or None when no schedule could be claimed.
         """
         with write_transaction(self._engine) as connection:
-            due = self.claim_due(connection, schedule_id, now)
+            due = self.claim_due(connection, now, excluding)
             if due is None:
                 return None
             decided = plan(due)
-            if decided is None:
-                return None
-            if decided.materialization is not None:
-                write_materialization(connection, decided.materialization)
-            write_locked_change(connection, due.view.schedule, decided.change)
-        return decided
+            if decided is not None:
+                if decided.materialization is not None:
+                    write_materialization(connection, decided.materialization)
+                write_locked_change(connection, due.view.schedule, decided.change)
+        return due.view.schedule.schedule_id
 
     def claim_due(
-        self, connection: Connection, schedule_id: UUID, now: datetime
+        self, connection: Connection, now: datetime, excluding: Collection[UUID] = ()
     ) -> DueSchedule | None:
-        """The claim: ``schedule_id``'s row, held by this transaction, if still ACTIVE and due.
+        """The claim: the next due schedule's row, held by this transaction, with what it needs.
 
-        Runs inside ``write_transaction``. On SQLite that transaction began
-        with ``BEGIN IMMEDIATE``, so this re-check reads the latest commit and
-        nothing can change the row before this transaction ends; a second
-        worker waits for the lock, then finds the schedule advanced. On a
-        database with row locks the ``FOR UPDATE SKIP LOCKED`` clause (which
-        SQLite's compiler leaves out) makes a second worker skip the row
-        instead of waiting; that path is for the PostgreSQL adapter to prove.
-        The same statement reads what the decision needs: the newest ledger
+        Runs inside ``write_transaction``. It takes the ACTIVE schedule with
+        the earliest ``next_fire_at <= now`` outside ``excluding``, and reads
+        what the decision needs: the current revision, the newest ledger
         instant, whether the newest materialized run is still active, and how
         many active runs the owner has.
+
+        On PostgreSQL, in three steps:
+
+        1. Lock the row, ``FOR UPDATE SKIP LOCKED``: rows that other replicas
+           hold are passed over, so replicas split the due schedules between
+           them instead of queueing for one row (or trying rows one by one and
+           finding them taken); a row another replica advanced and committed
+           meanwhile is re-checked on its newest version and no longer
+           qualifies.
+        2. Take the owner's admission lock (``advisory_locks``), so two
+           replicas materializing two schedules of one principal count its
+           active runs one after the other.
+        3. Read, in a statement of its own: PostgreSQL reads a statement's
+           subqueries as of the statement's start, so folded into step 1 they
+           could miss an occurrence or a run that another replica committed
+           while step 1 waited.
+
+        On SQLite one statement claims and reads: ``write_transaction`` began
+        with ``BEGIN IMMEDIATE``, so it reads the latest commit and nothing
+        changes before this transaction ends.
         """
-        row = (
-            connection.execute(_CLAIM, {"schedule_id": schedule_id, "now": now}).mappings().first()
-        )
+        parameters: dict[str, object] = {"now": now}
+        if excluding:
+            parameters["excluding"] = list(excluding)
+        if connection.dialect.name == "sqlite":
+            claim_and_read = _CLAIMS_AND_READS[bool(excluding)]
+            row = connection.execute(claim_and_read, parameters).mappings().first()
+        else:
+            row = _lock_then_read(connection, _CLAIMS[bool(excluding)], parameters)
         if row is None:
             return None
         return DueSchedule(

@@ -28,6 +28,7 @@ from server.storage.records import (
     ScheduleRecord,
     ScheduleView,
 )
+from server.storage.sql.advisory_locks import RETENTION, try_hold
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedule_rows import (
@@ -203,18 +204,28 @@ class SqlScheduleRepository:
 
         With each go its idempotency rows, occurrences and revisions, in that
         order, in one transaction; sessions and runs stay, and so do audit
-        events. Returns how many schedules were deleted.
+        events. Returns how many schedules were deleted. Replicas sweep one
+        at a time: the sweep holds the ``RETENTION`` advisory lock, and a
+        replica that finds it held deletes nothing now (another is sweeping);
+        rows another transaction holds (a run's accounting) are skipped, not
+        waited for, and go in a later sweep.
         """
         chosen = (
             select(schedules.c.id)
             .where(_TERMINAL, schedules.c.updated_at < before)
             .order_by(schedules.c.updated_at, schedules.c.id)
             .limit(limit)
+            .with_for_update(skip_locked=True)
         )
         with write_transaction(self._engine) as connection:
+            if not try_hold(connection, RETENTION):
+                return 0
             ids = list(connection.execute(chosen).scalars())
-            if ids:
-                for table in (schedule_idempotency_keys, schedule_occurrences, schedule_revisions):
-                    connection.execute(delete(table).where(table.c.schedule_id.in_(ids)))
-                connection.execute(delete(schedules).where(schedules.c.id.in_(ids)))
-        return len(ids)
+            if not ids:
+                return 0
+            for table in (schedule_idempotency_keys, schedule_occurrences, schedule_revisions):
+                connection.execute(delete(table).where(table.c.schedule_id.in_(ids)))
+            deleted: int = connection.execute(
+                delete(schedules).where(schedules.c.id.in_(ids))
+            ).rowcount
+        return deleted

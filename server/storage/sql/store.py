@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from sqlalchemy import Engine, exists, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from server.storage.engine import open_engine
 from server.storage.migrate import is_at_head, upgrade
 from server.storage.ports import Readiness
+from server.storage.sql.advisory_locks import DEMO_DATA, holding
 from server.storage.sql.audit import SqlAuditLog
 from server.storage.sql.folders import SqlFolderRepository
 from server.storage.sql.occurrences import SqlOccurrenceRepository
@@ -79,6 +83,11 @@ class SqlStore:
         )
         with self.engine.connect() as connection:
             return not connection.execute(query).scalar_one()
+
+    @contextmanager
+    def seeding(self) -> Iterator[None]:
+        with holding(self.engine, DEMO_DATA):
+            yield
 
     def readiness(self) -> Readiness:
         try:

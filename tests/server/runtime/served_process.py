@@ -1,8 +1,9 @@
 """``schedule-server serve`` as a real child process on a free loopback port.
 
-``served`` starts it with a principals file of one principal (chosen scopes, a
-token the test knows), waits for the banner that is printed once the socket
-listens, and on leaving stops it if it still runs. ``sigterm`` asks it to stop
+``served`` starts it with a principals file (``write_principals``: alice, or
+as many principals as a test needs, with chosen scopes and tokens the test
+knows), waits for the banner that is printed once the socket listens, and on
+leaving stops it if it still runs. ``sigterm`` asks it to stop
 the way an orchestrator does and returns the exit status with everything it
 printed, so tests can check both.
 """
@@ -32,11 +33,23 @@ def free_port() -> int:
         return port
 
 
-def write_principals(path: Path, scopes: Iterable[str]) -> Path:
+def token_of(principal_id: str) -> str:
+    """The bearer token ``write_principals`` gives ``principal_id`` (alice's is ``TOKEN``)."""
+    return TOKEN if principal_id == "alice" else f"{TOKEN}-{principal_id}"
+
+
+def write_principals(
+    path: Path, scopes: Iterable[str], principal_ids: Iterable[str] = ("alice",)
+) -> Path:
+    """A principals file: each principal of tenant acme, with ``scopes`` and ``token_of`` it."""
     listed = ", ".join(f'"{scope}"' for scope in sorted(scopes))
     path.write_text(
-        '[[principal]]\nid = "alice"\ntenant = "acme"\ndisplay_name = "Alice"\n'
-        f'token_sha256 = "{token_digest(TOKEN)}"\nscopes = [{listed}]\n',
+        "".join(
+            f'[[principal]]\nid = "{principal_id}"\ntenant = "acme"\n'
+            f'display_name = "{principal_id.title()}"\n'
+            f'token_sha256 = "{token_digest(token_of(principal_id))}"\nscopes = [{listed}]\n'
+            for principal_id in principal_ids
+        ),
         encoding="utf-8",
     )
     return path

@@ -1,8 +1,9 @@
 """SIGTERM on a real ``schedule-server`` process: refuse new connections, drain, exit 0.
 
 A request is held in flight by a lock the test takes on the PostgreSQL table
-the request writes to (``LOCK TABLE schedules IN SHARE MODE``); the test sees
-it waiting in ``pg_locks``, so no timing guess decides what is in flight.
+the request writes to (``LOCK TABLE schedules IN SHARE MODE``); a
+materialization, by the same lock on ``schedule_occurrences``. The test sees
+the work waiting in ``pg_locks``, so no timing guess decides what is in flight.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,19 +22,13 @@ from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.pool import NullPool
 
 from server.cli import _parser
+from tests.server.lock_waits import eventually, lock_waiters
+from tests.server.runtime.due_schedules import import_due
 from tests.server.runtime.served_process import TOKEN, ServedProcess, served, write_principals
 from tests.wire import definition_json
 
 DEADLINE_SECONDS = 20
 DEFINITION = definition_json(title="Held in flight")
-
-
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting: {what}")
-        time.sleep(0.05)
 
 
 def refuses_connections(port: int) -> bool:
@@ -70,25 +65,20 @@ class CreateInFlight:
 
 
 @contextmanager
-def schedules_locked(database_url: str) -> Iterator[Connection]:
-    """Writes to ``schedules`` wait until the block ends (or the connection commits)."""
+def table_locked(database_url: str, table: str) -> Iterator[Connection]:
+    """Writes to ``table`` wait until the block ends (or the connection commits)."""
     engine = create_engine(database_url, poolclass=NullPool)
     with engine.connect() as connection:
-        connection.execute(text("LOCK TABLE schedules IN SHARE MODE"))
+        connection.execute(text(f"LOCK TABLE {table} IN SHARE MODE"))
         yield connection
         connection.rollback()
     engine.dispose()
 
 
-def waiting_for_a_lock(connection: Connection) -> bool:
-    query = "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'schedules'::regclass"
-    return bool(connection.execute(text(query)).scalar_one())
-
-
-def schedule_count(database_url: str) -> int:
+def row_count(database_url: str, table: str = "schedules") -> int:
     engine = create_engine(database_url, poolclass=NullPool)
     with engine.connect() as connection:
-        count = int(connection.execute(text("SELECT count(*) FROM schedules")).scalar_one())
+        count = int(connection.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
     engine.dispose()
     return count
 
@@ -103,11 +93,14 @@ def test_sigterm_refuses_new_connections_lets_the_request_in_flight_finish_then_
 ) -> None:
     with served(postgres_url, principals) as server:
         observer = create_engine(postgres_url, poolclass=NullPool)
-        with observer.connect() as watching, schedules_locked(postgres_url) as lock:
+        with observer.connect() as watching, table_locked(postgres_url, "schedules") as lock:
             request = CreateInFlight(server)
-            wait_for(lambda: waiting_for_a_lock(watching), "the request to wait on the lock")
+            eventually(
+                lambda: lock_waiters(watching, relation="schedules") > 0,
+                "the request to wait on the lock",
+            )
             server.process.send_signal(signal.SIGTERM)
-            wait_for(lambda: refuses_connections(server.port), "the socket to stop accepting")
+            eventually(lambda: refuses_connections(server.port), "the socket to stop accepting")
             assert server.process.poll() is None  # still draining the request in flight
             lock.commit()  # releases the lock: the request goes on
             request.join()
@@ -118,7 +111,7 @@ def test_sigterm_refuses_new_connections_lets_the_request_in_flight_finish_then_
     assert request.response.status_code == 201
     assert server.process.returncode == 0
     assert "Traceback" not in out + err
-    assert schedule_count(postgres_url) == 1
+    assert row_count(postgres_url) == 1
 
 
 def test_a_request_outliving_the_grace_period_is_abandoned_and_rolled_back_exit_still_0(
@@ -126,9 +119,12 @@ def test_a_request_outliving_the_grace_period_is_abandoned_and_rolled_back_exit_
 ) -> None:
     with served(postgres_url, principals, "--shutdown-grace", "1") as server:
         observer = create_engine(postgres_url, poolclass=NullPool)
-        with observer.connect() as watching, schedules_locked(postgres_url):
+        with observer.connect() as watching, table_locked(postgres_url, "schedules"):
             request = CreateInFlight(server)
-            wait_for(lambda: waiting_for_a_lock(watching), "the request to wait on the lock")
+            eventually(
+                lambda: lock_waiters(watching, relation="schedules") > 0,
+                "the request to wait on the lock",
+            )
             started = time.monotonic()
             status, printed = server.sigterm(timeout=DEADLINE_SECONDS)
             stopped_after = time.monotonic() - started
@@ -136,9 +132,96 @@ def test_a_request_outliving_the_grace_period_is_abandoned_and_rolled_back_exit_
         observer.dispose()
     assert status == 0
     assert stopped_after < 1 + 5  # the grace period, then a moment for cancelled requests
-    assert "1 request(s) outlived the shutdown grace period" in printed
+    assert "1 request(s) or scheduler transaction(s) outlived the shutdown grace" in printed
     assert request.response is None or request.response.status_code >= 500
-    assert schedule_count(postgres_url) == 0  # the abandoned transaction rolled back
+    assert row_count(postgres_url) == 0  # the abandoned transaction rolled back
+
+
+def ledger_counts(database_url: str) -> tuple[int, int, int]:
+    """Occurrences, sessions and runs."""
+    return tuple(  # type: ignore[return-value]
+        row_count(database_url, table) for table in ("schedule_occurrences", "sessions", "runs")
+    )
+
+
+def run_statuses(database_url: str) -> list[str]:
+    engine = create_engine(database_url, poolclass=NullPool)
+    with engine.connect() as connection:
+        statuses = list(connection.execute(text("SELECT status FROM runs")).scalars())
+    engine.dispose()
+    return statuses
+
+
+def still_due(database_url: str) -> int:
+    engine = create_engine(database_url, poolclass=NullPool)
+    with engine.connect() as connection:
+        query = "SELECT count(*) FROM schedules WHERE next_fire_at <= now()"
+        count = int(connection.execute(text(query)).scalar_one())
+    engine.dispose()
+    return count
+
+
+def test_sigterm_lets_the_materialization_in_flight_commit_starts_no_other_and_exits_0(
+    postgres_url: str, principals: Path
+) -> None:
+    import_due(postgres_url, ["alice", "alice"])
+    url = f"{postgres_url}?application_name=stopping"
+    with (
+        table_locked(postgres_url, "schedule_occurrences") as gate,
+        served(url, principals) as server,
+    ):
+        observer = create_engine(postgres_url, poolclass=NullPool)
+        with observer.connect() as watching:
+            eventually(
+                lambda: lock_waiters(watching, application="stopping") == 1,
+                "the worker to wait in its first materialization",
+            )
+            server.process.send_signal(signal.SIGTERM)
+            eventually(lambda: refuses_connections(server.port), "the socket to stop accepting")
+            assert server.process.poll() is None, "still finishing the materialization"
+            assert lock_waiters(watching, application="stopping") == 1
+        observer.dispose()
+        gate.commit()  # the materialization goes on and commits
+        out, err = server.process.communicate(timeout=DEADLINE_SECONDS)
+    assert server.process.returncode == 0
+    assert "Traceback" not in out + err
+    assert ledger_counts(postgres_url) == (1, 1, 1), "the one in flight, whole"
+    assert run_statuses(postgres_url) == ["QUEUED"], "no run taken while stopping"
+    assert still_due(postgres_url) == 1, "the second was not started"
+
+
+def test_a_materialization_outliving_the_grace_period_is_abandoned_and_rolled_back(
+    postgres_url: str, principals: Path
+) -> None:
+    import_due(postgres_url, ["alice"])
+    url = f"{postgres_url}?application_name=stopping"
+    observer = create_engine(postgres_url, poolclass=NullPool)
+    with (
+        observer.connect() as watching,
+        table_locked(postgres_url, "schedule_occurrences") as gate,
+        served(url, principals, "--shutdown-grace", "1") as server,
+    ):
+        eventually(
+            lambda: lock_waiters(watching, application="stopping") == 1,
+            "the worker to wait in its materialization",
+        )
+        started = time.monotonic()
+        status, printed = server.sigterm(timeout=DEADLINE_SECONDS)
+        stopped_after = time.monotonic() - started
+        gate.commit()  # the abandoned backend now notices its client is gone
+        eventually(
+            lambda: (
+                row_count(postgres_url, "pg_stat_activity WHERE application_name = 'stopping'") == 0
+            ),
+            "the abandoned transaction's connection to end",
+        )
+    observer.dispose()
+    assert status == 0
+    assert stopped_after < 1 + 1 + 5  # no request to drain, the scheduler's second, a moment
+    assert "outlived the 1 s stop bound" in printed
+    assert "Traceback" not in printed
+    assert ledger_counts(postgres_url) == (0, 0, 0), "rolled back"
+    assert still_due(postgres_url) == 1
 
 
 def test_grace_period_defaults_to_30_seconds_and_refuses_nonsense(

@@ -1,10 +1,14 @@
-"""gate.schedule.materialize_once: two workers racing on one due schedule materialize it once."""
+"""gate.schedule.materialize_once: two workers racing on one due schedule materialize it once.
+
+Run on both backends: on SQLite the second worker waits for the write lock
+and finds the schedule advanced; on PostgreSQL it skips the row the first
+holds (``FOR UPDATE SKIP LOCKED``) or finds it advanced.
+"""
 
 from __future__ import annotations
 
 import threading
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from server.scheduling.worker import ScanReport, ScheduleWorker
 from server.storage.sql.store import SqlStore
@@ -32,10 +36,9 @@ def race(workers: list[ScheduleWorker], now: datetime) -> list[ScanReport]:
 
 
 def test_two_workers_on_two_engines_racing_on_one_due_schedule_materialize_it_once(
-    tmp_path: Path, clock: Clock
+    database_url: str, clock: Clock
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'shared.db'}"
-    stores = [SqlStore.open(url), SqlStore.open(url)]  # two engines, two connection pools
+    stores = [SqlStore.open(database_url), SqlStore.open(database_url)]  # two connection pools
     try:
         scene = Scene(stores[0], clock)
         workers = [ScheduleWorker(store, scene.identity) for store in stores]

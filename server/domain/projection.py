@@ -1,0 +1,164 @@
+"""A cadence projected onto a window: the firings it makes and the dates it names but skips.
+
+This is what a month calendar shows, and it comes from the worker's own
+calculator: ``firings_between`` takes ``recurrence.instants_after``, the
+instants repeated ``first_after`` calls give as the worker's ``next_fire_at``
+moves on, so every instant listed is one the worker materializes (or would,
+for a window it has not reached). Each firing is read back with
+``civil_time.placement``: the local date and wall time the rule named, and
+whether a daylight-saving change moved it (``MOVED_TO_TRANSITION``) or made
+it the earlier of two (``EARLIER_OF_TWO``).
+
+``notices_between`` names the selected dates that do not fire at all:
+
+- ``DATE_DOES_NOT_EXIST``: the zone skipped the whole local date (Pacific/Apia,
+  2011-12-30);
+- ``DAY_NOT_IN_MONTH``: a MONTHLY day the month lacks (the 31st of April,
+  the 30th of February);
+- ``NOT_A_LEAP_YEAR``: 29 February in a common year (YEARLY, or MONTHLY on the
+  29th).
+
+A notice's date may not exist in the calendar (2027-04-31), so it is kept as
+year, month and day; a day the month lacks belongs to a range of local dates
+when the month's last day does (it would have come after it).
+
+The cost is a fixed number of calculator steps per firing and per date,
+wherever the window lies: fifty years ahead costs what next month does.
+"""
+
+from __future__ import annotations
+
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from enum import StrEnum
+from zoneinfo import ZoneInfo
+
+from server.domain.cadence import Cadence, Monthly, Once, Yearly
+from server.domain.civil_time import Adjustment, placement, resolve
+from server.domain.recurrence import instants_after, selects
+from server.domain.zone_gaps import skipped_dates
+
+__all__ = [
+    "Notice",
+    "NoticeReason",
+    "ProjectedFiring",
+    "adjustment_at",
+    "firings_between",
+    "notices_between",
+]
+
+_TICK = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectedFiring:
+    """One nominal instant, with where it lands on the cadence zone's wall clock."""
+
+    at: datetime
+    """The UTC instant."""
+    local: datetime
+    """``at`` in the cadence's zone."""
+    scheduled_date: date
+    """The local date whose rule produced it (the day before ``local`` for Nuuk's midnight gap)."""
+    scheduled_time: time
+    """The wall time the rule names (``local``'s own time for a ONCE)."""
+    adjustment: Adjustment | None
+
+
+class NoticeReason(StrEnum):
+    DATE_DOES_NOT_EXIST = "DATE_DOES_NOT_EXIST"
+    DAY_NOT_IN_MONTH = "DAY_NOT_IN_MONTH"
+    NOT_A_LEAP_YEAR = "NOT_A_LEAP_YEAR"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Notice:
+    """A date the rule selects that does not fire; (year, month, day) may be no real date."""
+
+    year: int
+    month: int
+    day: int
+    reason: NoticeReason
+
+    @property
+    def local_date(self) -> str:
+        """ISO text, also for a day the month lacks ("2027-04-31")."""
+        return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
+
+
+def firings_between(cadence: Cadence, after: datetime, before: datetime) -> list[ProjectedFiring]:
+    """Every nominal instant strictly after ``after`` and strictly before ``before``, in order."""
+    if after.utcoffset() is None or before.utcoffset() is None:
+        raise ValueError("window instants must be timezone-aware")
+    zone = ZoneInfo(cadence.zone_name)
+    found: list[ProjectedFiring] = []
+    instants = instants_after(cadence, after)
+    while True:
+        try:
+            at = next(instants, None)
+            if at is None or at >= before:
+                break
+            found.append(_projected(cadence, at, zone))
+        except (OverflowError, ValueError):
+            # A wall time whose instant lies past year 9999: the calendar ends there.
+            break
+    return found
+
+
+def adjustment_at(cadence: Cadence, instant: datetime) -> Adjustment | None:
+    """How the civil rule placed ``instant``; None also when ``cadence`` never names it."""
+    if isinstance(cadence, Once):
+        return None
+    zone = ZoneInfo(cadence.timezone)
+    placed = placement(instant, cadence.local_time, zone)
+    if resolve(placed.scheduled_date, cadence.local_time, zone) != instant:
+        return None
+    return placed.adjustment
+
+
+def notices_between(cadence: Cadence, first: date, last: date) -> list[Notice]:
+    """The selected dates from ``first`` to ``last`` (local, inclusive) that never fire."""
+    if isinstance(cadence, Once) or last < first:
+        return []
+    found = [
+        Notice(day.year, day.month, day.day, NoticeReason.DATE_DOES_NOT_EXIST)
+        for day in skipped_dates(cadence.timezone)
+        if first <= day <= last and selects(cadence, day)
+    ]
+    for year, month in _months(first, last):
+        length = monthrange(year, month)[1]
+        if not first <= date(year, month, length) <= last:
+            continue
+        for day in _missing_days(cadence, month, length):
+            leap_day = (month, day) == (2, 29)
+            reason = NoticeReason.NOT_A_LEAP_YEAR if leap_day else NoticeReason.DAY_NOT_IN_MONTH
+            found.append(Notice(year, month, day, reason))
+    return sorted(found)
+
+
+def _projected(cadence: Cadence, at: datetime, zone: ZoneInfo) -> ProjectedFiring:
+    local = at.astimezone(zone)
+    if isinstance(cadence, Once):
+        wall = time(local.hour, local.minute, local.second, local.microsecond)
+        return ProjectedFiring(at, local, local.date(), wall, None)
+    placed = placement(at, cadence.local_time, zone)
+    return ProjectedFiring(at, local, placed.scheduled_date, cadence.local_time, placed.adjustment)
+
+
+def _months(first: date, last: date) -> list[tuple[int, int]]:
+    months: list[tuple[int, int]] = []
+    year, month = first.year, first.month
+    while (year, month) <= (last.year, last.month):
+        months.append((year, month))
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return months
+
+
+def _missing_days(cadence: Cadence, month: int, length: int) -> list[int]:
+    """Days the rule names in ``month`` (``length`` days long this year) that it lacks."""
+    if isinstance(cadence, Monthly):
+        return [day for day in cadence.days_of_month if day > length]
+    if isinstance(cadence, Yearly):
+        return [md.day for md in cadence.dates if md.month == month and md.day > length]
+    return []

@@ -1,0 +1,111 @@
+"""PostgreSQL advisory locks: how server replicas sharing one database take turns.
+
+Row locks (``SELECT … FOR UPDATE SKIP LOCKED``) settle who works on a row that
+exists; these locks settle the turns no single row stands for:
+
+- ``MIGRATION``: one replica migrates while the others wait, then find the
+  schema at head;
+- ``DEMO_DATA``: one replica loads the demo into an empty database while the
+  others wait, then find it loaded;
+- ``RETENTION``: one replica sweeps expired schedules; the others, finding
+  it held, skip their sweep rather than wait for it;
+- ``admission_of(owner)``: materializations that may add a run for one
+  principal decide on the active-run count one at a time, so two replicas
+  racing for the last slot cannot both take it (the seed's tenant-scoped
+  admission lock, per principal here because the cap is).
+
+Every lock is transaction-scoped (``pg_advisory_xact_lock``): it is released
+when its transaction ends, so a replica that dies holding one frees it as
+the database rolls its work back; there is no unlock to forget. Keys are
+pairs of 32-bit numbers, (kind, object), the same in every replica; the
+object of an admission lock is a stable hash of the owner, and two owners
+that share a hash only take turns they did not need to.
+
+On any other database (SQLite) nothing is held and a try always succeeds:
+one database file has one writer at a time, and ``write_lock`` already
+serializes the transactions these locks would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import Connection, Engine, Integer, bindparam, func, select
+
+from server.storage.records import Owner
+
+__all__ = [
+    "DEMO_DATA",
+    "MIGRATION",
+    "RETENTION",
+    "AdvisoryLock",
+    "admission_of",
+    "hold",
+    "holding",
+    "try_hold",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AdvisoryLock:
+    """One lock's key: what kind of turn, and whose (0 when there is only one)."""
+
+    kind: int
+    object: int = 0
+
+
+MIGRATION: Final = AdvisoryLock(0x5CED_0001)
+DEMO_DATA: Final = AdvisoryLock(0x5CED_0002)
+RETENTION: Final = AdvisoryLock(0x5CED_0003)
+_ADMISSION_KIND: Final = 0x5CED_0004
+
+# Built once (the scheduler takes a lock per materialization). Typed as
+# integers, so the driver sends int4: only the (int4, int4) form takes a pair.
+_KEY = (bindparam("kind", type_=Integer), bindparam("object", type_=Integer))
+_HOLD = select(func.pg_advisory_xact_lock(*_KEY))
+_TRY_HOLD = select(func.pg_try_advisory_xact_lock(*_KEY))
+
+
+def admission_of(owner: Owner) -> AdvisoryLock:
+    """The lock under which ``owner``'s active runs are counted and added to."""
+    name = f"{owner.tenant_id}\x00{owner.principal_id}".encode()
+    digest = hashlib.blake2b(name, digest_size=4).digest()
+    return AdvisoryLock(_ADMISSION_KIND, int.from_bytes(digest, "big", signed=True))
+
+
+def _takes_locks(connection: Connection) -> bool:
+    return connection.dialect.name == "postgresql"
+
+
+def hold(connection: Connection, lock: AdvisoryLock) -> None:
+    """Wait for ``lock`` and hold it until the connection's transaction ends."""
+    if _takes_locks(connection):
+        connection.execute(_HOLD, {"kind": lock.kind, "object": lock.object})
+
+
+def try_hold(connection: Connection, lock: AdvisoryLock) -> bool:
+    """Hold ``lock`` until the transaction ends if it is free now; False, at once, if not."""
+    if not _takes_locks(connection):
+        return True
+    parameters = {"kind": lock.kind, "object": lock.object}
+    taken: bool = connection.execute(_TRY_HOLD, parameters).scalar_one()
+    return taken
+
+
+@contextmanager
+def holding(engine: Engine, lock: AdvisoryLock) -> Iterator[None]:
+    """Hold ``lock`` for the block, on a connection of its own.
+
+    The block's own work goes through other connections and commits as it
+    goes; the lock only keeps other processes' blocks from running beside it.
+    """
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.begin() as connection:
+        hold(connection, lock)
+        yield

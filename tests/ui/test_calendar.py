@@ -1,0 +1,156 @@
+"""The detail's calendar in Chromium: a month with a clock change says the adjusted firing.
+
+Also the keyboard: a chosen day takes the arrows, Escape gives them back to
+the list.
+
+The served demo has a schedule firing in the gap New York's spring-forward
+opens (a DAILY between 02:00 and 03:00, America/New_York). The test opens it
+as a person would, moves the calendar to the month of New York's next
+spring-forward with the Next month button, finds that day's cell by its
+accessible name (which carries the adjustment in words), chooses it, and finds
+the adjustment's sentence by its accessible name, at desktop and phone size.
+Where that month is comes from the zone database and this machine's clock,
+so the test holds whenever it runs.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import tzlocal
+from playwright.sync_api import Page, expect
+
+from tests.ui.accessible_names import (
+    NEXT_MONTH,
+    button,
+    calendar_day,
+    calendar_note,
+    schedule_row,
+    schedule_rows,
+)
+from tests.ui.artifacts import save_screenshot
+from tests.ui.flutter_page import box_centre, scroll_into_view, scroll_until_attached
+from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
+
+pytestmark = pytest.mark.ui
+
+NEW_YORK = ZoneInfo("America/New_York")
+DESKTOP_DETAIL = (1000, 500)
+PHONE_DETAIL = (195, 600)
+"""Points over the detail (the wide layout's right pane, the phone's pushed screen)."""
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def gap_schedule(database: ScheduleDatabase) -> tuple[StoredSchedule, time]:
+    """The demo's schedule whose wall time New York's spring-forward skips."""
+    for schedule in database.schedules_in(CURRENT_STATES):
+        cadence = database.cadence(schedule.schedule_id)
+        if cadence.get("kind") == "DAILY" and cadence.get("timezone") == NEW_YORK.key:
+            wall = time.fromisoformat(str(cadence["local_time"]))
+            if time(2) <= wall < time(3) and schedule.state == "ACTIVE":
+                return schedule, wall
+    raise AssertionError("the demo needs an ACTIVE DAILY between 02:00 and 03:00 New York time")
+
+
+def next_spring_forward(after: datetime) -> date:
+    """The next local date New York's clocks go forward, read from the zone database."""
+    day = after.astimezone(NEW_YORK).date() + timedelta(days=1)
+    while True:
+        morning = datetime.combine(day, time(1), tzinfo=NEW_YORK).utcoffset()
+        noon = datetime.combine(day, time(12), tzinfo=NEW_YORK).utcoffset()
+        assert morning is not None and noon is not None
+        if noon > morning:
+            return day
+        day += timedelta(days=1)
+
+
+def open_calendar_at_spring_forward(
+    page: Page, database: ScheduleDatabase, detail_point: tuple[float, float]
+) -> tuple[date, time]:
+    schedule, wall = gap_schedule(database)
+    first = schedule_rows(page).first
+    expect(first).to_be_visible()
+    row = schedule_row(page, schedule.title)
+    list_point = box_centre(first)
+    scroll_until_attached(page, list_point, row)
+    scroll_into_view(page, list_point, row)
+    row.click()
+    next_month = button(page, NEXT_MONTH)
+    scroll_until_attached(page, detail_point, next_month)
+    device_zone = tzlocal.get_localzone()
+    today = datetime.now(UTC).astimezone(device_zone).date()
+    change = next_spring_forward(datetime.now(UTC))
+    for _ in range((change.year - today.year) * 12 + change.month - today.month):
+        next_month.click()
+    return change, wall
+
+
+def _sentence(change: date, wall: time) -> re.Pattern[str]:
+    named = f"{wall.hour:02d}:{wall.minute:02d}"
+    return re.compile(
+        rf"^{named} does not exist on {change.day} {_MONTHS[change.month - 1]} {change.year}"
+        rf" in America/New_York; it fires at 03:00"
+    )
+
+
+def _check(page: Page, change: date, wall: time, detail_point: tuple[float, float]) -> None:
+    cell = calendar_day(page, change, re.compile(r"moved by the clock change"))
+    expect(cell).to_be_attached()
+    scroll_into_view(page, detail_point, cell)
+    cell.click()
+    expect(calendar_day(page, change)).to_have_attribute("aria-current", "true")
+    expect(calendar_note(page, _sentence(change, wall))).to_be_visible()
+
+
+def test_desktop_calendar_says_the_spring_forward_firing_in_a_sentence(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    change, wall = open_calendar_at_spring_forward(desktop, database, DESKTOP_DETAIL)
+    _check(desktop, change, wall, DESKTOP_DETAIL)
+    save_screenshot(desktop, "calendar-desktop")
+
+
+def test_a_chosen_day_takes_the_arrows_until_escape_gives_them_back_to_the_list(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    schedule, _ = gap_schedule(database)
+    first = schedule_rows(desktop).first
+    expect(first).to_be_visible()
+    row = schedule_row(desktop, schedule.title)
+    list_point = box_centre(first)
+    scroll_until_attached(desktop, list_point, row)
+    scroll_into_view(desktop, list_point, row)
+    row.click()
+    today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
+    # Two days back stays in the month shown at least until the 3rd of the month.
+    day = today - timedelta(days=2) if today.day >= 3 else today
+    cell = calendar_day(desktop, day)
+    scroll_until_attached(desktop, DESKTOP_DETAIL, cell)
+    scroll_into_view(desktop, DESKTOP_DETAIL, cell)
+    cell.click()
+    chosen = desktop.locator("flt-semantics[role='button'][aria-current='true']")
+    expect(calendar_day(desktop, day)).to_have_attribute("aria-current", "true")
+    selected_row = schedule_rows(desktop).and_(chosen)
+    expect(selected_row).to_have_count(1)
+    listed = selected_row.get_attribute("aria-label") or selected_row.inner_text()
+
+    desktop.keyboard.press("ArrowRight")
+    expect(calendar_day(desktop, day + timedelta(days=1))).to_have_attribute("aria-current", "true")
+    expect(schedule_rows(desktop).and_(chosen)).to_have_text(listed)
+
+    desktop.keyboard.press("Escape")
+    desktop.keyboard.press("ArrowDown")
+    moved_on = schedule_rows(desktop).and_(chosen).filter(has_not_text=schedule.title)
+    expect(moved_on).to_have_count(1)
+    expect(calendar_day(desktop, day + timedelta(days=1))).to_have_attribute("aria-current", "true")
+
+
+def test_phone_calendar_says_the_spring_forward_firing_in_a_sentence(
+    phone: Page, database: ScheduleDatabase
+) -> None:
+    change, wall = open_calendar_at_spring_forward(phone, database, PHONE_DETAIL)
+    _check(phone, change, wall, PHONE_DETAIL)
+    save_screenshot(phone, "calendar-phone")

@@ -1,0 +1,174 @@
+"""What one projection puts on each day of the device's calendar, and the month's notes.
+
+Firings and past occurrences go on the device-local date of their instant (the
+grid is the device's calendar; its times are the device's). A notice goes on
+the date it names, which is the schedule zone's date; a day the month lacks
+(the 31st of April) goes on the month's last day. Each entry has the words a
+day cell's label carries and the sentence the chosen day lists. The month's
+notes say each adjusted firing, each notice and each temporary shift of the
+device's time once, in date order.
+"""
+
+from __future__ import annotations
+
+from calendar import monthrange
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+from transport.models import PastOccurrence, ProjectedFiring, Projection, ProjectionNotice
+from viewmodels.calendar.month_grid import Month
+from viewmodels.calendar.sentences import (
+    adjusted_sentence,
+    notice_sentence,
+    notice_words,
+    shift_note,
+    shift_words,
+)
+from viewmodels.calendar.shifts import Shift, temporary_shifts
+from viewmodels.calendar.snapshot import MarkKind
+from viewmodels.formatting import (
+    adjustment_text,
+    disposition_text,
+    humanize,
+    time_text_naming_zone,
+)
+from viewmodels.formatting.clock_text import clock_time
+from viewmodels.formatting.zones import is_device_zone
+
+ENDED_TEXT = "This schedule has ended; nothing more will fire"
+AS_IF_RESUMED_TEXT = "Paused: the calendar shows the firings it would make if resumed now"
+_ENDED_STATES = frozenset({"COMPLETED", "CANCELLED"})
+_NOTICES_FIRST = datetime.min.replace(tzinfo=UTC)
+_PAST_KINDS = {
+    "MATERIALIZED": MarkKind.FIRED,
+    "MISSED": MarkKind.MISSED,
+    "SKIPPED_OVERLAP": MarkKind.SKIPPED,
+    "AUTHORIZATION_FAILED": MarkKind.REFUSED,
+}
+_PAST_WORDS = {
+    "MATERIALIZED": "fired at {time}",
+    "MISSED": "missed at {time}",
+    "SKIPPED_OVERLAP": "skipped at {time} because the previous run was still going",
+    "AUTHORIZATION_FAILED": "refused at {time} for missing authority",
+    "CONFIGURATION_FAILED": "not run at {time}: invalid definition",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DayEntry:
+    """One thing on one day: its mark, its words in the cell's label, its sentence."""
+
+    order: datetime
+    kind: MarkKind
+    words: str
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class MonthContent:
+    entries: Mapping[date, tuple[DayEntry, ...]]
+    notes: tuple[str, ...]
+    status_text: str | None
+    zone_text: str | None
+
+
+def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -> MonthContent:
+    zone = projection.timezone or "UTC"
+    shifts = temporary_shifts(projection.firings, device_zone)
+    placed: list[tuple[date, DayEntry]] = []
+    notes: list[tuple[datetime, str]] = []
+    noted_runs: set[datetime] = set()
+    resumed = bool(projection.as_if_resumed)
+    for firing in projection.firings:
+        day = firing.at.astimezone(device_zone).date()
+        shift = shifts.get(firing.at)
+        placed.append((day, _firing_entry(firing, zone, device_zone, shift, resumed)))
+        if not month.holds(day):
+            continue
+        if firing.adjustment is not None:
+            notes.append((firing.at, adjusted_sentence(firing, zone, device_zone)))
+        if shift is not None and shift.run_start not in noted_runs:
+            noted_runs.add(shift.run_start)
+            words = shift_words(shift.shown, shift.usual, shift.until)
+            notes.append((firing.at, shift_note(words, zone, device_zone)))
+    for occurrence in projection.past:
+        day = occurrence.nominal_fire_at.astimezone(device_zone).date()
+        placed.append((day, _past_entry(occurrence, zone, device_zone)))
+    for notice in projection.notices:
+        shown_on = _notice_day(notice)
+        if shown_on is None:
+            continue
+        sentence = notice_sentence(notice, zone)
+        entry = DayEntry(_NOTICES_FIRST, MarkKind.NO_FIRING, notice_words(notice), sentence)
+        placed.append((shown_on, entry))
+        if month.holds(shown_on):
+            notes.append((datetime.combine(shown_on, datetime.min.time(), UTC), sentence))
+    entries: defaultdict[date, list[DayEntry]] = defaultdict(list)
+    for day, entry in placed:
+        entries[day].append(entry)
+    return MonthContent(
+        entries={
+            day: tuple(sorted(found, key=lambda e: e.order)) for day, found in entries.items()
+        },
+        notes=tuple(text for _, text in sorted(notes, key=lambda note: note[0])),
+        status_text=_status(projection, resumed),
+        zone_text=None
+        if is_device_zone(zone, device_zone)
+        else f"Times are in your zone ({device_zone.key}), with {zone} times beside them",
+    )
+
+
+def _firing_entry(
+    firing: ProjectedFiring, zone: str, device_zone: ZoneInfo, shift: Shift | None, resumed: bool
+) -> DayEntry:
+    time = _device_time(firing.at, device_zone)
+    shown = time_text_naming_zone(firing.at, device_zone, zone)
+    fires, verb = ("would fire", "Would fire if resumed") if resumed else ("fires", "Fires")
+    words = f"{fires} at {time}"
+    line = f"{shown} — {verb}"
+    adjusted = adjustment_text(firing.adjustment)
+    if adjusted is not None:
+        words = f"{words}, {adjusted}"
+        line = adjusted_sentence(firing, zone, device_zone)
+    if shift is not None:
+        moved = shift_words(shift.shown, shift.usual, shift.until)
+        words = f"{words}, {moved}"
+        line = f"{line}; {moved}"
+    kind = MarkKind.FIRES if firing.adjustment is None else MarkKind.ADJUSTED
+    return DayEntry(firing.at, kind, words, line)
+
+
+def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) -> DayEntry:
+    at = occurrence.nominal_fire_at
+    time = _device_time(at, device_zone)
+    raw = occurrence.disposition
+    template = _PAST_WORDS.get(raw)
+    words = template.format(time=time) if template else f"{humanize(raw).lower()} at {time}"
+    line = f"{time_text_naming_zone(at, device_zone, zone)} — {disposition_text(raw)}"
+    return DayEntry(at, _PAST_KINDS.get(raw, MarkKind.NOT_RUN), words, line)
+
+
+def _notice_day(notice: ProjectionNotice) -> date | None:
+    """The date a notice is shown on: its own, or its month's last day when it has none.
+
+    None for a date no calendar has a place for (month 13), which is left out.
+    """
+    year, month, day = notice.parts
+    try:
+        return date(year, month, min(day, monthrange(year, month)[1]))
+    except ValueError:
+        return None
+
+
+def _status(projection: Projection, resumed: bool) -> str | None:
+    if projection.state in _ENDED_STATES:
+        return ENDED_TEXT
+    return AS_IF_RESUMED_TEXT if resumed else None
+
+
+def _device_time(at: datetime, device_zone: ZoneInfo) -> str:
+    local = at.astimezone(device_zone)
+    return clock_time(local.hour, local.minute, local.second)

@@ -1,0 +1,71 @@
+"""The calendar's months and the window of instants the server is asked about.
+
+Pure date arithmetic on the device's calendar: which days a month grid shows
+(Monday-first weeks, as ISO weekdays and the cadence model count them), and
+the half-open window of instants to read. The window reaches past the grid on
+both sides (``WINDOW_DAYS`` local days in all, under the server's 92-day
+limit even across a clock change) so a shift of the device's time that starts
+before the grid or ends after it can still be told apart from a lasting one.
+Nothing here computes a firing: the server does.
+"""
+
+from __future__ import annotations
+
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from viewmodels.formatting import month_name
+
+WINDOW_DAYS = 90
+"""Local days read per month: the grid's five or six weeks, the rest split around them."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Month:
+    year: int
+    month: int
+
+    @classmethod
+    def of(cls, day: date) -> Month:
+        return cls(day.year, day.month)
+
+    def shifted(self, months: int) -> Month:
+        index = self.year * 12 + self.month - 1 + months
+        return Month(index // 12, index % 12 + 1)
+
+    @property
+    def first_day(self) -> date:
+        return date(self.year, self.month, 1)
+
+    @property
+    def last_day(self) -> date:
+        return date(self.year, self.month, monthrange(self.year, self.month)[1])
+
+    @property
+    def title(self) -> str:
+        """ "March 2027"."""
+        return f"{month_name(self.month)} {self.year}"
+
+    def holds(self, day: date) -> bool:
+        return (day.year, day.month) == (self.year, self.month)
+
+
+def grid_days(month: Month) -> tuple[date, ...]:
+    """Whole Monday-to-Sunday weeks from the week of the 1st to the week of the last day."""
+    start = month.first_day - timedelta(days=month.first_day.isoweekday() - 1)
+    end = month.last_day + timedelta(days=7 - month.last_day.isoweekday())
+    return tuple(start + timedelta(days=n) for n in range((end - start).days + 1))
+
+
+def request_window(days: tuple[date, ...], zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """``[start, end)``: local midnights around ``days``, ``WINDOW_DAYS`` days apart."""
+    spare = WINDOW_DAYS - len(days)
+    first = days[0] - timedelta(days=spare // 2)
+    after = days[-1] + timedelta(days=1 + spare - spare // 2)
+    return _midnight(first, zone), _midnight(after, zone)
+
+
+def _midnight(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(), tzinfo=zone)

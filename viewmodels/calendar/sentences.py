@@ -1,0 +1,112 @@
+"""The calendar's sentences: an adjusted firing, a date that never fires, a shifted time.
+
+One plain sentence each, from what the server said: the wall time the rule
+names and the date it selected, the wall time it fires at, the zone. Times a
+person acts on are added in the device's zone when it is not the schedule's
+("it fires at 03:00 (08:00 your time)"). A value this client does not know is
+humanized, never hidden.
+
+- ``MOVED_TO_TRANSITION``: "02:30 does not exist on 14 Mar 2027 in
+  America/New_York; it fires at 03:00"
+- ``EARLIER_OF_TWO``: "01:30 happens twice on 1 Nov 2026 in America/New_York;
+  it fires once, at the first 01:30"
+- ``DATE_DOES_NOT_EXIST``: "30 Dec 2011 does not exist in Pacific/Apia (its
+  clocks skipped the day); nothing fires that day"
+- ``DAY_NOT_IN_MONTH``: "April 2027 has no 31st; nothing fires for it this month"
+- ``NOT_A_LEAP_YEAR``: "2027 is not a leap year; nothing fires for 29 February"
+- a temporary shift of the device's time: "your time: 14:00 instead of 15:00
+  until 29 Mar"
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from transport.models import ProjectedFiring, ProjectionNotice
+from viewmodels.formatting import (
+    date_text,
+    humanize,
+    month_name,
+    ordinal,
+    wall_time_text,
+)
+from viewmodels.formatting.clock_text import clock_time, short_month
+from viewmodels.formatting.zones import is_device_zone
+
+
+def adjusted_sentence(firing: ProjectedFiring, zone: str, device_zone: ZoneInfo) -> str:
+    """Why an adjusted firing is not at the rule's wall time, and when it fires."""
+    named = wall_time_text(firing.scheduled_time)
+    fires = wall_time_text(firing.local_time) or _device_time(firing.at, device_zone)
+    day = firing.scheduled_date
+    yours = _yours(firing.at, zone, device_zone)
+    if named is None or day is None:
+        return f"A clock change in {zone} moved this firing; it fires at {fires}{yours}"
+    moved_on = firing.local_date if firing.local_date not in (None, day) else None
+    when = fires if moved_on is None else f"{fires} on {date_text(moved_on)}"
+    adjustment = firing.adjustment
+    if adjustment == "MOVED_TO_TRANSITION":
+        return f"{named} does not exist on {date_text(day)} in {zone}; it fires at {when}{yours}"
+    if adjustment == "EARLIER_OF_TWO":
+        return (
+            f"{named} happens twice on {date_text(day)} in {zone};"
+            f" it fires once, at the first {named}{yours}"
+        )
+    reason = humanize(adjustment or "adjusted")
+    on_day = f"On {date_text(day)} in {zone} a clock change applies ({reason})"
+    return f"{on_day}; it fires at {when}{yours}"
+
+
+def notice_sentence(notice: ProjectionNotice, zone: str) -> str:
+    """Why a date the rule selects never fires."""
+    year, month, day = notice.parts
+    named = f"{day} {short_month(month)} {year}"
+    if notice.reason == "DATE_DOES_NOT_EXIST":
+        return (
+            f"{named} does not exist in {zone} (its clocks skipped the day); nothing fires that day"
+        )
+    if notice.reason == "DAY_NOT_IN_MONTH":
+        return f"{month_name(month)} {year} has no {ordinal(day)}; nothing fires for it this month"
+    if notice.reason == "NOT_A_LEAP_YEAR":
+        return f"{year} is not a leap year; nothing fires for 29 February"
+    return f"Nothing fires for {named}: {humanize(notice.reason).lower()}"
+
+
+def notice_words(notice: ProjectionNotice) -> str:
+    """The short form a day cell's label carries."""
+    if notice.reason == "DATE_DOES_NOT_EXIST":
+        return "no firing, this date does not exist in the schedule's zone"
+    if notice.reason == "DAY_NOT_IN_MONTH":
+        return f"no firing on the {ordinal(notice.parts[2])}, which this month lacks"
+    if notice.reason == "NOT_A_LEAP_YEAR":
+        return "no firing on 29 February, not a leap year"
+    return f"no firing, {humanize(notice.reason).lower()}"
+
+
+def shift_words(shown: datetime, usual: datetime, until: date) -> str:
+    """ "your time: 14:00 instead of 15:00 until 29 Mar"."""
+    return (
+        f"your time: {clock_time(shown.hour, shown.minute, shown.second)} instead of"
+        f" {clock_time(usual.hour, usual.minute, usual.second)}"
+        f" until {until.day} {short_month(until.month)}"
+    )
+
+
+def shift_note(words: str, zone: str, device_zone: ZoneInfo) -> str:
+    """The month's sentence for a shift: what and why."""
+    return (
+        f"{words[0].upper()}{words[1:]}: {zone} and your zone ({device_zone.key})"
+        " change their clocks on different dates"
+    )
+
+
+def _yours(at: datetime, zone: str, device_zone: ZoneInfo) -> str:
+    if is_device_zone(zone, device_zone):
+        return ""
+    return f" ({_device_time(at, device_zone)} your time)"
+
+
+def _device_time(at: datetime, device_zone: ZoneInfo) -> str:
+    local = at.astimezone(device_zone)
+    return clock_time(local.hour, local.minute, local.second)

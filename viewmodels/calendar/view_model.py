@@ -1,0 +1,212 @@
+"""The detail's Calendar section: one month of the schedule's projection at a time.
+
+Opening a schedule shows the device's current month with today chosen; the
+previous and next month commands, choosing a day of another month and the
+keyboard move through months. Each month is one read of
+``GET /v1/schedules/{id}/projection`` (``month_grid.request_window``); while it
+is read the grid shows its days with progress, a failure keeps the grid with
+the reason and a retry, and the month being read is the newest request (a
+``LatestRequest`` ticket): an older month's late answer never replaces a newer
+one. ``refresh`` reads the shown month again without the loading state, for
+when a shown firing has passed.
+
+Keyboard: while a day cell has focus (the view reports it with
+``set_grid_focus``: Tab reached a day, or a day was chosen), the arrow keys
+move the chosen day (a day left or right, a week up or down) and Page Up /
+Page Down move a month; Escape leaves the grid, giving the arrows back to the
+list (a second Escape closes the detail as usual). ``press`` answers whether
+it took the key, so the list keeps its arrows otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from transport.errors import ApiError
+from viewmodels.calendar.cells import weeks
+from viewmodels.calendar.month_content import MonthContent, month_content
+from viewmodels.calendar.month_grid import Month, grid_days, request_window
+from viewmodels.calendar.snapshot import (
+    MARK_WORDS,
+    CalendarPhase,
+    CalendarSnapshot,
+    DayLine,
+    MarkKind,
+)
+from viewmodels.failure_text import failure_text
+from viewmodels.formatting import long_date_text
+from viewmodels.observable import Observable
+from viewmodels.paging import LatestRequest
+from viewmodels.ports import Clock, ScheduleApi
+
+EMPTY_DAY_TEXT = "Nothing scheduled on this day"
+_DAY_KEYS = {"Arrow Left": -1, "Arrow Right": 1, "Arrow Up": -7, "Arrow Down": 7}
+_MONTH_KEYS = {"Page Up": -1, "Page Down": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    schedule_id: UUID
+    month: Month
+    selected: date
+
+
+class CalendarViewModel(Observable[CalendarSnapshot]):
+    """Owned by ``ScheduleDetailViewModel``, which calls ``show``, ``refresh`` and ``clear``."""
+
+    def __init__(self, api: ScheduleApi, *, clock: Clock, device_zone: ZoneInfo) -> None:
+        super().__init__(CalendarSnapshot())
+        self._api = api
+        self._clock = clock
+        self._zone = device_zone
+        self._requests = LatestRequest()
+        self._shown: _Shown | None = None
+        self._content: MonthContent | None = None
+        self._phase = CalendarPhase.IDLE
+        self._error: str | None = None
+        self._grid_focused = False
+        self._keyboard_moves = 0
+
+    async def show(self, schedule_id: UUID) -> None:
+        """A schedule was opened: its calendar at the current month, today chosen."""
+        today = self._today()
+        self._shown = _Shown(schedule_id, Month.of(today), today)
+        await self._load(quiet=False)
+
+    async def refresh(self) -> bool:
+        """Read the shown month again, keeping it on screen; False when the server failed."""
+        if self._shown is None:
+            return True
+        return await self._load(quiet=True)
+
+    def clear(self) -> None:
+        """The detail closed: nothing shown, answers in flight dropped."""
+        self._requests.drop()
+        self._shown = None
+        self._content = None
+        self._phase = CalendarPhase.IDLE
+        self._error = None
+        self._grid_focused = False
+        self._publish(CalendarSnapshot())
+
+    async def previous_month(self) -> None:
+        await self._move_months(-1)
+
+    async def next_month(self) -> None:
+        await self._move_months(1)
+
+    async def select_day(self, day: date) -> None:
+        """Choose ``day``; a day of another month shows (and reads) that month."""
+        shown = self._shown
+        if shown is None:
+            return
+        self._shown = _Shown(shown.schedule_id, Month.of(day), day)
+        if shown.month.holds(day):
+            self._render()
+        else:
+            await self._load(quiet=False)
+
+    async def retry(self) -> None:
+        """Read the shown month again after a failure."""
+        if self._shown is not None:
+            await self._load(quiet=False)
+
+    @property
+    def grid_focused(self) -> bool:
+        return self._grid_focused
+
+    def set_grid_focus(self, focused: bool) -> None:
+        """The view says whether a day cell holds the keyboard focus."""
+        self._grid_focused = focused
+
+    async def press(self, key: str) -> bool:
+        """A key pressed while the grid may have focus; True when the calendar took it."""
+        shown = self._shown
+        if shown is None or not self._grid_focused:
+            return False
+        if key in _DAY_KEYS:
+            self._keyboard_moves += 1
+            await self.select_day(shown.selected + timedelta(days=_DAY_KEYS[key]))
+            return True
+        if key in _MONTH_KEYS:
+            self._keyboard_moves += 1
+            await self._move_months(_MONTH_KEYS[key])
+            return True
+        if key == "Escape":
+            self._grid_focused = False
+            return True
+        return False
+
+    async def _move_months(self, months: int) -> None:
+        shown = self._shown
+        if shown is None:
+            return
+        month = shown.month.shifted(months)
+        today = self._today()
+        chosen = today if month.holds(today) else month.first_day
+        self._shown = _Shown(shown.schedule_id, month, chosen)
+        await self._load(quiet=False)
+
+    async def _load(self, *, quiet: bool) -> bool:
+        shown = self._shown
+        if shown is None:
+            return True
+        ticket = self._requests.begin()
+        if not quiet or self._content is None:
+            self._content = None
+            self._phase = CalendarPhase.LOADING
+            self._error = None
+            self._render()
+        start, end = request_window(grid_days(shown.month), self._zone)
+        try:
+            projection = await self._api.get_projection(shown.schedule_id, start=start, end=end)
+        except ApiError as error:
+            if self._requests.is_current(ticket) and self._content is None:
+                self._phase = CalendarPhase.FAILED
+                self._error = failure_text(error)
+                self._render()
+            return False
+        if self._requests.is_current(ticket):
+            self._content = month_content(projection, shown.month, self._zone)
+            self._phase = CalendarPhase.LOADED
+            self._error = None
+            self._render()
+        return True
+
+    def _render(self) -> None:
+        shown = self._shown
+        if shown is None:
+            self._publish(CalendarSnapshot())
+            return
+        content = self._content
+        entries = None if content is None else content.entries
+        chosen = () if entries is None else entries.get(shown.selected, ())
+        loading = self._phase is CalendarPhase.LOADING
+        grid = weeks(shown.month, grid_days(shown.month), entries, self._today(), shown.selected)
+        shown_kinds = {mark.kind for week in grid for cell in week for mark in cell.marks}
+        self._publish(
+            CalendarSnapshot(
+                schedule_id=shown.schedule_id,
+                phase=self._phase,
+                month_title=shown.month.title,
+                weeks=grid,
+                selected_day=shown.selected,
+                day_heading=long_date_text(shown.selected),
+                day_lines=tuple(DayLine(entry.kind, entry.line) for entry in chosen),
+                day_empty_text=EMPTY_DAY_TEXT if content is not None and not chosen else None,
+                notes=() if content is None else content.notes,
+                legend=tuple((kind, MARK_WORDS[kind]) for kind in MarkKind if kind in shown_kinds),
+                status_text=f"Reading {shown.month.title}…"
+                if loading
+                else (None if content is None else content.status_text),
+                zone_text=None if content is None else content.zone_text,
+                error=self._error,
+                keyboard_moves=self._keyboard_moves,
+            )
+        )
+
+    def _today(self) -> date:
+        return self._clock().astimezone(self._zone).date()
