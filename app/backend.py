@@ -18,6 +18,15 @@ server's store and ``clock`` (database work on threads), and is stopped
 ``Backend.changes`` is the embedded server's change signal: its callbacks run
 on this loop after every change the scheduler commits, so screens can re-read
 at once. It is None for a remote server, which is polled instead.
+
+Serving others (``SignInBackend``)
+----------------------------------
+When the web view serves other devices the process holds no token and no
+client of its own: ``open_sign_in_backend`` only checks that the server
+answers (a 401 to the tokenless probe is the expected answer), and each
+browser session that signs in gets its own ``ScheduleClient`` from
+``SignInBackend.connect``, closed when that person signs out or the session
+ends. Nothing a session reads is kept here.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from typing import Protocol
 
 import httpx
 
+from app.credential_watch import CredentialWatch
 from app.device_storage import server_namespace
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
 from transport.client import ScheduleClient
@@ -129,16 +139,61 @@ async def _remote_backend(settings: RemoteServerSettings) -> AsyncIterator[Backe
         await _check_reachable(api, settings.base_url)
         yield Backend(
             api=api,
-            identity=f"remote:{settings.base_url}",
-            description=f"the schedule server at {settings.base_url}",
+            identity=_remote_identity(settings.base_url),
+            description=_remote_description(settings.base_url),
         )
 
 
-async def _check_reachable(api: ScheduleClient, url: str) -> None:
-    """One ``GET /v1/principal`` so a wrong address or token fails now, in one sentence."""
+@dataclass(frozen=True, slots=True)
+class SignInBackend:
+    """A remote server that each browser session reaches with its own token."""
+
+    base_url: str
+    identity: str
+    """As ``Backend.identity``: keys this server's device-state namespace."""
+    description: str
+
+    @property
+    def namespace(self) -> str:
+        return server_namespace(self.identity)
+
+    def connect(self, token: str, on_refused: Callable[[], None]) -> ScheduleClient:
+        """A client for one person's ``token``; ``on_refused()`` runs on any 401 it receives."""
+        watched = CredentialWatch(httpx.AsyncHTTPTransport(), on_refused)
+        return ScheduleClient(self.base_url, token=token, transport=watched)
+
+
+@asynccontextmanager
+async def open_sign_in_backend(settings: RemoteServerSettings) -> AsyncIterator[SignInBackend]:
+    """The server every session signs in to; ``StartupError`` when it does not answer."""
+    async with ScheduleClient(settings.base_url) as probe:
+        await _check_reachable(probe, settings.base_url, own_token=False)
+    yield SignInBackend(
+        base_url=settings.base_url,
+        identity=_remote_identity(settings.base_url),
+        description=_remote_description(settings.base_url),
+    )
+
+
+def _remote_identity(url: str) -> str:
+    return f"remote:{url}"
+
+
+def _remote_description(url: str) -> str:
+    return f"the schedule server at {url}"
+
+
+async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = True) -> None:
+    """One ``GET /v1/principal`` so a wrong address or token fails now, in one sentence.
+
+    Without a token of its own (``own_token=False``) the process expects the
+    server to ask for one: a 401 then proves it is a schedule server, up.
+    """
     try:
         await api.get_principal()
     except Unauthenticated:
+        if not own_token:
+            return
         raise StartupError(
             f"The schedule server at {url} did not accept the token; check --token-file "
             "or SCHEDULE_BROWSER_TOKEN."

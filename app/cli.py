@@ -24,6 +24,7 @@ from app.settings import (
     Settings,
     UsageError,
 )
+from app.web_address import checked_web_address, refuse_own_credentials
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument(
         "--web",
         action="store_true",
-        help="serve the app to browsers on localhost and print the address",
+        help="serve the app to browsers (on 127.0.0.1 unless --host) and print the address",
     )
     view.add_argument(
         "--desktop",
@@ -87,6 +88,34 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_port,
         help="the port the web view listens on (default 8550, or a free one)",
+    )
+    others = parser.add_argument_group(
+        "serving other devices (with --web and --server; each person signs in)"
+    )
+    others.add_argument(
+        "--host",
+        metavar="ADDRESS",
+        help="listen on ADDRESS instead of 127.0.0.1; any other address serves the app to "
+        "other devices, each person signing in with their own token (needs --server, and "
+        "--certfile/--keyfile or --behind-proxy)",
+    )
+    others.add_argument(
+        "--certfile",
+        metavar="PATH",
+        type=Path,
+        help="serve the web view over HTTPS with this PEM certificate (chain)",
+    )
+    others.add_argument(
+        "--keyfile",
+        metavar="PATH",
+        type=Path,
+        help="the certificate's private key (PEM, without a passphrase)",
+    )
+    others.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="TLS ends at a reverse proxy in front of the app: serve it plain HTTP, "
+        "with per-person sign-in",
     )
     return parser
 
@@ -108,6 +137,20 @@ def settings_from_arguments(
     data_dir: Path,
 ) -> Settings:
     """Validated settings, or ``UsageError`` naming the argument at fault."""
+    address = checked_web_address(
+        host=arguments.host,
+        certfile=arguments.certfile,
+        keyfile=arguments.keyfile,
+        behind_proxy=bool(arguments.behind_proxy),
+        web=bool(arguments.web),
+    )
+    refuse_own_credentials(
+        address,
+        server_url=arguments.server,
+        token_file=arguments.token_file,
+        env_token=env.get(TOKEN_ENV, "").strip() or None,
+        token_env=TOKEN_ENV,
+    )
     server: EmbeddedServerSettings | RemoteServerSettings
     if arguments.server is not None:
         if arguments.data_dir is not None or arguments.no_demo:
@@ -131,6 +174,7 @@ def settings_from_arguments(
         web=bool(arguments.web),
         desktop=bool(arguments.desktop),
         port=arguments.port,
+        web_address=address,
     )
 
 

@@ -11,7 +11,8 @@ would be shared by every browser and would not exist at all on a phone.
 Values are JSON text under ``schedule-browser.<server key>.<key>``: the port
 stores JSON-able values, ``SharedPreferences`` stores strings, and the server
 key keeps the history cache of one server from being reconciled against
-another. A value that no longer parses reads as never set (the caches are
+another (and, in a hosted web view, one signed-in person's from another's).
+A value that no longer parses reads as never set (the caches are
 discardable; the server's answer wins anyway).
 """
 
@@ -35,10 +36,21 @@ class PreferenceStore(Protocol):
 
     async def remove(self, key: str) -> bool: ...
 
+    async def get_keys(self, key_prefix: str) -> list[str]: ...
+
 
 def server_namespace(server_identity: str) -> str:
     """A short, stable, non-revealing key for one server (its URL or data folder)."""
     return hashlib.sha256(server_identity.encode("utf-8")).hexdigest()[:16]
+
+
+def account_namespace(server_identity: str, tenant_id: str, principal_id: str) -> str:
+    """As ``server_namespace``, for one signed-in person of a hosted web view.
+
+    A browser may be shared: keyed by the principal too, one person's cached
+    history is never painted for the next person who signs in on it.
+    """
+    return server_namespace(f"{server_identity}#principal={tenant_id}/{principal_id}")
 
 
 class PreferencesStorage:
@@ -47,6 +59,7 @@ class PreferencesStorage:
     def __init__(self, store: PreferenceStore, namespace: str) -> None:
         self._store = store
         self._prefix = f"{KEY_PREFIX}.{namespace}."
+        self._forgotten = False
 
     def key_for(self, key: str) -> str:
         return self._prefix + key
@@ -62,7 +75,19 @@ class PreferencesStorage:
         return value
 
     async def set(self, key: str, value: JsonValue) -> None:
+        if self._forgotten:
+            return  # a screen of a signed-out person finishing late writes nothing
         if value is None:
             await self._store.remove(self.key_for(key))
             return
         await self._store.set(self.key_for(key), json.dumps(value, separators=(",", ":")))
+
+    async def forget_all(self) -> None:
+        """Removes every value of this namespace (a signed-out person's device state).
+
+        From then on this storage writes nothing: a request of that person's
+        screens still in flight cannot put anything back.
+        """
+        self._forgotten = True
+        for key in await self._store.get_keys(self._prefix):
+            await self._store.remove(key)

@@ -7,23 +7,12 @@ same machine, a development setup); everything else needs ``https://``.
 
 from __future__ import annotations
 
-import ipaddress
 from urllib.parse import urlsplit
 
+from app.loopback import is_loopback_host
 from app.settings import UsageError
 
-_LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
-
-
-def is_loopback_host(host: str) -> bool:
-    """True for ``localhost`` names and loopback IP literals (127.0.0.0/8, ::1)."""
-    name = host.strip("[]").lower().rstrip(".")
-    if name in _LOOPBACK_NAMES or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
+__all__ = ["checked_server_url", "is_loopback_host"]
 
 
 def checked_server_url(url: str) -> str:

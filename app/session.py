@@ -1,15 +1,16 @@
 """One Flet session (a window, or a browser tab in web mode), composed.
 
-This is where the layers meet: the shared backend's client goes into fresh
-view models, device state goes into the browser's or device's
-``SharedPreferences`` under the backend's namespace, the look is applied and
-the root component is rendered as the page's views. View models are per
-session so two browser tabs never share a selection or a half-loaded page.
+This is where the layers meet: a client goes into fresh view models, device
+state goes into the browser's or device's ``SharedPreferences`` under the
+server's namespace, the look is applied and the root component is rendered
+as the page's views. View models are per session so two browser tabs never
+share a selection or a half-loaded page.
 
 Each session also runs its ``LiveUpdates`` rounds while it lives: woken by
 the embedded server's change signal (``Backend.changes``) or polling a remote
 server, paused while the window or tab is hidden or disconnected, cancelled
-when the session closes.
+when the session closes. ``follow_lifecycle`` is that wiring, shared with the
+signed-in sessions of ``app.sign_in_session``.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from app.device_storage import PreferencesStorage
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
-from viewmodels.ports import Clock, DeviceStorage
+from viewmodels.ports import Clock, DeviceStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
+from views.screen_models import AccountModel
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,10 +40,19 @@ class ComposedSession:
 
 
 def compose_models(
-    backend: Backend, storage: DeviceStorage, *, clock: Clock, device_zone: ZoneInfo
+    api: ScheduleApi,
+    storage: DeviceStorage,
+    *,
+    clock: Clock,
+    device_zone: ZoneInfo,
+    changes: ServerActivity | None = None,
+    account: AccountModel | None = None,
 ) -> ComposedSession:
-    """Every view model of one session, wired to each other where the design says so."""
-    api = backend.api
+    """Every view model of one session, wired to each other where the design says so.
+
+    ``changes`` is the embedded server's change signal (None: poll);
+    ``account`` the sign-in of a hosted session (None: nobody signs in).
+    """
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
@@ -61,11 +72,26 @@ def compose_models(
         website_access=detail.website_access,
         sidebar=sidebar,
         messages=messages,
+        account=account,
     )
     live = LiveUpdates(
-        schedules=schedules, detail=detail, sidebar=sidebar, clock=clock, activity=backend.changes
+        schedules=schedules, detail=detail, sidebar=sidebar, clock=clock, activity=changes
     )
     return ComposedSession(models, live)
+
+
+def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -> None:
+    """Rounds pause while the window or tab is hidden or disconnected, resume when back."""
+
+    def set_foreground(foreground: bool) -> None:
+        live = live_of()
+        if live is not None:
+            live.set_foreground(foreground)
+
+    page.on_app_lifecycle_state_change = lambda _event: set_foreground(page.app_visible)
+    # A browser tab that lost its connection may come back to this session.
+    page.on_disconnect = lambda _event: set_foreground(False)
+    page.on_connect = lambda _event: set_foreground(page.app_visible)
 
 
 def session_entry(
@@ -76,19 +102,15 @@ def session_entry(
     async def start(page: ft.Page) -> None:
         apply_look(page)
         storage = PreferencesStorage(ft.SharedPreferences(), backend.namespace)
-        session = compose_models(backend, storage, clock=clock, device_zone=device_zone)
+        session = compose_models(
+            backend.api, storage, clock=clock, device_zone=device_zone, changes=backend.changes
+        )
         rounds = page.run_task(session.live.run)
-
-        def on_lifecycle(_event: ft.AppLifecycleStateChangeEvent) -> None:
-            session.live.set_foreground(page.app_visible)
 
         def on_closed(_event: ft.Event[ft.Page]) -> None:
             rounds.cancel()
 
-        page.on_app_lifecycle_state_change = on_lifecycle
-        # A browser tab that lost its connection may come back to this session.
-        page.on_disconnect = lambda _event: session.live.set_foreground(False)
-        page.on_connect = lambda _event: session.live.set_foreground(page.app_visible)
+        follow_lifecycle(page, lambda: session.live)
         page.on_close = on_closed
         page.render_views(AppShell, session.models)
 

@@ -5,12 +5,21 @@ anything starts, so every refusal (plain http to a remote host, an unreadable
 token file) reaches the user as one sentence and exit status 2 instead of a
 failure half-way through start-up. It is a plain value: the composition root
 decides what to start from it, tests compare it.
+
+``WebAddress`` is where the web view listens. On loopback (the default) it
+serves the person at this machine, with the process's own server and token.
+Anywhere else, or behind a reverse proxy, it serves other people
+(``serves_others``): then the process holds no token, each browser session
+signs in with its own, and ``app.web_address`` has checked the rules that
+keep tokens off plain networks and the embedded server unexposed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from app.loopback import LOOPBACK, is_loopback_host
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +54,34 @@ ServerSettings = EmbeddedServerSettings | RemoteServerSettings
 
 
 @dataclass(frozen=True, slots=True)
+class TlsFiles:
+    """A PEM certificate (chain) and its private key, checked to load together."""
+
+    certfile: Path
+    keyfile: Path
+
+
+@dataclass(frozen=True, slots=True)
+class WebAddress:
+    """Where the web view listens, and how tokens reach it safely."""
+
+    host: str = LOOPBACK
+    tls: TlsFiles | None = None
+    """Serve HTTPS with these files; None serves plain HTTP."""
+    behind_proxy: bool = False
+    """TLS ends at a reverse proxy in front of the app, which serves others through it."""
+
+    @property
+    def serves_others(self) -> bool:
+        """Other people reach the app: each browser session signs in with its own token."""
+        return self.behind_proxy or not is_loopback_host(self.host)
+
+    @property
+    def scheme(self) -> str:
+        return "https" if self.tls is not None else "http"
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     server: ServerSettings
     web: bool
@@ -53,6 +90,13 @@ class Settings:
     """``--desktop``: a desktop window or a refusal with the reason, never the browser."""
     port: int | None
     """The port the web view listens on; None picks one."""
+    web_address: WebAddress = field(default_factory=WebAddress)
+    """``--host``, ``--certfile``/``--keyfile``, ``--behind-proxy``."""
+
+    @property
+    def signs_in(self) -> bool:
+        """Each browser session signs in with its own token; the process holds none."""
+        return self.web_address.serves_others
 
 
 class UsageError(ValueError):

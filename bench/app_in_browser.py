@@ -122,7 +122,7 @@ def cold_start(browser: Browser, work: Path) -> None:
         ("minimal Flet app (one text)", minimal_median, minimal_times),
         ("schedule-browser --web (first schedule row)", app_median, app_times),
     ):
-        print(f"  {name:<44} {median:>9.2f}  {_runs(runs)}")
+        print(f"  {name:<44} {median:>9.2f}  {runs_text(runs)}")
     print(f"  ratio app / minimal: {app_median / minimal_median:.2f}x (target <= 2x)")
     print(f"  first run on an empty data folder (demo data loaded): {first_run:.2f} s")
     print()
@@ -166,12 +166,12 @@ def memory_after_scrolling(browser: Browser, work: Path) -> None:
     print(f"(inserted through the server's store in {filled:.1f} s; VmRSS and VmHWM)")
     print(f"  {'':<44} {'RSS MiB':>8} {'peak MiB':>9}")
     print(
-        f"  {'after the first rows render':<44} {_mib(at_first_render.rss_kib):>8} "
-        f"{_mib(at_first_render.peak_kib):>9}"
+        f"  {'after the first rows render':<44} {mib(at_first_render.rss_kib):>8} "
+        f"{mib(at_first_render.peak_kib):>9}"
     )
     print(
         f"  {'after scrolling to row ' + str(BULK_SCHEDULES):<44} "
-        f"{_mib(after_scrolling.rss_kib):>8} {_mib(after_scrolling.peak_kib):>9}"
+        f"{mib(after_scrolling.rss_kib):>8} {mib(after_scrolling.peak_kib):>9}"
     )
     print("  scrolling down the list (pages of 20 load as the end nears):")
     previous = 0
@@ -277,11 +277,11 @@ def memory(pid: int) -> Memory:
     return Memory(rss_kib=fields["VmRSS"], peak_kib=fields["VmHWM"])
 
 
-def _mib(kib: int) -> str:
+def mib(kib: int) -> str:
     return f"{kib / 1024:.0f}"
 
 
-def _runs(times: list[float]) -> str:
+def runs_text(times: list[float]) -> str:
     return " ".join(f"{seconds:.2f}" for seconds in times)
 
 

@@ -123,6 +123,10 @@ class Exchange:
             attempt += 1
             failure: ApiError
             cause: BaseException | None = None
+            if self._http.is_closed:
+                # Closed while its owner's screens still had requests to make (a
+                # sign-out): a failure like any other, never httpx's RuntimeError.
+                raise ConnectionFailed(f"{ConnectionFailed.summary}: the client was closed")
             try:
                 response = await self._http.request(
                     method, path, params=list(params), content=content, headers=request_headers

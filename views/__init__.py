@@ -5,10 +5,12 @@ No HTTP, no business rules, no formatting decisions: those belong to
 components (``@ft.component``); ``app_shell`` explains why and how the route
 and the window width choose the layout.
 
-Modules: ``app_shell`` (root, routing, keyboard), ``sidebar``, ``schedule_list``,
-``schedule_detail``, ``website_access``, ``calendar``, ``session_transcript``, ``locations``
-(routes), ``binding`` (view model -> component), ``screen_models`` (the view
-model shapes the views need), ``status_panels``, ``actions``, ``look`` (theme).
+Modules: ``app_shell`` (root, routing, keyboard), ``sign_in`` (the hosted web
+view's root: the sign-in screen, then the app), ``sidebar``, ``schedule_list``
+with ``schedule_row`` and ``row_blocks``, ``schedule_detail``,
+``website_access``, ``calendar``, ``session_transcript``, ``binding`` (view
+model -> component), ``screen_models`` (the view model shapes the views need),
+``status_panels``, ``actions``, ``look`` (theme).
 
 Accessible names (Flutter semantics; what screen readers say and what the UI
 tests locate by role and name once ``flt-semantics-placeholder`` is clicked):
@@ -47,6 +49,13 @@ expanded|collapsed                        "collapsed", ", contains the open sess
                                           when collapsed around the selection
 <session title>, <age>           button   sidebar session row (History, groups,
                                           folders)
+``Token``                        textbox  hosted sign-in: the token (obscured)
+``Show token`` / ``Hide token``  button   hosted sign-in: reveals the typed token
+``Remember on this device``      checkbox hosted sign-in
+``Sign in``                      button   hosted sign-in (Enter in the field too)
+``Sign out``                     button   hosted: sidebar header, beside "Signed
+                                          in as <name>"; the "Not signed in yet"
+                                          panel (forgets the remembered token)
 ===============================  =======  ==========================================
 
 Headings shown as text: "Schedule", "Instruction", "Website access",

@@ -66,7 +66,7 @@ def WideLayout() -> ft.View:
     route = ft.use_route_location()
     use_route_follower(route)
     location = parse_location(route)
-    sidebar = Sidebar(models.sidebar, models.navigation)
+    sidebar = Sidebar(models.sidebar, models.navigation, account=models.account)
     outlet = ft.use_route_outlet()
     if location.place is Place.SESSION:
         main: ft.Control = ft.Container(content=outlet, expand=True)
@@ -153,7 +153,12 @@ def NarrowSheet() -> ft.View:
         drawer=ft.NavigationDrawer(
             controls=[
                 ft.Container(
-                    content=Sidebar(models.sidebar, models.navigation, on_chosen=leave_drawer),
+                    content=Sidebar(
+                        models.sidebar,
+                        models.navigation,
+                        on_chosen=leave_drawer,
+                        account=models.account,
+                    ),
                     height=page.height,
                 )
             ]

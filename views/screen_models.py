@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 from uuid import UUID
 
 import flet as ft
@@ -23,6 +23,7 @@ from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, Web
 from viewmodels.navigation import Location
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.sidebar import SessionMessagesSnapshot, SidebarSnapshot
+from viewmodels.sign_in import SignInSnapshot
 
 SnapshotT = TypeVar("SnapshotT", covariant=True)
 
@@ -83,6 +84,12 @@ class NavigationModel(Observed[Location], Protocol):
     async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None: ...
 
 
+class AccountModel(Observed[SignInSnapshot[Any]], Protocol):
+    """A hosted session's sign-in, as the signed-in screens see it: a name and a way out."""
+
+    async def sign_out(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class ScreenModels:
     """One Flet session's view models; identity equality (they are live objects)."""
@@ -93,6 +100,23 @@ class ScreenModels:
     website_access: WebsiteAccessModel
     sidebar: SidebarModel
     messages: SessionMessagesModel
+    account: AccountModel | None = None
+    """The sign-in of a hosted session (the sidebar offers Sign out); None locally."""
+
+
+class SignedInAccount(Protocol):
+    """What a hosted session composed for the person who signed in."""
+
+    @property
+    def models(self) -> ScreenModels: ...
+
+
+class SignInModel(Observed[SignInSnapshot[SignedInAccount]], Protocol):
+    async def start(self) -> None: ...
+    async def sign_in(self, token_text: str) -> None: ...
+    def set_remember(self, remember: bool) -> None: ...
+    async def retry(self) -> None: ...
+    async def sign_out(self) -> None: ...
 
 
 ScreenModelsContext = ft.create_context(cast(ScreenModels, None))

@@ -1,7 +1,8 @@
 """The sidebar: the Schedules entry, then Folders, Scheduled groups and History.
 
 Sections appear in the view model's order and only when it offers them (no
-Folders section on a server without folders). A schedule group is one row
+Folders section on a server without folders). In a hosted web view the
+header names the signed-in person and offers Sign out. A schedule group is one row
 that expands in place; collapsed, it shows a dot when the open session is
 inside, so the selection never disappears from sight. Each row speaks its
 title and age line; groups speak their label, count and expanded state.
@@ -16,9 +17,10 @@ import flet as ft
 
 from viewmodels.sidebar import ScheduleGroup, SessionRow
 from views.binding import go, run_command, use_snapshot
-from views.screen_models import NavigationModel, SidebarModel
+from views.screen_models import AccountModel, NavigationModel, SidebarModel
 
 SCHEDULES_ENTRY_LABEL = "Schedules"
+SIGN_OUT_LABEL = "Sign out"
 
 
 @ft.component
@@ -26,8 +28,10 @@ def Sidebar(
     model: SidebarModel,
     navigation: NavigationModel,
     on_chosen: Callable[[], None] | None = None,
+    account: AccountModel | None = None,
 ) -> ft.Control:
-    """``on_chosen`` runs after an entry is chosen (a phone closes its drawer)."""
+    """``on_chosen`` runs after an entry is chosen (a phone closes its drawer);
+    ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
 
     def show(route: str) -> None:
@@ -50,6 +54,7 @@ def Sidebar(
             ),
             padding=ft.Padding.only(left=20, top=20, bottom=8),
         ),
+        *([_account_row(account)] if account is not None else []),
         ft.ListTile(
             leading=ft.Icon(ft.Icons.CALENDAR_MONTH),
             title=ft.Text(SCHEDULES_ENTRY_LABEL),
@@ -102,6 +107,28 @@ def Sidebar(
             )
         )
     return ft.ListView(entries, spacing=2, padding=ft.Padding.only(left=8, right=8, bottom=16))
+
+
+def _account_row(account: AccountModel) -> ft.Control:
+    name = account.snapshot.display_name or "you"
+    return ft.Container(
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.ACCOUNT_CIRCLE_OUTLINED, size=20),
+                ft.Text(
+                    f"Signed in as\n{name}",
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    expand=True,
+                ),
+                ft.TextButton(SIGN_OUT_LABEL, on_click=lambda: run_command(account.sign_out)),
+            ],
+            spacing=8,
+        ),
+        padding=ft.Padding.only(left=20, right=8, bottom=8),
+    )
 
 
 def _section(title: str) -> ft.Control:

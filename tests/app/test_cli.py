@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from app.cli import TOKEN_ENV, main, parse_settings
-from app.settings import EmbeddedServerSettings, RemoteServerSettings, UsageError
+from app.settings import (
+    EmbeddedServerSettings,
+    RemoteServerSettings,
+    TlsFiles,
+    UsageError,
+    WebAddress,
+)
+from tests.self_signed import CertificatePair, self_signed
 
 DATA = Path("/nonexistent/schedule-browser-data")
 
@@ -170,3 +177,128 @@ def test_embedded_options_with_a_remote_server_are_refused() -> None:
 def test_a_flet_build_app_keeps_its_database_in_the_app_storage_folder(tmp_path: Path) -> None:
     settings = parse_settings([], {"FLET_APP_STORAGE_DATA": str(tmp_path)})
     assert settings.server == EmbeddedServerSettings(data_dir=tmp_path, demo=True)
+
+
+# Serving other devices (--host, --certfile/--keyfile, --behind-proxy)
+
+TEAM_SERVER = "https://schedules.example.com"
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> CertificatePair:
+    return self_signed(tmp_path_factory.mktemp("tls"))
+
+
+def hosted(*extra: str) -> list[str]:
+    return ["--web", "--host", "0.0.0.0", "--server", TEAM_SERVER, *extra]
+
+
+def test_without_host_the_web_view_serves_this_machine_as_before() -> None:
+    settings = parse_settings(["--web"], {}, data_dir=DATA)
+    assert settings.web_address == WebAddress(host="127.0.0.1", tls=None, behind_proxy=False)
+    assert not settings.signs_in
+
+
+def test_a_non_loopback_host_with_a_certificate_serves_https_and_each_person_signs_in(
+    certificate: CertificatePair,
+) -> None:
+    settings = parse_settings(
+        hosted("--certfile", str(certificate.certfile), "--keyfile", str(certificate.keyfile)),
+        {},
+        data_dir=DATA,
+    )
+    assert settings.signs_in
+    assert settings.web_address.tls == TlsFiles(certificate.certfile, certificate.keyfile)
+    assert settings.web_address.scheme == "https"
+    assert settings.server == RemoteServerSettings(base_url=TEAM_SERVER, token=None)
+
+
+def test_behind_a_proxy_serves_plain_http_and_each_person_signs_in_even_on_loopback() -> None:
+    for host in ("0.0.0.0", "127.0.0.1"):
+        settings = parse_settings(
+            ["--web", "--host", host, "--behind-proxy", "--server", TEAM_SERVER], {}, data_dir=DATA
+        )
+        assert settings.signs_in
+        assert settings.web_address.scheme == "http"
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "::1", "[::1]", "127.0.0.2"])
+def test_a_loopback_host_keeps_the_local_web_view_with_its_own_token(host: str) -> None:
+    settings = parse_settings(
+        ["--web", "--host", host, "--server", TEAM_SERVER], {TOKEN_ENV: "mine"}, data_dir=DATA
+    )
+    assert not settings.signs_in
+    assert isinstance(settings.server, RemoteServerSettings)
+    assert settings.server.token == "mine"
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "team-box.example.com"])
+def test_a_non_loopback_host_without_tls_or_proxy_is_refused(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--web", "--host", host, "--server", TEAM_SERVER]) == 2
+    err = capsys.readouterr().err
+    assert "in clear" in err
+    assert "--certfile and --keyfile" in err
+    assert "--behind-proxy" in err
+
+
+def test_serving_others_without_a_remote_server_is_refused_the_embedded_one_stays_private(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--web", "--host", "0.0.0.0", "--behind-proxy"]) == 2
+    assert "needs --server URL" in capsys.readouterr().err
+    with pytest.raises(UsageError, match="never exposed"):
+        parse_settings(["--web", "--behind-proxy"], {}, data_dir=DATA)
+
+
+def test_a_token_file_is_refused_when_serving_others(tmp_path: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text("mine\n")
+    with pytest.raises(UsageError, match=r"--token-file cannot be used with --host 0\.0\.0\.0"):
+        parse_settings(hosted("--behind-proxy", "--token-file", str(token_file)), {}, data_dir=DATA)
+
+
+def test_the_token_environment_variable_is_refused_when_serving_others() -> None:
+    with pytest.raises(UsageError, match=f"{TOKEN_ENV} is set.*unset it"):
+        parse_settings(hosted("--behind-proxy"), {TOKEN_ENV: "mine"}, data_dir=DATA)
+    settings = parse_settings(hosted("--behind-proxy"), {TOKEN_ENV: "  "}, data_dir=DATA)
+    assert settings.signs_in
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--host", "0.0.0.0"],
+        ["--behind-proxy"],
+        ["--desktop", "--host", "127.0.0.1"],
+    ],
+)
+def test_serving_options_need_the_web_view(arguments: list[str]) -> None:
+    with pytest.raises(UsageError, match="apply to the web view; add --web"):
+        parse_settings([*arguments, "--server", TEAM_SERVER], {}, data_dir=DATA)
+
+
+def test_a_certificate_without_its_key_is_refused(certificate: CertificatePair) -> None:
+    with pytest.raises(UsageError, match="go together"):
+        parse_settings(hosted("--certfile", str(certificate.certfile)), {}, data_dir=DATA)
+    with pytest.raises(UsageError, match="go together"):
+        parse_settings(hosted("--keyfile", str(certificate.keyfile)), {}, data_dir=DATA)
+
+
+def test_missing_unmatched_or_encrypted_tls_files_are_refused_before_anything_starts(
+    tmp_path: Path, certificate: CertificatePair
+) -> None:
+    other = self_signed(tmp_path / "other")
+    locked = self_signed(tmp_path / "locked", passphrase="secret")
+    cases = [
+        (certificate.certfile, tmp_path / "absent.pem", "does not exist"),
+        (certificate.certfile, other.keyfile, "not a PEM certificate and its matching private key"),
+        (certificate.keyfile, certificate.keyfile, "not a PEM certificate"),
+        (locked.certfile, locked.keyfile, "is encrypted"),
+    ]
+    for certfile, keyfile, reason in cases:
+        with pytest.raises(UsageError, match=reason):
+            parse_settings(
+                hosted("--certfile", str(certfile), "--keyfile", str(keyfile)), {}, data_dir=DATA
+            )

@@ -1,8 +1,9 @@
-"""Device state in SharedPreferences: JSON values, one namespace per server."""
+"""Device state in SharedPreferences: JSON values, one namespace per server (and per
+signed-in person in a hosted web view)."""
 
 from __future__ import annotations
 
-from app.device_storage import PreferencesStorage, server_namespace
+from app.device_storage import PreferencesStorage, account_namespace, server_namespace
 
 
 class FakePreferences:
@@ -21,6 +22,9 @@ class FakePreferences:
 
     async def remove(self, key: str) -> bool:
         return self.values.pop(key, None) is not None
+
+    async def get_keys(self, key_prefix: str) -> list[str]:
+        return [key for key in self.values if key.startswith(key_prefix)]
 
 
 async def test_values_round_trip_as_json() -> None:
@@ -71,3 +75,32 @@ def test_namespace_is_stable_and_does_not_reveal_the_server() -> None:
     assert first != server_namespace("remote:https://other.example.com")
     assert "example" not in first
     assert len(first) == 16
+
+
+async def test_two_people_signed_in_on_one_browser_do_not_share_device_state() -> None:
+    prefs = FakePreferences()
+    server = "remote:https://schedules.example.com"
+    alice = PreferencesStorage(prefs, account_namespace(server, "team", "alice"))
+    bob = PreferencesStorage(prefs, account_namespace(server, "team", "bob"))
+    await alice.set("sidebar.history", ["alice's chat"])
+    assert await bob.get("sidebar.history") is None
+    assert account_namespace(server, "team", "alice") != server_namespace(server)
+    assert account_namespace(server, "team", "alice") != account_namespace(server, "other", "alice")
+
+
+async def test_forgetting_a_namespace_removes_its_values_and_nothing_else_for_good() -> None:
+    prefs = FakePreferences()
+    server = "remote:https://schedules.example.com"
+    alice = PreferencesStorage(prefs, account_namespace(server, "team", "alice"))
+    shared = PreferencesStorage(prefs, server_namespace(server))
+    await alice.set("sidebar.history", ["x"])
+    await alice.set("sidebar.expanded", ["y"])
+    await shared.set("sign_in.token", "t")
+
+    await alice.forget_all()
+
+    assert await alice.get("sidebar.history") is None
+    assert await alice.get("sidebar.expanded") is None
+    assert list(prefs.values) == [shared.key_for("sign_in.token")]
+    await alice.set("sidebar.history", ["written after sign-out"])
+    assert await alice.get("sidebar.history") is None

@@ -6,11 +6,16 @@ import socket
 from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx
 import pytest
+import respx
 
-from app.backend import StartupError, open_backend
-from app.settings import EmbeddedServerSettings
+from app.backend import StartupError, open_backend, open_sign_in_backend
+from app.settings import EmbeddedServerSettings, RemoteServerSettings
 from app.web_port import choose_port, port_is_free
+from transport.errors import Unauthenticated
+
+TEAM_SERVER = "https://schedules.example.com"
 
 
 def utc_now() -> datetime:
@@ -56,3 +61,42 @@ async def test_no_demo_starts_an_empty_database(tmp_path: Path) -> None:
     async with open_backend(settings, clock=utc_now) as backend:
         page = await backend.api.list_schedules()
         assert page.items == []
+
+
+def test_a_host_that_is_not_an_address_of_this_machine_is_one_sentence() -> None:
+    with pytest.raises(StartupError, match=r"Cannot listen on --host no-such-host.invalid"):
+        choose_port(None, "no-such-host.invalid")
+
+
+def test_the_port_is_checked_on_the_address_the_web_view_will_listen_on() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(StartupError, match=rf"Port {port} is already in use on localhost"):
+            choose_port(port, "localhost")
+
+
+async def test_serving_others_starts_when_the_server_asks_for_a_token_and_holds_none() -> None:
+    settings = RemoteServerSettings(base_url=TEAM_SERVER, token=None)
+    with respx.mock(base_url=TEAM_SERVER) as server:
+        probe = server.get("/v1/principal").respond(401, json={"error": {"code": "auth"}})
+        async with open_sign_in_backend(settings) as backend:
+            assert "Authorization" not in probe.calls.last.request.headers
+            refused: list[str] = []
+            async with backend.connect("alice-token", lambda: refused.append("401")) as api:
+                with pytest.raises(Unauthenticated):
+                    await api.get_principal()
+            sent = probe.calls.last.request.headers["Authorization"]
+    assert sent == "Bearer alice-token"
+    assert refused == ["401"]
+    assert backend.identity == f"remote:{TEAM_SERVER}"
+
+
+async def test_serving_others_refuses_to_start_when_the_server_cannot_be_reached() -> None:
+    settings = RemoteServerSettings(base_url=TEAM_SERVER, token=None)
+    with respx.mock(base_url=TEAM_SERVER) as server:
+        server.get("/v1/principal").mock(side_effect=httpx.ConnectError("refused"))
+        with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
+            async with open_sign_in_backend(settings):
+                pass

@@ -31,6 +31,10 @@ OPEN_SIDEBAR = "Open sidebar"
 BACK = "Back"
 CLOSE_DETAILS = "Close details"
 SCHEDULES_ENTRY = "Schedules"
+TOKEN_FIELD = "Token"
+REMEMBER = "Remember on this device"
+SIGN_IN = "Sign in"
+SIGN_OUT = "Sign out"
 PREVIOUS_MONTH = "Previous month"
 NEXT_MONTH = "Next month"
 _WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -88,6 +92,15 @@ def session_rows(page: Page, title: str) -> Locator:
     return page.get_by_role(
         "button", name=re.compile(rf"^{re.escape(title)}, (?!\d+ sessions?, )\S")
     )
+
+
+def token_field(page: Page) -> Locator:
+    """The hosted web view's sign-in field (obscured: a password textbox)."""
+    return page.get_by_role("textbox", name=TOKEN_FIELD)
+
+
+def remember_choice(page: Page) -> Locator:
+    return page.get_by_role("checkbox", name=REMEMBER)
 
 
 def calendar_day(page: Page, day: date, says: re.Pattern[str] | None = None) -> Locator:

@@ -82,8 +82,11 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
         size: ViewportSize = DESKTOP_SIZE,
         color_scheme: ColorScheme | None = None,
         suffix: str = "",
+        trust_any_certificate: bool = False,
     ) -> Page:
-        context = browser.new_context(viewport=size, color_scheme=color_scheme)
+        context = browser.new_context(
+            viewport=size, color_scheme=color_scheme, ignore_https_errors=trust_any_certificate
+        )
         context.set_default_timeout(UI_TIMEOUT_MS)
         page = context.new_page()
         opened.append((page, f"{request.node.name}-{suffix}" if suffix else request.node.name))

@@ -1,7 +1,8 @@
 """The shape of the ``open_page`` fixture, importable by test modules (conftest is not).
 
-``open_page(url, size=..., color_scheme=..., suffix=...)`` opens a fresh
-browser context on ``url`` with the accessibility tree on; the fixture
+``open_page(url, size=..., color_scheme=..., suffix=..., trust_any_certificate=...)``
+opens a fresh browser context on ``url`` with the accessibility tree on (a
+test's self-signed certificate is accepted when asked); the fixture
 screenshots (``<test>-<suffix>.png``) and closes every page when the test ends.
 """
 
@@ -22,4 +23,5 @@ class PageOpener(Protocol):
         size: ViewportSize = ...,
         color_scheme: ColorScheme | None = ...,
         suffix: str = ...,
+        trust_any_certificate: bool = ...,
     ) -> Page: ...

@@ -5,15 +5,18 @@ server is started with a principals file (one principal holding every scope,
 with a token the test chose), because without one every start prints a new
 token and the app, holding the old one, would be refused after a restart.
 The same port and SQLite file are used on every start, so the app's address
-and the demo data stay the same across an outage.
+and the demo data stay the same across an outage. A team (several
+``Member``s, the first one given the demo data) serves the hosted web view's
+tests; ``set_enabled`` rewrites the file, and a restart applies it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from server.identity import ALL_SCOPES
@@ -34,18 +37,31 @@ def server_command() -> list[str]:
     return console_command("schedule-server", "server.cli")
 
 
-def write_principals(path: Path, token: str) -> None:
-    """One principal holding every scope; only the token's SHA-256 is written."""
-    digest = hashlib.sha256(token.encode()).hexdigest()
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One principal of the principals file, holding every scope, with its token."""
+
+    principal_id: str
+    display_name: str
+    token: str
+    enabled: bool = True
+    tenant: str = "ui"
+
+
+def write_members(path: Path, members: Sequence[Member]) -> None:
+    """One ``[[principal]]`` per member; only each token's SHA-256 is written."""
     scopes = ", ".join(f'"{scope}"' for scope in sorted(ALL_SCOPES))
     path.write_text(
-        "[[principal]]\n"
-        'id = "ui-tester"\n'
-        'tenant = "ui"\n'
-        'display_name = "UI tester"\n'
-        f'token_sha256 = "{digest}"\n'
-        f"scopes = [{scopes}]\n"
-        "enabled = true\n",
+        "\n".join(
+            "[[principal]]\n"
+            f'id = "{member.principal_id}"\n'
+            f'tenant = "{member.tenant}"\n'
+            f'display_name = "{member.display_name}"\n'
+            f'token_sha256 = "{hashlib.sha256(member.token.encode()).hexdigest()}"\n'
+            f"scopes = [{scopes}]\n"
+            f"enabled = {str(member.enabled).lower()}\n"
+            for member in members
+        ),
         encoding="utf-8",
     )
 
@@ -53,15 +69,27 @@ def write_principals(path: Path, token: str) -> None:
 class ScheduleServer:
     """``schedule-server serve --demo`` on one port and one database, restartable."""
 
-    def __init__(self, work_dir: Path) -> None:
+    def __init__(self, work_dir: Path, members: Sequence[Member] = ()) -> None:
         self.work_dir = work_dir
         self.port = free_port()
-        self.token = secrets.token_urlsafe(32)
+        self.members = list(members) or [
+            Member("ui-tester", "UI tester", secrets.token_urlsafe(32))
+        ]
+        self.token = self.members[0].token
+        """The first member's token; the demo data is theirs."""
         self.principals = work_dir / "principals.toml"
         self.database = work_dir / "server.sqlite3"
-        write_principals(self.principals, self.token)
+        write_members(self.principals, self.members)
         self._running: ExitStack | None = None
         self._starts = 0
+
+    def set_enabled(self, principal_id: str, enabled: bool) -> None:
+        """Rewrites the principals file; the server reads it on its next start."""
+        self.members = [
+            replace(member, enabled=enabled) if member.principal_id == principal_id else member
+            for member in self.members
+        ]
+        write_members(self.principals, self.members)
 
     @property
     def url(self) -> str:
@@ -107,10 +135,10 @@ class ScheduleServer:
 
 
 @contextmanager
-def schedule_server(work_dir: Path) -> Iterator[ScheduleServer]:
+def schedule_server(work_dir: Path, members: Sequence[Member] = ()) -> Iterator[ScheduleServer]:
     """A started server, stopped on the way out however the test ended."""
     work_dir.mkdir(parents=True, exist_ok=True)
-    server = ScheduleServer(work_dir)
+    server = ScheduleServer(work_dir, members)
     try:
         server.start()
         yield server

@@ -1,0 +1,93 @@
+"""One browser session of a hosted web view: sign-in first, then that person's own screens.
+
+Nothing here outlives the session or is shared between sessions. The session
+holds a ``SignInViewModel``; once a token is accepted, ``open_account``
+composes fresh view models over that person's own client (from
+``SignInBackend.connect``), with device state in this browser's
+``SharedPreferences`` under a namespace of the server *and the principal*,
+so a second person signing in on the same browser never sees the first
+one's cached history or expanded groups (and signing out forgets them in that
+browser). The account's live-update rounds run while it lives; sign-out, a
+401, or the session's end (``page.on_close``) stops them and closes the client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+import flet as ft
+
+from app.backend import SignInBackend
+from app.device_storage import PreferencesStorage, account_namespace
+from app.session import compose_models, follow_lifecycle
+from viewmodels.live_updates import LiveUpdates
+from viewmodels.ports import Clock
+from viewmodels.sign_in import SignedInApi, SignInViewModel
+from views import ScreenModels, apply_look
+from views.sign_in import SignInGate
+
+if TYPE_CHECKING:
+    from transport.models import Principal
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SignedInSession:
+    """One signed-in person's screens in one browser session."""
+
+    models: ScreenModels
+    live: LiveUpdates
+    rounds: Future[None]
+    storage: PreferencesStorage
+    """This browser's device state for this person: forgotten when they sign out."""
+
+
+def sign_in_entry(
+    backend: SignInBackend, *, clock: Clock, device_zone: ZoneInfo
+) -> Callable[[ft.Page], Awaitable[None]]:
+    """The ``main`` Flet calls once per browser session of a hosted web view."""
+
+    async def start(page: ft.Page) -> None:
+        apply_look(page)
+        preferences = ft.SharedPreferences()
+
+        def open_account(api: SignedInApi, principal: Principal) -> SignedInSession:
+            namespace = account_namespace(
+                backend.identity, principal.tenant_id, principal.principal_id
+            )
+            storage = PreferencesStorage(preferences, namespace)
+            composed = compose_models(
+                api, storage, clock=clock, device_zone=device_zone, account=sign_in
+            )
+            rounds = page.run_task(composed.live.run)
+            return SignedInSession(composed.models, composed.live, rounds, storage)
+
+        def close_account(session: SignedInSession) -> None:
+            session.rounds.cancel()
+
+        async def forget_account(session: SignedInSession) -> None:
+            await session.storage.forget_all()
+
+        sign_in: SignInViewModel[SignedInSession] = SignInViewModel(
+            backend,
+            PreferencesStorage(preferences, backend.namespace),
+            open_account=open_account,
+            close_account=close_account,
+            forget_account=forget_account,
+        )
+
+        def current_live() -> LiveUpdates | None:
+            account = sign_in.snapshot.account
+            return account.live if account is not None else None
+
+        async def on_closed(_event: ft.Event[ft.Page]) -> None:
+            await sign_in.close()
+
+        follow_lifecycle(page, current_live)
+        page.on_close = on_closed
+        page.render_views(SignInGate, sign_in)
+
+    return start

@@ -1,0 +1,163 @@
+"""Serving the app to browsers: Flet's web client under uvicorn, over HTTPS when asked.
+
+Why not ``ft.run_async(view=WEB_BROWSER)``: it builds its uvicorn server with
+no TLS options, and a web view that serves other devices must be able to
+serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
+(``flet_web.fastapi.app``, the route Flet documents for hosting) run here:
+
+- **One serving path.** The local web view (127.0.0.1, no TLS) and the hosted
+  one differ only in the ``WebAddress`` they are handed.
+- **Our name and icon for Add to Home Screen.** Flet serves
+  ``assets/manifest.json`` in place of its own manifest, and every file in
+  ``assets/`` over its packaged web files of the same name (``icons/*``,
+  ``favicon.png``, the loading image); ``app_name`` also puts the name in the
+  page title and the iOS home-screen title, and writes the names into the
+  served manifest (the constants below match ``assets/manifest.json``).
+- **Nothing else exposed.** FastAPI's generated ``/docs``, ``/redoc`` and
+  ``/openapi.json`` pages (of Flet's inner app too) answer 404.
+- **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
+  default handlers and raise the signal again after shutting down, killing
+  the process before the backend closes; here the signals only ask the server
+  to exit, and ``serve_web`` returns so every ``async with`` above it closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import socket
+import threading
+import webbrowser
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import flet_web.fastapi as flet_fastapi
+import uvicorn
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+
+from app.settings import WebAddress
+
+APP_NAME = "Schedule Browser"
+APP_SHORT_NAME = "Schedules"
+"""Under the icon on a phone's home screen, where about twelve characters fit."""
+APP_DESCRIPTION = "Browse an agent platform's scheduled work and the chats it created."
+HIDDEN_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
+"""FastAPI's generated pages, which Flet's inner app would otherwise serve."""
+SHUTDOWN_GRACE_SECONDS = 5
+
+Entry = Callable[[ft.Page], Awaitable[None]]
+
+
+def web_app(entry: Entry, *, assets_dir: Path | None) -> Any:
+    """The ASGI app serving ``entry`` to browsers (one Flet session per tab)."""
+    outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    for path in HIDDEN_PATHS:
+        outer.add_route(path, _not_found, methods=["GET", "HEAD"])
+    outer.mount(
+        "/",
+        flet_fastapi.app(
+            entry,
+            assets_dir=str(assets_dir) if assets_dir is not None else None,
+            app_name=APP_NAME,
+            app_short_name=APP_SHORT_NAME,
+            app_description=APP_DESCRIPTION,
+            route_url_strategy=ft.RouteUrlStrategy.PATH,
+            no_cdn=True,
+        ),
+    )
+    return outer
+
+
+async def _not_found(_request: Request) -> PlainTextResponse:
+    return PlainTextResponse("Not Found", status_code=404)
+
+
+def page_url(address: WebAddress, port: int) -> str:
+    """The address to open, as this machine names it (``[::]`` style for IPv6 literals)."""
+    host = address.host
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"{address.scheme}://{host}:{port}/"
+
+
+async def serve_web(
+    entry: Entry,
+    *,
+    address: WebAddress,
+    port: int,
+    assets_dir: Path | None,
+    open_browser: bool = False,
+) -> None:
+    """Serves until SIGINT or SIGTERM, then returns once the server has shut down."""
+    tls = address.tls
+    config = uvicorn.Config(
+        web_app(entry, assets_dir=assets_dir),
+        host=address.host,
+        port=port,
+        ws="websockets-sansio",
+        log_level="warning",
+        ssl_certfile=str(tls.certfile) if tls else None,
+        ssl_keyfile=str(tls.keyfile) if tls else None,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+    )
+    url = page_url(address, port)
+    server = _Server(config, on_started=(lambda: _open_browser(url)) if open_browser else None)
+    with _exit_on_signals(server):
+        await server.serve()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn without its own signal capture (``_exit_on_signals`` stands in for it),
+    calling ``on_started`` once its sockets accept connections."""
+
+    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None] | None) -> None:
+        super().__init__(config)
+        self._on_started = on_started
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and self._on_started is not None:
+            self._on_started()
+
+
+@contextlib.contextmanager
+def _exit_on_signals(server: uvicorn.Server) -> Iterator[None]:
+    """SIGINT/SIGTERM ask the server to exit (a second SIGINT: without waiting)."""
+
+    def request_exit(sig: int) -> None:
+        if server.should_exit and sig == signal.SIGINT:
+            server.force_exit = True
+        server.should_exit = True
+
+    loop = asyncio.get_running_loop()
+    handled: list[signal.Signals] = []
+    previous: dict[signal.Signals, Any] = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, request_exit, sig)
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            with contextlib.suppress(ValueError):
+                previous[sig] = signal.signal(
+                    sig, lambda number, _frame: loop.call_soon_threadsafe(request_exit, number)
+                )
+    try:
+        yield
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _open_browser(url: str) -> None:
+    """The user's browser on ``url``, from a thread: opening it may block on a slow start."""
+    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()

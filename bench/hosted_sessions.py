@@ -1,0 +1,206 @@
+"""The web view a team hosts for phones: time to the first row after sign-in, and what
+one more signed-in person costs in memory.
+
+Both are taken the way people meet it: a real ``schedule-server`` with a
+principals file (Alice holds the demo data), the app started as a team starts
+it (``--web --host 0.0.0.0 --certfile … --keyfile … --server URL``, HTTPS from
+a throwaway certificate), read by headless Chromium at phone size (390x844)
+through Flutter's accessibility tree.
+
+1. **Time to the first row.** From ``page.goto`` of the hosted address to the
+   first schedule row in the tree, the sign-in included: the form appears,
+   the token is pasted (``fill``, as a paste: no typing time) and Sign in
+   pressed. Beside it, in the same run and against the same server and data,
+   the local web view (``--web --server URL`` with Alice's token in the
+   environment, 127.0.0.1, plain HTTP, no sign-in) from ``page.goto`` to its
+   first row. Both apps are already running; each run is a fresh browser
+   context (no cache, no storage), the two are interleaved, one warm-up run
+   each is discarded, and each figure is the median of ``REPETITIONS``.
+2. **Memory.** ``VmRSS`` and ``VmHWM`` (``/proc``) of a freshly started
+   hosted process: idle, then with 1 and with ``MANY`` Chromium contexts
+   open, each signed in (as Alice, whose demo data fills every screen) and
+   showing its first rows; then again once every context is closed (Flet
+   keeps a disconnected session for an hour so a phone that wakes resumes).
+
+Run from the repository root: ``.venv/bin/python bench/hosted_sessions.py``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app_in_browser import ROOT, Memory, memory, mib, runs_text
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+
+if TYPE_CHECKING:
+    from tests.self_signed import CertificatePair
+    from tests.ui.schedule_server import ScheduleServer
+
+REPETITIONS = 5
+MANY = 10
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LOAD_TIMEOUT_MS = 120_000
+
+
+def main() -> None:
+    # The browser and server helpers live in tests/, which is not an installed package.
+    sys.path.insert(0, str(ROOT))
+    from tests.self_signed import self_signed
+    from tests.ui.chromium import launch_chromium
+    from tests.ui.schedule_server import Member, schedule_server
+
+    alice = Member("alice", "Alice Example", secrets.token_urlsafe(32), tenant="team")
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-hosted-") as scratch,
+        sync_playwright() as pw,
+    ):
+        work = Path(scratch)
+        certificate = self_signed(work / "tls")
+        with schedule_server(work / "server", [alice]) as server:
+            browser = launch_chromium(pw)
+            try:
+                first_row_times(browser, server, alice.token, certificate, work)
+                memory_per_session(browser, server, alice.token, certificate, work)
+            finally:
+                browser.close()
+
+
+def first_row_times(
+    browser: Browser,
+    server: ScheduleServer,
+    token: str,
+    certificate: CertificatePair,
+    work: Path,
+) -> None:
+    from tests.ui.hosted_app import hosted_app
+    from tests.ui.schedule_server import remote_app
+
+    with (
+        remote_app(server, work / "local-logs") as local_url,
+        hosted_app(server, work / "hosted-logs", certificate=certificate) as hosted,
+    ):
+
+        def local() -> tuple[float, float, float]:
+            return open_local(browser, local_url)
+
+        def signed_in() -> tuple[float, float, float]:
+            return open_and_sign_in(browser, hosted.url, token)
+
+        local()  # warm-up: fills the OS file cache and both apps' first-session paths
+        signed_in()
+        local_runs: list[float] = []
+        hosted_runs: list[tuple[float, float, float]] = []
+        for _ in range(REPETITIONS):
+            local_runs.append(local()[0])
+            hosted_runs.append(signed_in())
+    local_median = statistics.median(local_runs)
+    totals = [total for total, _, _ in hosted_runs]
+    hosted_median = statistics.median(totals)
+    form_median = statistics.median(form for _, form, _ in hosted_runs)
+    after_median = statistics.median(after for _, _, after in hosted_runs)
+    print("Opening the address -> first schedule row in Chromium's accessibility tree, 390x844")
+    print(f"(median of {REPETITIONS} interleaved runs after a warm-up each; apps already running)")
+    print(f"  {'':<52} {'median s':>9}  runs")
+    print(
+        f"  {'local web view (127.0.0.1, own token, no sign-in)':<52} {local_median:>9.2f}  "
+        f"{runs_text(local_runs)}"
+    )
+    print(
+        f"  {'hosted web view (HTTPS, sign-in with a pasted token)':<52} {hosted_median:>9.2f}  "
+        f"{runs_text(totals)}"
+    )
+    print(f"  {'  of which: address -> sign-in form':<52} {form_median:>9.2f}")
+    print(f"  {'  of which: Sign in pressed -> first row':<52} {after_median:>9.2f}")
+    print(f"  ratio hosted / local: {hosted_median / local_median:.2f}x")
+    print()
+
+
+def memory_per_session(
+    browser: Browser,
+    server: ScheduleServer,
+    token: str,
+    certificate: CertificatePair,
+    work: Path,
+) -> None:
+    from tests.ui.hosted_app import hosted_app
+
+    contexts: list[BrowserContext] = []
+    marks: list[tuple[str, Memory]] = []
+    with hosted_app(server, work / "memory-logs", certificate=certificate) as hosted:
+        pid = hosted.process.pid
+        marks.append(("started, no session", memory(pid)))
+        try:
+            for count in range(1, MANY + 1):
+                context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+                contexts.append(context)
+                sign_in_and_wait(context.new_page(), hosted.url, token)
+                if count in (1, MANY):
+                    marks.append(
+                        (f"{count} signed-in session{'s' if count > 1 else ''} open", memory(pid))
+                    )
+        finally:
+            for context in contexts:
+                context.close()
+        marks.append((f"all {MANY} closed (sessions kept for reconnection)", memory(pid)))
+    one = dict(marks)["1 signed-in session open"]
+    many = dict(marks)[f"{MANY} signed-in sessions open"]
+    each = (many.rss_kib - one.rss_kib) / (MANY - 1)
+    print(f"Memory of the hosting process (VmRSS, VmHWM), {MANY} Chromium contexts signed in")
+    print(f"  {'':<52} {'RSS MiB':>8} {'peak MiB':>9}")
+    for name, mark in marks:
+        print(f"  {name:<52} {mib(mark.rss_kib):>8} {mib(mark.peak_kib):>9}")
+    print(
+        f"  one more signed-in person: {each / 1024:.1f} MiB of RSS "
+        f"((RSS at {MANY} - RSS at 1) / {MANY - 1})"
+    )
+
+
+def open_local(browser: Browser, url: str) -> tuple[float, float, float]:
+    from tests.ui.accessible_names import schedule_rows
+    from tests.ui.flutter_page import open_app
+
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        started = time.perf_counter_ns()
+        open_app(page, url)
+        schedule_rows(page).first.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        return (time.perf_counter_ns() - started) / 1e9, 0.0, 0.0
+    finally:
+        context.close()
+
+
+def open_and_sign_in(browser: Browser, url: str, token: str) -> tuple[float, float, float]:
+    """Seconds to the first row, to the form, and from Sign in to the first row."""
+    context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+    try:
+        return sign_in_and_wait(context.new_page(), url, token)
+    finally:
+        context.close()
+
+
+def sign_in_and_wait(page: Page, url: str, token: str) -> tuple[float, float, float]:
+    from tests.ui.accessible_names import SIGN_IN, button, schedule_rows, token_field
+    from tests.ui.flutter_page import open_app
+
+    started = time.perf_counter_ns()
+    open_app(page, url)
+    field = token_field(page)
+    field.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    form_shown = time.perf_counter_ns()
+    field.fill(token)
+    button(page, SIGN_IN).click()
+    pressed = time.perf_counter_ns()
+    schedule_rows(page).first.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    done = time.perf_counter_ns()
+    return (done - started) / 1e9, (form_shown - started) / 1e9, (done - pressed) / 1e9
+
+
+if __name__ == "__main__":
+    main()

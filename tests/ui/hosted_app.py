@@ -1,0 +1,55 @@
+"""``schedule-browser`` serving other devices, in front of a ``schedule-server`` team.
+
+Started as a team would start it: with a certificate, ``--web --host 0.0.0.0
+--certfile … --keyfile … --server URL`` (HTTPS served by the app itself, the
+address Chromium opens is ``https://127.0.0.1:<port>/``); without one,
+``--web --host 127.0.0.1 --behind-proxy --server URL`` (plain HTTP for a
+reverse proxy on the same machine). Either way the process is given no
+token: the environment variable is emptied, so a token in the test runner's
+own environment cannot leak in (the app would refuse to start with it).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.self_signed import CertificatePair
+from tests.ui.schedule_server import TOKEN_ENV, ScheduleServer
+from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+
+EVERY_INTERFACE = "0.0.0.0"
+
+
+@dataclass(frozen=True, slots=True)
+class HostedApp:
+    url: str
+    """The address Chromium opens."""
+    process: subprocess.Popen[bytes]
+
+
+@contextmanager
+def hosted_app(
+    server: ScheduleServer, log_dir: Path, *, certificate: CertificatePair | None = None
+) -> Iterator[HostedApp]:
+    """The hosted web view, stopped on the way out."""
+    port = free_port()
+    if certificate is not None:
+        serving = [
+            "--host",
+            EVERY_INTERFACE,
+            "--certfile",
+            str(certificate.certfile),
+            "--keyfile",
+            str(certificate.keyfile),
+        ]
+        url = f"https://{LOOPBACK}:{port}/"
+    else:
+        serving = ["--host", LOOPBACK, "--behind-proxy"]
+        url = f"http://{LOOPBACK}:{port}/"
+    argv = [*app_command(), "--web", "--port", str(port), *serving, "--server", server.url]
+    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: ""}) as process:
+        yield HostedApp(url, process)

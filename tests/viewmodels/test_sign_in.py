@@ -1,0 +1,460 @@
+"""Signing in to a hosted web view: each rule of ``viewmodels.sign_in``, without Flet.
+
+The connector makes a real ``ScheduleClient`` per token, sending its requests
+through the app's ``CredentialWatch`` (the piece that reports a 401 on any
+request) over respx. ``GET /v1/principal`` answers by the bearer token it
+receives, as the real server does: Alice's or Bob's principal, else 401.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+from app.credential_watch import CredentialWatch
+from tests.viewmodels.conftest import BASE_URL, no_sleep
+from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down
+from tests.wire import error, page, principal, principal_json, summary
+from transport.client import ScheduleClient
+from transport.errors import ServerError, Unauthenticated
+from transport.models import Principal
+from viewmodels.ports import MemoryStorage
+from viewmodels.sign_in import (
+    EMPTY_TOKEN,
+    MALFORMED_TOKEN,
+    REVOKED,
+    SAVED_TOKEN_REFUSED,
+    SIGNED_OUT,
+    TOKEN_KEY,
+    TOKEN_REFUSED,
+    SignedInApi,
+    SignInPhase,
+    SignInViewModel,
+)
+
+ALICE = "alice-token"
+BOB = "bob-token"
+
+
+def bob() -> dict[str, Any]:
+    return principal_json(principal_id="bob", display_name="Bob Example")
+
+
+class TrackedClient(ScheduleClient):
+    """The real client, remembering whether it was closed and which token it sends."""
+
+    def __init__(self, token: str, on_refused: Callable[[], None]) -> None:
+        watched = CredentialWatch(httpx.AsyncHTTPTransport(), on_refused)
+        super().__init__(
+            BASE_URL, token=token, transport=watched, sleep=no_sleep, random=lambda: 0.0
+        )
+        self.token = token
+        self.closed = False
+
+    async def aclose(self) -> None:
+        self.closed = True
+        await super().aclose()
+
+
+class Connector:
+    def __init__(self) -> None:
+        self.clients: list[TrackedClient] = []
+
+    def connect(self, token: str, on_refused: Callable[[], None]) -> TrackedClient:
+        client = TrackedClient(token, on_refused)
+        self.clients.append(client)
+        return client
+
+
+@dataclass(eq=False)
+class Account:
+    """What the app would compose: here, the client and principal it was handed."""
+
+    api: SignedInApi
+    principal: Principal
+    closed: bool = False
+    forgotten: bool = False
+
+
+class Principals:
+    """``GET /v1/principal`` answering by bearer token; a request can be held."""
+
+    def __init__(self, router: respx.MockRouter) -> None:
+        self.known = {ALICE: principal(), BOB: bob()}
+        self.down = False
+        self.held: Held | None = None
+        self.requests: list[httpx.Request] = []
+        router.get("/v1/principal").mock(side_effect=self._answer)
+
+    async def _answer(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        if self.held is not None:
+            self.held.arrived.set()
+            await self.held.gate.wait()
+        if self.down:
+            raise httpx.ConnectError("connection refused", request=request)
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        body = self.known.get(token)
+        if body is None:
+            return httpx.Response(401, json=error("auth.unauthenticated"))
+        return httpx.Response(200, json=body)
+
+
+@pytest.fixture
+def principals(router: respx.MockRouter) -> Principals:
+    return Principals(router)
+
+
+@pytest.fixture
+def connector() -> Iterator[Connector]:
+    yield Connector()
+
+
+def make_model(
+    connector: Connector, storage: MemoryStorage, accounts: list[Account] | None = None
+) -> SignInViewModel[Account]:
+    opened = accounts if accounts is not None else []
+
+    def open_account(api: SignedInApi, who: Principal) -> Account:
+        account = Account(api, who)
+        opened.append(account)
+        return account
+
+    def close_account(account: Account) -> None:
+        account.closed = True
+
+    async def forget_account(account: Account) -> None:
+        account.forgotten = True
+
+    return SignInViewModel(
+        connector,
+        storage,
+        open_account=open_account,
+        close_account=close_account,
+        forget_account=forget_account,
+    )
+
+
+async def signed_in(
+    connector: Connector, storage: MemoryStorage, token: str = ALICE, *, remember: bool = False
+) -> SignInViewModel[Account]:
+    model = make_model(connector, storage)
+    await model.start()
+    model.set_remember(remember)
+    await model.sign_in(token)
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+    return model
+
+
+async def test_without_a_remembered_token_the_form_is_shown_and_nothing_is_asked(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    assert model.snapshot.phase is SignInPhase.STARTING and model.snapshot.busy
+
+    await model.start()
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_OUT
+    assert (snapshot.shows_form, snapshot.form_enabled, snapshot.account) == (True, True, None)
+    assert (snapshot.notice, snapshot.error, snapshot.remember) == (None, None, False)
+    assert principals.requests == [] and connector.clients == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        pytest.param("", EMPTY_TOKEN, id="empty"),
+        pytest.param("   \n", EMPTY_TOKEN, id="only-spaces"),
+        pytest.param("two words", MALFORMED_TOKEN, id="space-inside"),
+        pytest.param("tab\tinside", MALFORMED_TOKEN, id="tab-inside"),
+        pytest.param("tökén", MALFORMED_TOKEN, id="not-ascii"),
+        pytest.param("x" * 4097, MALFORMED_TOKEN, id="too-long"),
+    ],
+)
+async def test_an_empty_or_malformed_token_is_refused_on_the_form_without_asking_the_server(
+    principals: Principals, connector: Connector, storage: MemoryStorage, typed: str, problem: str
+) -> None:
+    model = make_model(connector, storage)
+    await model.start()
+
+    await model.sign_in(typed)
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert model.snapshot.error == problem
+    assert principals.requests == [] and connector.clients == []
+
+
+async def test_a_token_the_server_refuses_is_a_sentence_on_the_form_and_its_client_closed(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    await model.start()
+    model.set_remember(True)
+
+    await model.sign_in("  not-a-known-token \n")
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_OUT
+    assert snapshot.error == TOKEN_REFUSED
+    assert snapshot.remember is True  # the choice stays for the next attempt
+    assert principals.requests[0].headers["Authorization"] == "Bearer not-a-known-token"
+    assert connector.clients[0].closed
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_an_accepted_token_opens_the_account_over_its_own_client_sending_that_token(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    accounts: list[Account] = []
+    model = make_model(connector, storage, accounts)
+    await model.start()
+    phases: list[SignInPhase] = []
+    model.subscribe(lambda snapshot: phases.append(snapshot.phase))
+
+    await model.sign_in(ALICE)
+
+    assert phases == [SignInPhase.VERIFYING, SignInPhase.SIGNED_IN]
+    snapshot = model.snapshot
+    assert snapshot.display_name == "Alice Example"
+    assert snapshot.account is accounts[0]
+    assert accounts[0].api is connector.clients[0]
+    assert accounts[0].principal.principal_id == "alice"
+    assert not connector.clients[0].closed
+
+
+async def test_an_unreachable_server_says_the_token_could_not_be_checked_not_that_it_is_wrong(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    await model.start()
+    principals.down = True
+
+    await model.sign_in(ALICE)
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert model.snapshot.error == (
+        "Could not reach the schedule server, so the token could not be checked. Try again."
+    )
+    assert connector.clients[0].closed
+
+    principals.down = False
+    await model.sign_in(ALICE)
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+
+
+async def test_remember_writes_the_token_only_after_it_was_accepted(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    await model.start()
+    model.set_remember(True)
+
+    await model.sign_in("wrong-token")
+    assert storage.keys() == []
+
+    await model.sign_in(ALICE)
+    assert await storage.get(TOKEN_KEY) == ALICE
+    assert model.snapshot.remember is True
+
+
+async def test_signing_in_without_remember_forgets_a_token_remembered_before(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: "older-token"})
+    model = make_model(connector, storage)
+    await model.start()  # the older token is refused: the form
+    await model.sign_in(BOB)
+
+    assert model.snapshot.display_name == "Bob Example"
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_a_remembered_token_signs_in_on_start_without_the_form(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: ALICE})
+    model = make_model(connector, storage)
+    phases: list[SignInPhase] = []
+    model.subscribe(lambda snapshot: phases.append(snapshot.phase))
+
+    await model.start()
+
+    assert phases == [SignInPhase.SIGNED_IN]
+    assert model.snapshot.remember is True
+    assert model.snapshot.display_name == "Alice Example"
+    assert connector.clients[0].token == ALICE
+
+
+async def test_a_remembered_token_the_server_refuses_is_forgotten_and_the_form_says_why(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: "revoked-token"})
+    model = make_model(connector, storage)
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert model.snapshot.notice == SAVED_TOKEN_REFUSED
+    assert model.snapshot.error is None
+    assert await storage.get(TOKEN_KEY) is None
+    assert connector.clients[0].closed
+
+
+async def test_a_remembered_token_during_an_outage_shows_retry_not_the_form(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: ALICE})
+    model = make_model(connector, storage)
+    principals.down = True
+
+    await model.start()
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.UNREACHABLE
+    assert not snapshot.shows_form
+    assert snapshot.error == (
+        "Could not reach the schedule server, so the sign-in this device remembered "
+        "could not be checked."
+    )
+    assert await storage.get(TOKEN_KEY) == ALICE  # kept: it was not refused
+
+    principals.down = False
+    await model.retry()
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+
+
+async def test_giving_up_a_remembered_token_during_an_outage_forgets_it(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: ALICE})
+    model = make_model(connector, storage)
+    principals.down = True
+    await model.start()
+
+    await model.sign_out()
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_sign_out_ends_the_account_closes_its_client_and_forgets_the_token(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = await signed_in(connector, storage, remember=True)
+    account = model.snapshot.account
+    assert account is not None and await storage.get(TOKEN_KEY) == ALICE
+
+    await model.sign_out()
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_OUT
+    assert (snapshot.notice, snapshot.account, snapshot.remember) == (SIGNED_OUT, None, False)
+    assert account.closed and account.forgotten
+    assert connector.clients[0].closed
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_a_401_on_any_request_of_the_account_returns_to_the_form_with_the_reason(
+    principals: Principals,
+    connector: Connector,
+    storage: MemoryStorage,
+    schedules_route: ScriptedRoute,
+) -> None:
+    model = await signed_in(connector, storage, remember=True)
+    account = model.snapshot.account
+    assert account is not None
+    schedules_route.script((("ACTIVE", "PAUSED"), None), refused(401, "auth.unauthenticated"))
+
+    with pytest.raises(Unauthenticated):
+        await account.api.list_schedules(states=("ACTIVE", "PAUSED"))
+    # The client closes and the token is forgotten once the refused request has returned.
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_OUT
+    assert (snapshot.notice, snapshot.account) == (REVOKED, None)
+    assert account.closed and not account.forgotten
+    assert connector.clients[0].closed
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_a_server_outage_while_signed_in_keeps_the_account(
+    principals: Principals,
+    connector: Connector,
+    storage: MemoryStorage,
+    schedules_route: ScriptedRoute,
+) -> None:
+    model = await signed_in(connector, storage)
+    account = model.snapshot.account
+    assert account is not None
+    schedules_route.script((("ACTIVE", "PAUSED"), None), *server_down())
+
+    with pytest.raises(ServerError):
+        await account.api.list_schedules(states=("ACTIVE", "PAUSED"))
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+    assert model.snapshot.account is account and not account.closed
+
+
+async def test_two_sessions_signed_in_at_once_each_send_only_their_own_token(
+    principals: Principals,
+    connector: Connector,
+    schedules_route: ScriptedRoute,
+) -> None:
+    alice = await signed_in(connector, MemoryStorage(), ALICE)
+    bobs = await signed_in(connector, MemoryStorage(), BOB)
+    schedules_route.script("*", ok(page([summary("s")])))
+    alice_account, bob_account = alice.snapshot.account, bobs.snapshot.account
+    assert alice_account is not None and bob_account is not None
+
+    await alice_account.api.list_schedules()
+    await bob_account.api.list_schedules()
+
+    assert alice_account.api is not bob_account.api
+    sent = [request.headers["Authorization"] for request in schedules_route.requests]
+    assert sent == [f"Bearer {ALICE}", f"Bearer {BOB}"]
+    assert (alice.snapshot.display_name, bobs.snapshot.display_name) == (
+        "Alice Example",
+        "Bob Example",
+    )
+
+
+async def test_an_answer_arriving_after_the_session_closed_is_dropped_and_its_client_closed(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    accounts: list[Account] = []
+    model = make_model(connector, storage, accounts)
+    await model.start()
+    model.set_remember(True)
+    principals.held = Held(ok(principal()))
+    signing_in = asyncio.create_task(model.sign_in(ALICE))
+    await principals.held.arrived.wait()
+
+    await model.close()
+    principals.held.release()
+    await signing_in
+
+    assert accounts == []
+    assert connector.clients[0].closed
+    assert storage.writes == 0
+
+
+async def test_closing_the_session_closes_the_client_and_touches_no_storage(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = await signed_in(connector, storage, remember=True)
+    account = model.snapshot.account
+    writes = storage.writes
+
+    await model.close()
+
+    assert account is not None and account.closed and not account.forgotten
+    assert connector.clients[0].closed
+    assert storage.writes == writes

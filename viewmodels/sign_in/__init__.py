@@ -1,0 +1,35 @@
+"""Signing in to a hosted web view: one person's token, checked, remembered only if asked."""
+
+from __future__ import annotations
+
+from viewmodels.sign_in.snapshot import (
+    EMPTY_TOKEN,
+    LONGEST_TOKEN,
+    MALFORMED_TOKEN,
+    REVOKED,
+    SAVED_TOKEN_REFUSED,
+    SIGNED_OUT,
+    TOKEN_KEY,
+    TOKEN_REFUSED,
+    SignInPhase,
+    SignInSnapshot,
+    token_problem,
+)
+from viewmodels.sign_in.view_model import Connector, SignedInApi, SignInViewModel
+
+__all__ = [
+    "EMPTY_TOKEN",
+    "LONGEST_TOKEN",
+    "MALFORMED_TOKEN",
+    "REVOKED",
+    "SAVED_TOKEN_REFUSED",
+    "SIGNED_OUT",
+    "TOKEN_KEY",
+    "TOKEN_REFUSED",
+    "Connector",
+    "SignInPhase",
+    "SignInSnapshot",
+    "SignInViewModel",
+    "SignedInApi",
+    "token_problem",
+]

@@ -1,0 +1,84 @@
+"""What a hosted session's sign-in shows: its phase, the sentences it says, a token's shape.
+
+``SignInSnapshot`` is generic in the account the app composes for the
+signed-in person (the view model never looks inside it). Every sentence the
+sign-in screen can show is a constant here, so tests and views name them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+TOKEN_KEY = "sign_in.token"
+"""Device-storage key of a remembered token (under the server's namespace)."""
+LONGEST_TOKEN = 4096
+
+EMPTY_TOKEN = "Enter your token."
+MALFORMED_TOKEN = (
+    "A token is one line of letters, digits and punctuation, without spaces; "
+    "check that it was pasted whole."
+)
+TOKEN_REFUSED = "The schedule server did not accept this token. Check it, or ask for a new one."
+SIGNED_OUT = "You signed out."
+REVOKED = (
+    "The schedule server no longer accepts your token: it was revoked or has expired. "
+    "Sign in again."
+)
+SAVED_TOKEN_REFUSED = (
+    "The token this device remembered is no longer accepted: it was revoked or has "
+    "expired. Sign in again."
+)
+
+
+class SignInPhase(StrEnum):
+    STARTING = "starting"
+    """Reading this browser's remembered token, and checking it when there is one."""
+    SIGNED_OUT = "signed_out"
+    """The form."""
+    VERIFYING = "verifying"
+    """A typed token is being checked; the form is shown disabled."""
+    UNREACHABLE = "unreachable"
+    """A remembered token could not be checked (server down): retry, or sign out."""
+    SIGNED_IN = "signed_in"
+
+
+AccountT_co = TypeVar("AccountT_co", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SignInSnapshot(Generic[AccountT_co]):
+    phase: SignInPhase
+    remember: bool = False
+    """The "Remember on this device" choice (on when a remembered token signed in)."""
+    notice: str | None = None
+    """Why the form is shown: the person signed out, or the server stopped accepting them."""
+    error: str | None = None
+    """What went wrong with the last attempt, one sentence (or the outage, when UNREACHABLE)."""
+    display_name: str | None = None
+    """The signed-in principal's name, for "Signed in as …"."""
+    account: AccountT_co | None = None
+    """What ``open_account`` composed for the signed-in person; None otherwise."""
+
+    @property
+    def shows_form(self) -> bool:
+        return self.phase in (SignInPhase.SIGNED_OUT, SignInPhase.VERIFYING)
+
+    @property
+    def form_enabled(self) -> bool:
+        return self.phase is SignInPhase.SIGNED_OUT
+
+    @property
+    def busy(self) -> bool:
+        """A token is being checked: show progress."""
+        return self.phase in (SignInPhase.STARTING, SignInPhase.VERIFYING)
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` (already stripped) cannot be a bearer token, or None."""
+    if not token:
+        return EMPTY_TOKEN
+    if len(token) > LONGEST_TOKEN or any(not "!" <= char <= "~" for char in token):
+        return MALFORMED_TOKEN
+    return None

@@ -1,0 +1,245 @@
+"""Signing in to a hosted web view: one person's token, checked, remembered only if asked.
+
+When the web view serves other devices, each browser session signs in with
+its own bearer token and nothing is shared: the view model asks its
+``Connector`` for a client holding that token, checks it with
+``GET /v1/principal``, and only then hands the client to ``open_account``,
+which composes that person's screens. The account lives until sign-out, a 401,
+or the session's end, and its client is closed each time.
+
+States (``SignInPhase``)::
+
+    STARTING --no saved token--> SIGNED_OUT --sign_in(token)--> VERIFYING
+       |  saved token checked                ^   ^  refused/failed  |
+       |   ok: SIGNED_IN                     |   +------------------+
+       |   401: SIGNED_OUT with a notice     |              ok: SIGNED_IN
+       |   outage: UNREACHABLE --retry()--> STARTING
+    SIGNED_IN --sign_out()--> SIGNED_OUT ("You signed out.")
+    SIGNED_IN --any 401--> SIGNED_OUT (revoked or expired, sign in again)
+
+Rules, each with a test in ``tests/viewmodels/test_sign_in.py``:
+
+- A token is checked before anything is shown; a typed token is one line of
+  visible characters (the field says so without asking the server).
+- A token the server refuses is a sentence on the form; a server that cannot
+  be reached is another ("could not be checked"), never "wrong token".
+- "Remember on this device" writes the token to this browser's device storage
+  only after it was accepted; signing in without it, signing out and any 401
+  forget it. Signing out also lets the app forget what this browser kept for
+  that person (``forget_account``: their cached history, expanded groups).
+  A remembered token signs in on the next start without the form; if the
+  server is down then, the person sees the usual retry (``UNREACHABLE``), not
+  the form.
+- A 401 on any request of a signed-in account (reported by the connector's
+  ``on_refused``) ends the account and shows the form with the reason. A
+  server outage ends nothing: the screens show their own failures and retry.
+- A result that arrives after sign-out or the session's end is dropped and
+  its client closed (a generation counter, as in ``viewmodels.paging``).
+- Closing (the session ended) closes the client and touches no storage, since
+  the browser that holds it is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from transport.errors import ApiError, Unauthenticated
+from viewmodels.failure_text import failure_text
+from viewmodels.observable import Observable
+from viewmodels.ports import DeviceStorage, ScheduleApi
+from viewmodels.sign_in.snapshot import (
+    REVOKED,
+    SAVED_TOKEN_REFUSED,
+    SIGNED_OUT,
+    TOKEN_KEY,
+    TOKEN_REFUSED,
+    SignInPhase,
+    SignInSnapshot,
+    token_problem,
+)
+
+if TYPE_CHECKING:
+    from transport.models import Principal
+
+
+class SignedInApi(ScheduleApi, Protocol):
+    """One person's client: every call the screens make, and a way to close it."""
+
+    async def aclose(self) -> None: ...
+
+
+class Connector(Protocol):
+    """Makes a client that sends ``token``; ``on_refused()`` runs on each 401 it gets."""
+
+    def connect(self, token: str, on_refused: Callable[[], None]) -> SignedInApi: ...
+
+
+AccountT = TypeVar("AccountT")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Signed(Generic[AccountT]):
+    api: SignedInApi
+    account: AccountT
+    generation: int
+
+
+class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
+    """One browser session's sign-in; the snapshot carries the account once signed in."""
+
+    def __init__(
+        self,
+        connector: Connector,
+        storage: DeviceStorage,
+        *,
+        open_account: Callable[[SignedInApi, Principal], AccountT],
+        close_account: Callable[[AccountT], None] = lambda _account: None,
+        forget_account: Callable[[AccountT], Awaitable[None]] | None = None,
+    ) -> None:
+        """``open_account`` composes the signed-in person's screens over their client;
+        ``close_account`` stops them (before the client closes); ``forget_account``
+        clears what this browser kept for them, on sign-out only."""
+        super().__init__(SignInSnapshot(SignInPhase.STARTING))
+        self._connector = connector
+        self._storage = storage
+        self._open_account = open_account
+        self._close_account = close_account
+        self._forget_account = forget_account
+        self._generation = 0
+        self._signed: _Signed[AccountT] | None = None
+        self._saved: str | None = None
+        self._started = False
+        self._retiring: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """The session opened: sign in with this browser's remembered token, or show the form."""
+        if self._started:
+            return
+        self._started = True
+        saved = await self._storage.get(TOKEN_KEY)
+        if not isinstance(saved, str) or token_problem(saved) is not None:
+            if saved is not None:
+                await self._storage.set(TOKEN_KEY, None)
+            self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT))
+            return
+        self._saved = saved
+        await self._verify(saved, saved=True)
+
+    async def retry(self) -> None:
+        """Check the remembered token again after an outage."""
+        if self.snapshot.phase is not SignInPhase.UNREACHABLE or self._saved is None:
+            return
+        self._publish(SignInSnapshot(SignInPhase.STARTING, remember=True))
+        await self._verify(self._saved, saved=True)
+
+    def set_remember(self, remember: bool) -> None:
+        self._publish(replace(self.snapshot, remember=remember))
+
+    async def sign_in(self, token_text: str) -> None:
+        """Check a typed token; on success the account opens, else the form says why."""
+        if not self.snapshot.form_enabled:
+            return
+        token = token_text.strip()
+        problem = token_problem(token)
+        if problem is not None:
+            self._publish(replace(self.snapshot, error=problem, notice=None))
+            return
+        self._publish(replace(self.snapshot, phase=SignInPhase.VERIFYING, error=None, notice=None))
+        await self._verify(token, saved=False)
+
+    async def sign_out(self) -> None:
+        """End the account (or give up a remembered token that cannot be checked); forget it."""
+        if self.snapshot.phase not in (SignInPhase.SIGNED_IN, SignInPhase.UNREACHABLE):
+            return
+        self._saved = None
+        signed = self._end_account()
+        self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SIGNED_OUT))
+        if signed is not None:
+            await signed.api.aclose()
+        await self._storage.set(TOKEN_KEY, None)
+        if signed is not None and self._forget_account is not None:
+            await self._forget_account(signed.account)
+
+    async def close(self) -> None:
+        """The session ended: close the client; the browser's storage is out of reach now."""
+        signed = self._end_account()
+        if signed is not None:
+            await signed.api.aclose()
+
+    async def _verify(self, token: str, *, saved: bool) -> None:
+        self._generation += 1
+        generation = self._generation
+        api = self._connector.connect(token, lambda: self._refused(generation))
+        try:
+            principal = await api.get_principal()
+        except ApiError as err:
+            await api.aclose()
+            if generation == self._generation:
+                await self._check_failed(err, saved=saved)
+            return
+        remember = saved or self.snapshot.remember
+        if generation == self._generation and not saved:
+            await self._storage.set(TOKEN_KEY, token if remember else None)
+        if generation != self._generation:  # signed out or closed meanwhile
+            await api.aclose()
+            return
+        account = self._open_account(api, principal)
+        self._signed = _Signed(api, account, generation)
+        self._publish(
+            SignInSnapshot(
+                SignInPhase.SIGNED_IN,
+                remember=remember,
+                display_name=principal.display_name,
+                account=account,
+            )
+        )
+
+    async def _check_failed(self, err: ApiError, *, saved: bool) -> None:
+        remember = self.snapshot.remember
+        if isinstance(err, Unauthenticated):
+            if saved:
+                self._saved = None
+                await self._storage.set(TOKEN_KEY, None)
+                self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SAVED_TOKEN_REFUSED))
+            else:
+                self._publish(
+                    SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember, error=TOKEN_REFUSED)
+                )
+        elif saved:
+            reason = (
+                f"{failure_text(err)}, so the sign-in this device remembered could not be checked."
+            )
+            self._publish(SignInSnapshot(SignInPhase.UNREACHABLE, remember=True, error=reason))
+        else:
+            reason = f"{failure_text(err)}, so the token could not be checked. Try again."
+            self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember, error=reason))
+
+    def _refused(self, generation: int) -> None:
+        """A 401 reached the account made in ``generation``: back to the form with the reason."""
+        signed = self._signed
+        if signed is None or signed.generation != generation:
+            return  # the check itself (handled by _verify) or an account already ended
+        self._saved = None
+        self._end_account()
+        self._publish(
+            SignInSnapshot(SignInPhase.SIGNED_OUT, remember=self.snapshot.remember, notice=REVOKED)
+        )
+        # Called from inside the request that saw the 401: close and forget after it returns.
+        task = asyncio.get_running_loop().create_task(self._retire(signed.api))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    async def _retire(self, api: SignedInApi) -> None:
+        await api.aclose()
+        await self._storage.set(TOKEN_KEY, None)
+
+    def _end_account(self) -> _Signed[AccountT] | None:
+        """Drops answers in flight and the account; its screens stop before its client closes."""
+        self._generation += 1
+        signed, self._signed = self._signed, None
+        if signed is not None:
+            self._close_account(signed.account)
+        return signed
