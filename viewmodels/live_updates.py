@@ -5,7 +5,9 @@ firing's session joins its group; a collapsed group stays collapsed), and
 has the list and the open detail read again every schedule whose next firing
 has passed (the worker has moved it on, paused it, or completed it). The
 client still computes no occurrence: it only notices that an instant the
-server gave it has passed.
+server gave it has passed. Then the texts that read the clock move on, even
+when the server could not be read: age lines ("5 min ago"), "today" and
+"tomorrow" in rows, the calendar's today.
 
 ``run`` repeats rounds, never two at once: every ``poll_every`` (30 s by
 default), sooner when a shown next firing comes first, at once when the
@@ -77,6 +79,9 @@ class LiveUpdates:
         reached = await self._schedules.refresh_due() and reached
         reached = await self._detail.refresh_due() and reached
         self._failures = 0 if reached else self._failures + 1
+        self._sidebar.refresh_clock_texts()
+        self._schedules.refresh_clock_texts()
+        self._detail.refresh_clock_texts()
 
     def delay(self) -> timedelta:
         """How long until the next round."""

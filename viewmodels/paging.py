@@ -14,6 +14,10 @@ can overlap (list, detail, website sign-ins, transcript, sidebar) holds one
 4. a failed later page keeps every loaded row and remembers that page's
    cursor, and ``retry()`` asks for exactly that page again.
 
+A feed keeps the items behind its rows, so ``remake_rows`` can make every row
+again when a text in it reads the clock ("today", "tomorrow") and the day
+has changed.
+
 A failed first page is the feed's ``FAILED`` phase with the error kept whole,
 so each screen decides its own words (the list says "browsing unavailable" for
 a 404/405, for instance).
@@ -115,7 +119,7 @@ class CursorFeed(Generic[Item, Row]):
         self._requests = LatestRequest()
         self._ticket = 0
         self._fetch: Fetch[Item] | None = None
-        self._keys: tuple[Hashable, ...] = ()
+        self._items: tuple[Item, ...] = ()
         self._shown: set[Hashable] = set()
         self._requested: set[str] = set()
         self._next_cursor: str | None = None
@@ -144,11 +148,11 @@ class CursorFeed(Generic[Item, Row]):
             page = await fetch(None)
         except ApiError as error:
             if self._requests.is_current(ticket):
-                self._keys = ()
+                self._items = ()
                 self._set(FeedState(phase=FeedPhase.FAILED, first_page_failure=error))
             return
         if self._requests.is_current(ticket):
-            self._keys = ()
+            self._items = ()
             self._shown = set()
             self._apply(page, cursor=None)
 
@@ -168,7 +172,7 @@ class CursorFeed(Generic[Item, Row]):
         """No rows and nothing in flight (a closed transcript, a switched section)."""
         self._requests.drop()
         self._fetch = None
-        self._keys = ()
+        self._items = ()
         self._shown = set()
         self._set(FeedState())
 
@@ -179,15 +183,22 @@ class CursorFeed(Generic[Item, Row]):
         item changed deep in a long list does not throw the reader back to
         page one; the server's order applies again on the next reload.
         """
-        try:
-            index = self._keys.index(self._key(item))
-        except ValueError:
+        key = self._key(item)
+        index = next((i for i, held in enumerate(self._items) if self._key(held) == key), None)
+        if index is None:
             return False
+        self._items = (*self._items[:index], item, *self._items[index + 1 :])
         rows = self._state.rows
         self._set(
             replace(self._state, rows=(*rows[:index], self._to_row(item), *rows[index + 1 :]))
         )
         return True
+
+    def remake_rows(self) -> None:
+        """Every loaded row made again from its item; shown only when one of them changed."""
+        rows = tuple(self._to_row(item) for item in self._items)
+        if rows != self._state.rows:
+            self._set(replace(self._state, rows=rows))
 
     async def _load_later(self, cursor: str) -> None:
         fetch = self._fetch
@@ -209,16 +220,16 @@ class CursorFeed(Generic[Item, Row]):
 
     def _apply(self, page: Page[Item], *, cursor: str | None) -> None:
         rows = () if cursor is None else self._state.rows
-        keys: list[Hashable] = []
+        kept: list[Item] = []
         added: list[Row] = []
         for item in page.items:
             key = self._key(item)
             if key in self._shown:
                 continue
             self._shown.add(key)
-            keys.append(key)
+            kept.append(item)
             added.append(self._to_row(item))
-        self._keys = (*self._keys, *keys)
+        self._items = (*self._items, *kept)
         following = page.next_cursor
         if following is None or following == cursor or following in self._requested:
             self._next_cursor = None

@@ -92,6 +92,24 @@ async def test_the_grid_is_monday_first_weeks_with_today_marked_and_outside_days
     assert snapshot.day_empty_text == "Nothing scheduled on this day"
 
 
+async def test_past_midnight_the_grid_marks_the_new_today_without_reading_again(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    server = CalendarServer(router)
+    calendar = _calendar(api, clock)
+    await calendar.show(S1)
+    asked = len(server.requests)
+    shown = calendar.snapshot
+    calendar.refresh_clock_texts()
+    assert calendar.snapshot is shown, "the same day: nothing to tell"
+    clock.advance(days=1)
+    calendar.refresh_clock_texts()
+    assert _cell(calendar, date(2026, 12, 2)).is_today
+    assert not _cell(calendar, date(2026, 12, 1)).is_today
+    assert _cell(calendar, date(2026, 12, 1)).selected, "the chosen day stays chosen"
+    assert len(server.requests) == asked
+
+
 async def test_the_window_asked_covers_the_grid_within_the_servers_limit(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:

@@ -217,6 +217,27 @@ async def test_rounds_back_off_while_the_server_cannot_be_read_then_recover(
     assert window.live.delay() == timedelta(seconds=30)
 
 
+async def test_texts_that_read_the_clock_move_on_even_while_the_server_cannot_be_read(
+    window: Window,
+) -> None:
+    morning = NOW + timedelta(days=1, hours=2)  # 09:00 London on Wednesday 2 December
+    window.schedules_route.script((CURRENT, None), ok(page([summary("a", next_fire_at=morning)])))
+    window.sessions_route.script(None, ok(page([session("chat", last_activity_at=NOW)])))
+    await window.schedules.open()
+    await window.sidebar.open()
+    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: tomorrow at 09:00"
+    assert window.sidebar.snapshot.history[0].age_text == "just now"
+    lists = window.schedules.snapshot, window.sidebar.snapshot
+    await window.live.check()
+    assert (window.schedules.snapshot, window.sidebar.snapshot) == lists, "nothing moved on yet"
+    window.sessions_route.rescript(None, *server_down() * 3)
+    window.clock.advance(hours=18)  # 01:00 on Wednesday
+    await window.live.check()
+    assert window.live.failures == 1
+    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: today at 09:00"
+    assert window.sidebar.snapshot.history[0].age_text == "18 h ago"
+
+
 class Activity:
     """The embedded server's in-process signal, as the app hands it over."""
 

@@ -183,6 +183,27 @@ async def test_replace_shows_an_item_in_place_and_keeps_every_other_row() -> Non
     assert rows.state.rows == ("a1", "b2", "c1")
 
 
+async def test_remake_rows_makes_every_loaded_row_again_and_says_so_only_on_a_change() -> None:
+    suffix = ["1"]
+    states: list[FeedState[str]] = []
+    rows: CursorFeed[Item, str] = CursorFeed(
+        key=lambda item: item.key,
+        to_row=lambda item: f"{item.key}{item.version}{suffix[0]}",
+        on_change=states.append,
+    )
+    await rows.reload(Script({None: [page("ab", "c2")], "c2": [page("c")]}))
+    await rows.load_more()
+    rows.replace(Item("b", 2))
+    told = len(states)
+    rows.remake_rows()
+    assert len(states) == told, "rows made the same: nothing to tell"
+    suffix[0] = "'"
+    rows.remake_rows()
+    assert rows.state.rows == ("a1'", "b2'", "c1'"), "every page, the replaced item included"
+    assert rows.state.phase is FeedPhase.END_REACHED
+    assert len(states) == told + 1
+
+
 def test_only_the_latest_ticket_is_current_and_drop_retires_them_all() -> None:
     requests = LatestRequest()
     first = requests.begin()

@@ -69,6 +69,7 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         self._error: str | None = None
         self._grid_focused = False
         self._keyboard_moves = 0
+        self._marked_today: date | None = None
 
     async def show(self, schedule_id: UUID) -> None:
         """A schedule was opened: its calendar at the current month, today chosen."""
@@ -91,6 +92,11 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         self._error = None
         self._grid_focused = False
         self._publish(CalendarSnapshot())
+
+    def refresh_clock_texts(self) -> None:
+        """Past midnight the grid marks the new today."""
+        if self._shown is not None and self._today() != self._marked_today:
+            self._render()
 
     async def previous_month(self) -> None:
         await self._move_months(-1)
@@ -185,7 +191,8 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         entries = None if content is None else content.entries
         chosen = () if entries is None else entries.get(shown.selected, ())
         loading = self._phase is CalendarPhase.LOADING
-        grid = weeks(shown.month, grid_days(shown.month), entries, self._today(), shown.selected)
+        today = self._marked_today = self._today()
+        grid = weeks(shown.month, grid_days(shown.month), entries, today, shown.selected)
         shown_kinds = {mark.kind for week in grid for cell in week for mark in cell.marks}
         self._publish(
             CalendarSnapshot(

@@ -114,6 +114,10 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         # The passed firing moves from the calendar's firings to its past.
         return await self.calendar.refresh()
 
+    def refresh_clock_texts(self) -> None:
+        """The detail's instants are absolute dates and times; only its calendar marks today."""
+        self.calendar.refresh_clock_texts()
+
     async def close(self) -> None:
         """Nothing selected; answers still in flight are dropped."""
         self._opens.drop()

@@ -5,12 +5,15 @@ later pages) are ``viewmodels.paging.CursorFeed``'s; this screen adds its own
 two rules: a failed first page is a full-page error, and 404/405 from the list
 route (``BrowsingUnavailable``) means "browsing unavailable", not an error.
 Switching section counts as a reload. The client never computes a next
-firing: rows show the server's ``next_fire_at``.
+firing: rows show the server's ``next_fire_at``, in words that read the
+clock ("today at 09:00"), so ``refresh_clock_texts`` makes them again once
+the device's date has changed.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -51,6 +54,7 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         )
         self._gone: set[UUID] = set()
         """Schedules a re-read found missing: not read again until the next reload."""
+        self._texts_date = self._today()
 
     @property
     def page_size(self) -> int:
@@ -122,6 +126,13 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
             self._feed.replace(summary_of(detail, row.preview))
         return True
 
+    def refresh_clock_texts(self) -> None:
+        """Past midnight, "tomorrow at 09:00" has become "today at 09:00": rows made again."""
+        today = self._today()
+        if today != self._texts_date:
+            self._texts_date = today
+            self._feed.remake_rows()
+
     def select_next(self) -> UUID | None:
         """Keyboard down: the row after the selection (the first row when none)."""
         return self._move_selection(+1)
@@ -142,6 +153,9 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
             index = 0 if step > 0 else len(ids) - 1
         self.select(ids[index])
         return ids[index]
+
+    def _today(self) -> date:
+        return self._clock().astimezone(self._zone).date()
 
     def _show_feed(self, feed: FeedState[ScheduleRow]) -> None:
         failure = feed.first_page_failure

@@ -8,6 +8,8 @@ state: collapsed by default, changed only by ``toggle_group``, remembered
 through the storage port and never sent to the server, so a new firing never
 reopens a collapsed group. The ``SessionIndex`` owns the sessions, the
 expanded groups and the open session; this view model owns loading.
+Age lines ("5 min ago") read the clock: ``refresh_clock_texts`` measures
+them again.
 """
 
 from __future__ import annotations
@@ -128,6 +130,15 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         """One session appeared or changed (a new firing): placed without a full regroup."""
         self._index.upsert(CachedSession.from_summary(session), self._clock())
         self._render()
+
+    def refresh_clock_texts(self) -> None:
+        """Every age line measured again at the current time; shown when one changed."""
+        if self._reconciling():
+            return
+        sections = (self._index.scheduled, self._index.history, self._index.folders)
+        self._index.rebuild(self._index.sessions, folders=self._folders, now=self._clock())
+        if (self._index.scheduled, self._index.history, self._index.folders) != sections:
+            self._render()
 
     async def toggle_group(self, schedule_id: UUID) -> None:
         """Expand or collapse a group; remembered on the device across launches."""
