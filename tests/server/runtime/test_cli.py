@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import httpx
 import pytest
 from sqlalchemy.engine import make_url
 
-from server.cli import main
+from server.cli import listening_socket, main
 from tests.server.runtime.served_process import TOKEN, free_port, served, write_principals
 
 
@@ -39,6 +40,29 @@ def test_serve_process_answers_with_principals_file_and_demo_then_stops_on_sigte
     password = make_url(database_url).password
     if password is not None:
         assert password not in server.banner + printed
+
+
+async def test_connections_accepted_on_the_served_socket_send_small_writes_at_once() -> None:
+    """asyncio turns Nagle's algorithm off only on a socket that says it is TCP; with it
+    on, every kept-alive request after the first waited ~40 ms for a delayed ACK."""
+    accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    class Probe(asyncio.Protocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            sock = transport.get_extra_info("socket")
+            accepted.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            transport.close()
+
+    with listening_socket("127.0.0.1", 0) as sock:
+        server = await asyncio.get_running_loop().create_server(Probe, sock=sock)
+        async with server:
+            _, writer = await asyncio.open_connection(*sock.getsockname())
+            try:
+                nodelay = await asyncio.wait_for(accepted, 10)
+            finally:
+                writer.close()
+                await writer.wait_closed()
+    assert nodelay == 1
 
 
 def test_port_in_use_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
