@@ -34,7 +34,7 @@ from viewmodels.formatting import next_firing_text
 pytestmark = pytest.mark.ui
 
 TITLE = "Stand-up notes, due in a moment"
-LEAD = timedelta(seconds=40)
+LEAD = timedelta(seconds=25)
 """Time to start the app and open the page before the schedule fires."""
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
