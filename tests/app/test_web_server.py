@@ -13,6 +13,7 @@ import ssl
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import flet as ft
 import flet_web.fastapi as flet_fastapi
@@ -22,7 +23,7 @@ import pytest
 from app.launch import ASSETS_DIR
 from app.web_server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, web_app
 from tests.self_signed import CertificatePair, self_signed
-from tests.ui.served_app import app_command, free_port, running_process
+from tests.ui.served_app import served_app
 
 ASSETS_MANIFEST: dict[str, Any] = json.loads((ASSETS_DIR / "manifest.json").read_text())
 
@@ -109,28 +110,17 @@ def certificate(tmp_path_factory: pytest.TempPathFactory) -> CertificatePair:
 def test_the_running_app_serves_its_manifest_over_https_and_exits_0_on_sigterm(
     tmp_path: Path, certificate: CertificatePair
 ) -> None:
-    port = free_port()
-    argv = [
-        *app_command(),
-        "--web",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(tmp_path / "data"),
-        "--certfile",
-        str(certificate.certfile),
-        "--keyfile",
-        str(certificate.keyfile),
-    ]
+    tls = ["--certfile", str(certificate.certfile), "--keyfile", str(certificate.keyfile)]
     trusted = ssl.create_default_context(cafile=str(certificate.certfile))
-    with running_process(argv, tmp_path / "logs", port=port) as process:
+    with served_app(tmp_path / "data", tmp_path / "logs", extra_arguments=tls) as app:
+        port = urlsplit(app.url).port
         with httpx.Client(verify=trusted) as client:
             manifest = client.get(f"https://localhost:{port}/manifest.json").json()
         with pytest.raises(httpx.HTTPError), httpx.Client() as plain:
             plain.get(f"http://127.0.0.1:{port}/manifest.json")
     assert manifest["name"] == APP_NAME
     assert manifest["theme_color"] == ASSETS_MANIFEST["theme_color"]
-    assert process.returncode == 0
+    assert app.process.returncode == 0
     stdout = (tmp_path / "logs" / "stdout.txt").read_text()
     assert f"Schedule Browser is at https://127.0.0.1:{port}/" in stdout
     stderr = (tmp_path / "logs" / "stderr.txt").read_text()
