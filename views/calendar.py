@@ -87,10 +87,16 @@ def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
                 PREVIOUS_MONTH_LABEL,
                 lambda: run_command(model.previous_month),
             ),
-            ft.Text(
-                snapshot.month_title,
-                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                text_align=ft.TextAlign.CENTER,
+            # A heading, announced when Previous or Next month changes it.
+            ft.Semantics(
+                content=ft.Text(
+                    snapshot.month_title,
+                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                container=True,
+                header=True,
+                live_region=True,
                 expand=True,
             ),
             icon_action(

@@ -97,6 +97,7 @@ def _sentence(change: date, wall: time) -> re.Pattern[str]:
 
 
 def _check(page: Page, change: date, wall: time, detail_point: tuple[float, float]) -> None:
+    expect(page.get_by_role("heading", name=change.strftime("%B %Y"))).to_be_attached()
     cell = calendar_day(page, change, re.compile(r"moved by the clock change"))
     expect(cell).to_be_attached()
     scroll_into_view(page, detail_point, cell)
