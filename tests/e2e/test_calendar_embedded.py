@@ -9,40 +9,16 @@ forward, said in the server's words.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, date, datetime
-from pathlib import Path
+from datetime import date
 from zoneinfo import ZoneInfo
 
-import httpx
-import pytest
-
-from server.embedded import EmbeddedServer, open_embedded
+from tests.e2e.conftest import fixed_clock
 from transport.client import ScheduleClient
 from transport.paging import iterate_pages
 from viewmodels.calendar import CalendarPhase, CalendarViewModel, DayCell, MarkKind
 
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 NEW_YORK = ZoneInfo("America/New_York")
 TITLE = "Nightly backup check"
-
-
-def fixed_clock() -> datetime:
-    return NOW
-
-
-@pytest.fixture
-def embedded(tmp_path: Path) -> Iterator[EmbeddedServer]:
-    server = open_embedded(tmp_path / "embedded.db", demo=True, clock=fixed_clock)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-async def api(embedded: EmbeddedServer) -> AsyncIterator[ScheduleClient]:
-    transport = httpx.ASGITransport(app=embedded.app)
-    async with ScheduleClient("http://embedded", transport=transport) as client:
-        yield client
 
 
 async def _calendar(api: ScheduleClient) -> CalendarViewModel:

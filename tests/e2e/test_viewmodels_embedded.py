@@ -8,16 +8,10 @@ sidebar's grouping, not only the scripted respx servers of ``tests/viewmodels``.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
-from pathlib import Path
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-import httpx
-import pytest
-
-from server.embedded import EmbeddedServer, open_embedded
+from tests.e2e.conftest import fixed_clock
 from transport.client import ScheduleClient
 from transport.models import ScheduleSummary
 from transport.paging import iterate_pages
@@ -27,26 +21,7 @@ from viewmodels.ports import MemoryStorage
 from viewmodels.schedule_list import ListSection, ScheduleListViewModel
 from viewmodels.sidebar import SidebarPhase, SidebarViewModel
 
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 ZONE = ZoneInfo("Europe/London")
-
-
-def fixed_clock() -> datetime:
-    return NOW
-
-
-@pytest.fixture
-def embedded(tmp_path: Path) -> Iterator[EmbeddedServer]:
-    server = open_embedded(tmp_path / "embedded.db", demo=True, clock=fixed_clock)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-async def api(embedded: EmbeddedServer) -> AsyncIterator[ScheduleClient]:
-    transport = httpx.ASGITransport(app=embedded.app)
-    async with ScheduleClient("http://embedded", transport=transport) as client:
-        yield client
 
 
 async def every_schedule(api: ScheduleClient, states: tuple[str, ...]) -> list[ScheduleSummary]:

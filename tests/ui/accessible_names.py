@@ -22,6 +22,8 @@ from datetime import date
 
 from playwright.sync_api import Locator, Page
 
+from viewmodels.formatting import long_date_text
+
 CURRENT_STATES = ("Active", "Paused")
 HISTORY_STATES = ("Completed", "Cancelled")
 CURRENT_TAB = "Current"
@@ -37,21 +39,6 @@ SIGN_IN = "Sign in"
 SIGN_OUT = "Sign out"
 PREVIOUS_MONTH = "Previous month"
 NEXT_MONTH = "Next month"
-_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
 ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
@@ -105,7 +92,7 @@ def remember_choice(page: Page) -> Locator:
 
 def calendar_day(page: Page, day: date, says: re.Pattern[str] | None = None) -> Locator:
     """The calendar's cell for ``day``; with ``says``, only while its marks say that."""
-    named = f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+    named = long_date_text(day)
     marks = "" if says is None else f".*{says.pattern}"
     return page.get_by_role("button", name=re.compile(rf"^{re.escape(named)}(?:,|:|$){marks}"))
 
