@@ -37,8 +37,7 @@ name                             role     where
                                           "Saving…" while a choice is saved
 ``Previous month``               button   detail, Calendar group
 ``Next month``                   button   detail, Calendar group
-<month> <year>                   heading  the calendar's month ("March 2027"),
-                                          announced when it changes
+<month> <year>                   heading  the calendar's month ("March 2027")
 <long date>[, today][, outside   button   one per calendar day ("Sunday 14 March
 <month>]: <marks in words>                2027: fires at 07:00, moved by the clock
                                           change"); ``aria-current`` when chosen

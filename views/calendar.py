@@ -87,8 +87,7 @@ def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
                 PREVIOUS_MONTH_LABEL,
                 lambda: run_command(model.previous_month),
             ),
-            # A heading, announced when Previous or Next month changes it.
-            ft.Semantics(
+            ft.Semantics(  # its own heading node; else it merges into the card's name
                 content=ft.Text(
                     snapshot.month_title,
                     theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
@@ -96,7 +95,6 @@ def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
                 ),
                 container=True,
                 header=True,
-                live_region=True,
                 expand=True,
             ),
             icon_action(
