@@ -120,6 +120,18 @@ def scroll_into_view(
     raise AssertionError(f"{target} never came into the viewport")
 
 
+def click_in_list(page: Page, first: Locator, target: Locator) -> None:
+    """Wheel the list whose first entry is ``first`` until ``target`` is on screen; click it.
+
+    Attached is not on screen: a click on an entry below the fold lands on another one.
+    """
+    expect(first).to_be_visible()
+    point = box_centre(first)
+    scroll_until_attached(page, point, target)
+    scroll_into_view(page, point, target)
+    target.click()
+
+
 def scroll_reading(
     page: Page,
     area: Locator,

@@ -32,7 +32,7 @@ from tests.ui.accessible_names import (
     schedule_rows,
 )
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import box_centre, scroll_into_view, scroll_until_attached
+from tests.ui.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 
 pytestmark = pytest.mark.ui
@@ -71,13 +71,7 @@ def open_calendar_at_spring_forward(
     page: Page, database: ScheduleDatabase, detail_point: tuple[float, float]
 ) -> tuple[date, time]:
     schedule, wall = gap_schedule(database)
-    first = schedule_rows(page).first
-    expect(first).to_be_visible()
-    row = schedule_row(page, schedule.title)
-    list_point = box_centre(first)
-    scroll_until_attached(page, list_point, row)
-    scroll_into_view(page, list_point, row)
-    row.click()
+    click_in_list(page, schedule_rows(page).first, schedule_row(page, schedule.title))
     next_month = button(page, NEXT_MONTH)
     scroll_until_attached(page, detail_point, next_month)
     device_zone = tzlocal.get_localzone()
@@ -118,13 +112,7 @@ def test_a_chosen_day_takes_the_arrows_until_escape_gives_them_back_to_the_list(
     desktop: Page, database: ScheduleDatabase
 ) -> None:
     schedule, _ = gap_schedule(database)
-    first = schedule_rows(desktop).first
-    expect(first).to_be_visible()
-    row = schedule_row(desktop, schedule.title)
-    list_point = box_centre(first)
-    scroll_until_attached(desktop, list_point, row)
-    scroll_into_view(desktop, list_point, row)
-    row.click()
+    click_in_list(desktop, schedule_rows(desktop).first, schedule_row(desktop, schedule.title))
     today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
     # Two days back stays in the month shown at least until the 3rd of the month.
     day = today - timedelta(days=2) if today.day >= 3 else today

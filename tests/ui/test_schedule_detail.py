@@ -11,11 +11,9 @@ from playwright.sync_api import Page, expect
 
 from tests.ui.accessible_names import ROW_NAME, WEBSITE_PICKER, button, schedule_row
 from tests.ui.flutter_page import (
-    box_centre,
+    click_in_list,
     holds_text,
-    scroll_into_view,
     scroll_reading,
-    scroll_until_attached,
 )
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 
@@ -43,14 +41,7 @@ def open_longest_instruction(page: Page, database: ScheduleDatabase) -> StoredSc
     current = database.schedules_in(CURRENT_STATES)
     longest = max(current, key=lambda s: len(s.instruction))
     assert len(longest.instruction) > 5_000, "the demo needs an instruction over 5,000 characters"
-    first = schedule_row(page, current[0].title)
-    expect(first).to_be_visible()
-    row = schedule_row(page, longest.title)
-    list_point = box_centre(first)
-    scroll_until_attached(page, list_point, row)
-    # Attached is not on screen: a click on a row below the fold lands on another one.
-    scroll_into_view(page, list_point, row)
-    row.click()
+    click_in_list(page, schedule_row(page, current[0].title), schedule_row(page, longest.title))
     expect(button(page, COPY_INSTRUCTION)).to_be_visible()
     return longest
 

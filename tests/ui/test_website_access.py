@@ -24,6 +24,7 @@ from tests.ui.accessible_names import (
 )
 from tests.ui.flutter_page import (
     UI_TIMEOUT_MS,
+    click_in_list,
     next_frames,
     scroll_until_attached,
     wait_for_text,
@@ -72,11 +73,7 @@ def ready_profile(database: ScheduleDatabase) -> StoredProfile:
 
 def open_picker_of(page: Page, database: ScheduleDatabase, schedule: StoredSchedule) -> None:
     """Click the schedule's row, scroll its detail to the picker and open the picker."""
-    first = schedule_rows(page).first
-    expect(first).to_be_visible()
-    row = schedule_row(page, schedule.title)
-    scroll_until_attached(page, first, row)
-    row.click()
+    click_in_list(page, schedule_rows(page).first, schedule_row(page, schedule.title))
     copy = button(page, COPY_INSTRUCTION)
     expect(copy).to_be_visible()
     picker = website_picker(page)
