@@ -166,6 +166,7 @@ def write_materialization(connection: Connection, materialization: Materializati
                 "deadline_at": run.deadline_at,
                 "created_at": run.created_at,
                 "updated_at": run.updated_at,
+                "failure_reason": run.failure_reason,
             },
         )
     occurrence = materialization.occurrence
