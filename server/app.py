@@ -6,7 +6,9 @@ unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
 nothing. ``on_schedule_change`` is the schedule worker's wake-up (see
-``ScheduleService``); None when no worker runs in this process.
+``ScheduleService``); None when no worker runs in this process. ``drain``
+is the stand-alone server's SIGTERM drain (``/readyz`` answers 503 once it
+has begun); None in the app, which no load balancer asks.
 
 Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
 JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
@@ -33,6 +35,7 @@ from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
 from server.scheduling.service import ScheduleService
+from server.stopping import Drain
 from server.storage.ports import Store
 
 
@@ -44,6 +47,7 @@ def create_app(
     cursor_secret: bytes | None = None,
     rate_limit: RateLimit | None = None,
     on_schedule_change: Callable[[], None] | None = None,
+    drain: Drain | None = None,
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -59,7 +63,7 @@ def create_app(
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))
-    app.include_router(health_routes(store))
+    app.include_router(health_routes(store, drain))
     install_error_handlers(app)
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)

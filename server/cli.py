@@ -6,8 +6,11 @@ only a loopback ``--host`` is accepted and a fresh token is printed for one
 local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``. Every startup problem ends with
-one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
-accepting connections, gives requests in flight ``--shutdown-grace`` seconds
+one sentence on stderr and exit status 2, never a traceback. SIGTERM first
+makes ``/readyz`` answer 503 while the server goes on serving for
+``--drain-seconds``, so a load balancer takes it out of rotation without a
+failed request; then it stops accepting connections, gives requests in
+flight ``--shutdown-grace`` seconds
 to finish, and gives the scheduler, which starts nothing new from the moment
 SIGTERM arrives, as long again to finish the materialization (or run, or
 purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
@@ -29,10 +32,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import signal
 import socket
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
@@ -46,7 +52,9 @@ from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
 from server.stopping import (
+    DEFAULT_DRAIN_SECONDS,
     DEFAULT_GRACE_SECONDS,
+    Drain,
     Stopped,
     abandon_stuck_requests,
     sigterm_raises_stopped,
@@ -167,6 +175,15 @@ def _parser() -> argparse.ArgumentParser:
         "abandoned, and then as many for the scheduler's transaction in flight; new connections "
         f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
+    serve.add_argument(
+        "--drain-seconds",
+        type=_whole_number_of("seconds"),
+        default=DEFAULT_DRAIN_SECONDS,
+        metavar="S",
+        help="after SIGTERM, seconds during which /readyz answers 503 while everything else is "
+        "still served, so a load balancer moves traffic away first; then the shutdown begins "
+        f"(default: {DEFAULT_DRAIN_SECONDS})",
+    )
     return parser
 
 
@@ -191,11 +208,39 @@ def scheduling_for(
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, telling the scheduler to start nothing new as its shutdown begins."""
+    """uvicorn's server, draining on SIGTERM and stopping the scheduler as its shutdown begins.
 
-    def __init__(self, config: uvicorn.Config, scheduling: SchedulingRuntime | None) -> None:
+    The first SIGTERM begins the ``Drain`` and only marks when it ends; the
+    tick that passes that mark hands the signal to uvicorn, whose shutdown
+    then runs as it would have. A second SIGTERM, or SIGINT, goes to uvicorn
+    at once.
+    """
+
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        scheduling: SchedulingRuntime | None,
+        drain: Drain,
+        drain_seconds: float,
+    ) -> None:
         super().__init__(config)
         self._scheduling = scheduling
+        self._drain = drain
+        self._drain_seconds = drain_seconds
+        self._drain_ends: float | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self._drain.begin()
+        if sig == signal.SIGTERM and self._drain_ends is None and self._drain_seconds > 0:
+            self._drain_ends = time.monotonic() + self._drain_seconds
+            return
+        super().handle_exit(sig, frame)
+
+    async def on_tick(self, counter: int) -> bool:
+        ends = self._drain_ends
+        if ends is not None and not self.should_exit and time.monotonic() >= ends:
+            super().handle_exit(signal.SIGTERM, None)
+        return await super().on_tick(counter)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         # Before the socket closes: once a client is refused, no new work starts.
@@ -205,13 +250,12 @@ class _Server(uvicorn.Server):
 
 
 async def _serve_http(
-    config: uvicorn.Config,
+    server: _Server,
     sock: socket.socket,
     scheduling: SchedulingRuntime | None,
     grace: float,
 ) -> None:
     """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after."""
-    server = _Server(config, scheduling)
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
@@ -302,6 +346,7 @@ def serve(args: argparse.Namespace) -> int:
             first = directory.principals[0]
             load_demo_if_empty(store, first.principal_id, first.tenant_id, system_clock())
         wake = WakeSignal()
+        drain = Drain()
         scheduling = scheduling_for(args, store, directory, wake)
         app = create_app(
             store,
@@ -310,6 +355,7 @@ def serve(args: argparse.Namespace) -> int:
             cursor_secret=cursor_secret,
             rate_limit=rate_limit_for(args.rate_limit),
             on_schedule_change=None if scheduling is None else wake.notify,
+            drain=drain,
         )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
@@ -321,9 +367,10 @@ def serve(args: argparse.Namespace) -> int:
             access_log=False,
             timeout_graceful_shutdown=args.shutdown_grace,
         )
+        server = _Server(config, scheduling, drain, args.drain_seconds)
         with sock:
             try:
-                asyncio.run(_serve_http(config, sock, scheduling, args.shutdown_grace))
+                asyncio.run(_serve_http(server, sock, scheduling, args.shutdown_grace))
             finally:
                 abandon_stuck_requests()
     finally:
