@@ -26,7 +26,13 @@ from typing import Final
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
-__all__ = ["StorageFaults", "describe_fault", "is_storage_fault", "needs_new_connection"]
+__all__ = [
+    "StorageExhausted",
+    "StorageFaults",
+    "describe_fault",
+    "is_storage_fault",
+    "needs_new_connection",
+]
 
 _SQLITE_FAULTS: Final = frozenset(
     {
@@ -47,6 +53,15 @@ _POSTGRES_RECONNECT_STATES: Final = frozenset({"25006"})
 """A session that is read-only stays so: a fresh one picks up the database's new default."""
 
 
+class StorageExhausted(Exception):
+    """The volume holding the database has next to no free space (the write probe's own check).
+
+    A small write can still fit in journal space a failed write left behind,
+    so on a full disk the probe write alone would call the storage healthy
+    while every real write fails.
+    """
+
+
 def _driver_error(err: BaseException) -> BaseException:
     return err.orig if isinstance(err, DBAPIError) and err.orig is not None else err
 
@@ -58,7 +73,7 @@ def _sqlstate(driver_error: BaseException) -> str | None:
 
 def is_storage_fault(err: BaseException) -> bool:
     """Whether ``err`` (SQLAlchemy's or the driver's own) says the storage cannot serve now."""
-    if isinstance(err, PoolTimeoutError):
+    if isinstance(err, StorageExhausted | PoolTimeoutError):
         return True  # every pooled connection stayed busy past the pool's timeout
     if isinstance(err, DBAPIError) and err.connection_invalidated:
         return True

@@ -5,20 +5,25 @@ Every error the engine raises passes ``_note_error``: a storage fault
 whichever request or worker meets it first, ``GET /readyz`` knows. The probe
 write that ends a spell rewrites the migration stamp with its own value: a
 real write the database must accept, needing no table of its own, and
-touching nothing the server reads.
+touching nothing the server reads. On SQLite the probe also wants
+``PROBE_FREE_BYTES`` free beside the database file: a one-page write fits in
+the journal space a failed write left behind, so on a full disk the write
+alone would pass.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import Engine, event, exists, select, text
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import SQLAlchemyError
 
 from server.storage.engine import compact_sqlite_journal, open_engine
-from server.storage.faults import StorageFaults, is_storage_fault
+from server.storage.faults import StorageExhausted, StorageFaults, is_storage_fault
 from server.storage.migrate import is_at_head, upgrade
 from server.storage.ports import Readiness
 from server.storage.sql.advisory_locks import DEMO_DATA, holding
@@ -114,6 +119,12 @@ class SqlStore:
         return self._faults
 
     def probe_write(self) -> None:
+        database = self.engine.url.database
+        if self.engine.dialect.name == "sqlite" and database and database != ":memory:":
+            volume = os.statvfs(Path(database).resolve().parent)
+            if volume.f_bavail * volume.f_frsize < PROBE_FREE_BYTES:
+                self._faults.record()
+                raise StorageExhausted
         with self.engine.begin() as connection:
             connection.execute(_PROBE)
         self._faults.clear()
@@ -130,4 +141,5 @@ class SqlStore:
         self.engine.dispose()
 
 
+PROBE_FREE_BYTES = 1024 * 1024
 _PROBE = text("UPDATE alembic_version SET version_num = version_num")
