@@ -129,10 +129,13 @@ class ScheduleWorker:
         while not exhausted and claims < self._batch_size and not self._stopping.is_set():
             try:
                 claimed = self._materializer.materialize_next(now, excluding)
-            except MaterializationFailed as err:
-                if err.__cause__ is not None and is_storage_fault(err.__cause__):
-                    retry = self.storage_fault(err.__cause__, now)
+            except Exception as err:
+                cause = err.__cause__ if isinstance(err, MaterializationFailed) else err
+                if cause is not None and is_storage_fault(cause):
+                    retry = self.storage_fault(cause, now)
                     return ScanReport(written, held, failed, False, retry, storage_fault=True)
+                if not isinstance(err, MaterializationFailed):
+                    raise
                 self._observer.materialization_failed()
                 _log.warning(
                     "schedule %s could not be materialized (%s); retrying later",
