@@ -20,6 +20,10 @@ schedules with row locks and take turns through advisory locks
 Replicas behind one address share ``--cursor-secret-file``, so a cursor from
 one replica pages on at another.
 
+``--metrics`` serves ``GET /metrics`` (Prometheus) on the API port to
+loopback callers; ``--metrics-port`` serves it on a loopback port of its own
+(``server/api/metrics.py``).
+
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
 principal), the executor that answers their runs (no agent runtime is
@@ -31,17 +35,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import signal
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
 import uvicorn
 
+from server.api.metrics import ServerMetrics, metrics_app
 from server.api.rate_limit import RateLimit
 from server.app import create_app
 from server.demo import load_demo_if_empty
@@ -184,6 +190,18 @@ def _parser() -> argparse.ArgumentParser:
         "still served, so a load balancer moves traffic away first; then the shutdown begins "
         f"(default: {DEFAULT_DRAIN_SECONDS})",
     )
+    serve.add_argument(
+        "--metrics",
+        action="store_true",
+        help="serve GET /metrics (Prometheus text) on the API port, to loopback callers that "
+        "no proxy forwarded; off by default",
+    )
+    serve.add_argument(
+        "--metrics-port",
+        type=_positive,
+        metavar="N",
+        help="serve GET /metrics on 127.0.0.1:N, a listener of its own (off by default)",
+    )
     return parser
 
 
@@ -198,13 +216,29 @@ def _positive(text: str) -> int:
 
 
 def scheduling_for(
-    args: argparse.Namespace, store: SqlStore, directory: TokenDirectory, wake: WakeSignal
+    args: argparse.Namespace,
+    store: SqlStore,
+    directory: TokenDirectory,
+    wake: WakeSignal,
+    metrics: ServerMetrics | None = None,
 ) -> SchedulingRuntime | None:
     """The scheduler this process runs, or None with ``--no-worker``."""
     if args.no_worker:
         return None
     settings = SchedulingSettings(admission=Admission(args.max_active_runs))
-    return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
+    if metrics is None:
+        return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
+    return SchedulingRuntime(
+        store, directory, system_clock, settings=settings, wake=wake, observer=metrics
+    )
+
+
+class _MetricsServer(uvicorn.Server):
+    """The metrics port's server: the API server owns the signals and says when to stop."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
 
 
 class _Server(uvicorn.Server):
@@ -254,8 +288,22 @@ async def _serve_http(
     sock: socket.socket,
     scheduling: SchedulingRuntime | None,
     grace: float,
+    beside: tuple[_MetricsServer, socket.socket] | None = None,
 ) -> None:
-    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after."""
+    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after.
+
+    ``beside`` is the metrics port's server and socket, served alongside and
+    stopped once the API server has stopped.
+    """
+    if beside is not None:
+        metrics_server, metrics_sock = beside
+        serving = asyncio.create_task(metrics_server.serve(sockets=[metrics_sock]))
+        try:
+            await _serve_http(server, sock, scheduling, grace)
+        finally:
+            metrics_server.should_exit = True
+            await serving
+        return
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
@@ -347,7 +395,12 @@ def serve(args: argparse.Namespace) -> int:
             load_demo_if_empty(store, first.principal_id, first.tenant_id, system_clock())
         wake = WakeSignal()
         drain = Drain()
-        scheduling = scheduling_for(args, store, directory, wake)
+        wants_metrics = args.metrics or args.metrics_port is not None
+        metrics = ServerMetrics(store, system_clock) if wants_metrics else None
+        metrics_sock = (
+            None if args.metrics_port is None else listening_socket("127.0.0.1", args.metrics_port)
+        )
+        scheduling = scheduling_for(args, store, directory, wake, metrics)
         app = create_app(
             store,
             directory,
@@ -356,9 +409,14 @@ def serve(args: argparse.Namespace) -> int:
             rate_limit=rate_limit_for(args.rate_limit),
             on_schedule_change=None if scheduling is None else wake.notify,
             drain=drain,
+            metrics=metrics,
+            metrics_route=args.metrics,
         )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
+        if metrics_sock is not None:
+            port = metrics_sock.getsockname()[1]
+            print(f"metrics on http://127.0.0.1:{port}/metrics", flush=True)
         if token is not None:
             print(f"bearer token for the local principal: {token}", flush=True)
         config = uvicorn.Config(
@@ -368,9 +426,15 @@ def serve(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=args.shutdown_grace,
         )
         server = _Server(config, scheduling, drain, args.drain_seconds)
-        with sock:
+        beside = None
+        if metrics is not None and metrics_sock is not None:
+            metrics_config = uvicorn.Config(
+                metrics_app(metrics), log_level="warning", access_log=False, lifespan="off"
+            )
+            beside = (_MetricsServer(metrics_config), metrics_sock)
+        with sock, metrics_sock or contextlib.nullcontext():
             try:
-                asyncio.run(_serve_http(server, sock, scheduling, args.shutdown_grace))
+                asyncio.run(_serve_http(server, sock, scheduling, args.shutdown_grace, beside))
             finally:
                 abandon_stuck_requests()
     finally:

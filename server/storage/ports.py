@@ -35,6 +35,7 @@ from server.storage.records import (
     ScheduleView,
     SessionRecord,
 )
+from server.storage.tallies import Tallies
 
 
 class IdempotencyKeyReused(Exception):
@@ -262,6 +263,10 @@ class Store(Protocol):
 
     def probe_write(self) -> None:
         """Commit one cheap write that changes nothing; raises what the database answered."""
+        ...
+
+    def tallies(self, now: datetime) -> Tallies:
+        """The due backlog at ``now`` and the runs by status (``server/storage/tallies.py``)."""
         ...
 
     def compact_journal(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import Engine, event, exists, select, text
@@ -34,7 +35,9 @@ from server.storage.sql.profiles import SqlProfileRepository
 from server.storage.sql.runs import SqlRunRepository
 from server.storage.sql.schedules import SqlScheduleRepository
 from server.storage.sql.sessions import SqlSessionRepository
+from server.storage.sql.tallies import count_tallies
 from server.storage.tables import browser_profiles, folders, schedules, sessions
+from server.storage.tallies import Tallies
 
 
 class SqlStore:
@@ -128,6 +131,9 @@ class SqlStore:
         with self.engine.begin() as connection:
             connection.execute(_PROBE)
         self._faults.clear()
+
+    def tallies(self, now: datetime) -> Tallies:
+        return count_tallies(self.engine, now)
 
     def compact_journal(self) -> None:
         if self.engine.dialect.name == "sqlite":
