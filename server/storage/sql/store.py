@@ -130,7 +130,9 @@ class SqlStore:
                 raise StorageExhausted
         with self.engine.begin() as connection:
             connection.execute(_PROBE)
-        self._faults.clear()
+        if self._faults.clear() is not None and self.engine.dialect.name != "sqlite":
+            # Sessions opened during the fault may keep it (a read-only default): start afresh.
+            self.engine.dispose(close=False)
 
     def tallies(self, now: datetime) -> Tallies:
         return count_tallies(self.engine, now)
