@@ -132,7 +132,7 @@ class SqlStore:
             connection.execute(_PROBE)
         if self._faults.clear() is not None and self.engine.dialect.name != "sqlite":
             # Sessions opened during the fault may keep it (a read-only default): start afresh.
-            self.engine.dispose(close=False)
+            self.engine.dispose()
 
     def tallies(self, now: datetime) -> Tallies:
         return count_tallies(self.engine, now)
