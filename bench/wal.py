@@ -135,7 +135,8 @@ def main() -> None:
     print(f"  database at the end       {last_db / mib:8.2f} MiB")
     print(f"  WAL at the end            {last_wal / mib:8.2f} MiB")
     print(f"  WAL largest seen          {largest_wal / mib:8.2f} MiB")
-    print(f"  WAL / database, largest   {largest_ratio:8.2f}x")
+    print(f"  WAL / database at the end {last_wal / max(last_db, 1):8.2f}x")
+    print(f"  WAL / database, largest   {largest_ratio:8.2f}x  (the database is smallest early on)")
     print(
         f"  target: WAL under max(4x database, 16 MiB) = {limit / mib:.2f} MiB: "
         f"{'met' if largest_wal < limit else 'NOT met'}"

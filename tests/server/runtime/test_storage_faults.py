@@ -14,14 +14,18 @@ the request id, and no traceback.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.postgres_cluster import PostgresCluster
+from tests.server.lock_waits import eventually
+from tests.server.runtime.due_schedules import import_due
 from tests.server.runtime.fault_drill import DrillFigures, drill
 from tests.server.runtime.served_process import served, write_principals
 from tests.server.runtime.storage_faults import postgres_read_only, tiny_filesystem
+from tests.server.runtime.test_cli_shutdown import row_count
 
 REFUSAL_LINE = re.compile(r"storage fault \((\w+), (\w+)\) while serving request ([0-9a-f]{32})")
 
@@ -76,3 +80,30 @@ def test_a_read_only_postgresql_answers_503_readyz_follows_and_recovery_loses_no
         status, printed = server.sigterm()
     assert status == 0
     assert_said_and_nothing_lost(figures, printed, "25006")
+
+
+def test_the_worker_on_a_read_only_postgresql_backs_off_says_so_once_and_catches_up(
+    postgres_url: str, postgres_cluster: PostgresCluster, principals: Path
+) -> None:
+    _due_at, due_ids = import_due(postgres_url, ["alice", "alice", "alice"])
+    application = "faultworker"
+    url = f"{postgres_url}?application_name={application}"
+    with postgres_read_only(postgres_cluster, postgres_url, application) as switch:
+        switch.read_only()
+        with served(url, principals, "--drain-seconds", "0") as server:
+            time.sleep(4)  # the worker tries at once, then after 1, 2 (and 4) seconds
+            assert row_count(postgres_url, "schedule_occurrences") == 0
+            switch.writable()
+            eventually(
+                lambda: row_count(postgres_url, "schedule_occurrences") == len(due_ids),
+                "the worker to catch up once the database takes writes",
+            )
+            status, printed = server.sigterm()
+    assert status == 0
+    worker_lines = [line for line in printed.splitlines() if "the worker" in line]
+    assert worker_lines == [
+        "storage fault (ReadOnlySqlTransaction, 25006): the worker backs off and retries"
+        " until the database takes writes again",
+        "the database takes writes again; the worker goes on",
+    ], printed
+    assert "Traceback" not in printed
