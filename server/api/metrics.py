@@ -54,6 +54,8 @@ __all__ = ["RequestTiming", "ServerMetrics", "metrics_app", "metrics_routes"]
 
 LATENESS_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 3600.0)
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""Any other method is labelled OTHER: a caller must not be able to mint label values."""
 
 
 class ServerMetrics:
@@ -165,7 +167,7 @@ class RequestTiming:
             template = getattr(scope.get("route"), "path", None)
             self.metrics.request_served(
                 template if isinstance(template, str) else "unmatched",
-                scope["method"],
+                scope["method"] if scope["method"] in _METHODS else "OTHER",
                 status,
                 time.perf_counter() - started,
             )

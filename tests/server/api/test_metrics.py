@@ -117,6 +117,7 @@ async def test_requests_are_timed_by_route_template_method_and_status(
     assert (await client.get(f"/v1/schedules/{schedule_id}", headers=AUTH)).status_code == 200
     assert (await client.get("/v1/schedules")).status_code == 401
     assert (await client.get("/no/such/route")).status_code == 404
+    assert (await client.request("BREW", "/no/such/route")).status_code == 404
     found = await scrape(client)
 
     def count(route: str, method: str, status: str) -> float:
@@ -127,6 +128,7 @@ async def test_requests_are_timed_by_route_template_method_and_status(
     assert count("/v1/schedules/{schedule_id}", "GET", "200") == 1
     assert count("/v1/schedules", "GET", "401") == 1
     assert count("unmatched", "GET", "404") == 1
+    assert count("unmatched", "OTHER", "404") == 1, "no label value a caller chose"
     assert not any(schedule_id in str(labels) for _name, labels in found), "no ids in labels"
 
 
