@@ -231,7 +231,7 @@ class CrashGuard:
 
 
 def storage_unavailable(request_id: str) -> ApiError:
-    """The 503 for a storage fault: nothing was written, the same request may be sent again."""
+    """The 503 for a storage fault: the transaction rolled back; the same request may come again."""
     return ApiError(
         503,
         "server.unavailable",

@@ -71,7 +71,7 @@ SERVER_UNAVAILABLE = Refusal(
     503,
     "server.unavailable",
     "the database cannot take the request now (full, read-only, locked, unreachable);"
-    " nothing was written; header Retry-After",
+    " send it again after header Retry-After",
 )
 
 _HEADERS: Final[dict[int, dict[str, Any]]] = {
