@@ -15,8 +15,9 @@ server says something changed (``ServerActivity``, the embedded server's
 in-process signal), never while the app is in the background, and backing
 off (doubling up to ``longest_wait``) while the server cannot be read.
 
-Offline (the screens show the view cache's copy, ``OfflineViewModel``), a
-round first reads the list's page one again, every ``poll_every`` without
+A round that cannot read the server turns the open screens to the view
+cache's copy (``OfflineViewModel``: the banner says so). Offline, a round
+first reads the list's page one again, every ``poll_every`` without
 backing off: once the server answers, the open detail and the sidebar are
 read again too and the banner goes. The banner's Retry starts a round now.
 """
@@ -93,6 +94,10 @@ class LiveUpdates:
         reached = await self._schedules.refresh_due() and reached
         reached = await self._detail.refresh_due() and reached
         self._failures = 0 if reached else self._failures + 1
+        if not reached and self._offline is not None:
+            # The server went away under open screens: they show the kept copy, and say so.
+            await self._schedules.show_kept_copy()
+            await self._detail.show_kept_copy()
         self._refresh_clock_texts()
 
     async def _come_back(self) -> None:

@@ -46,7 +46,8 @@ from viewmodels.detail.website_access import OFFLINE_REASON
 pytestmark = pytest.mark.ui
 
 BANNER = re.compile(
-    r"Can't reach the schedule server\. Showing what was read at \d\d:\d\d \((just now|\d+ min ago)\)\."
+    r"Can't reach the schedule server\. "
+    r"Showing what was read at \d\d:\d\d \((just now|\d+ min ago)\)\."
 )
 BANNER_START = "Can't reach the schedule server."
 BACK_ONLINE_WITHIN_MS = 30_000 + UI_TIMEOUT_MS

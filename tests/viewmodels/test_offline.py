@@ -162,8 +162,7 @@ async def test_the_banner_names_the_read_time_and_its_age_follows_the_clock(
     ]
     clock.advance(days=1)
     assert banner_text(NOW, clock(), device_zone) == (
-        "Can't reach the schedule server. Showing what was read at "
-        "1 Dec 2026 at 07:00 (1 d ago)."
+        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 07:00 (1 d ago)."
     )
 
     offline.reached()
@@ -390,3 +389,27 @@ async def test_the_calendar_month_last_shown_is_shown_offline_and_another_says_i
 
     assert calendar.snapshot.phase is CalendarPhase.FAILED
     assert calendar.snapshot.error == NOT_READ_MONTH
+
+
+async def test_a_round_that_cannot_reach_the_server_turns_the_open_screens_to_the_kept_copy(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+    storage: MemoryStorage,
+) -> None:
+    server = Server(router)
+    window = Window(api, storage, clock, device_zone)
+    await read_online(window, server, "a")
+    assert window.detail.website_access.snapshot.picker_enabled
+    server.go_away()
+    clock.advance(minutes=10)
+
+    await window.live.check()
+
+    assert window.offline.snapshot.banner_text == (
+        "Can't reach the schedule server. Showing what was read at 07:00 (10 min ago)."
+    )
+    assert window.schedules.snapshot.cached_at == NOW
+    assert window.detail.snapshot.cached_at == NOW
+    assert window.detail.website_access.snapshot.not_editable_reason == OFFLINE_REASON

@@ -95,6 +95,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             return
         if self._opens.is_current(ticket):
             self._show(detail)
+            await self._keep(detail)  # at once: the reads beside it may outlast the server
             await asyncio.gather(
                 self.website_access.show(detail), self.calendar.show(detail.schedule_id)
             )
@@ -144,6 +145,24 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         if self._copy is not None and self.snapshot.cached_at is not None:
             self._show_copy(self._copy)
         self.calendar.refresh_clock_texts()
+
+    async def show_kept_copy(self) -> None:
+        """The server stopped answering (a live round said so): the open schedule's kept copy.
+
+        Without a read; nothing changes when no schedule is open, it already
+        is the copy, or none was kept.
+        """
+        shown = self.snapshot
+        if self._offline is None or shown.schedule_id is None or self.shows_copy:
+            return
+        if shown.phase is not DetailPhase.LOADED:
+            return
+        ticket = self._opens.begin()
+        kept = await self._offline.cache.detail(shown.schedule_id)
+        if kept is not None and self._opens.is_current(ticket):
+            self._show_copy(kept)
+            self._offline.showing_cached(kept.read_at)
+            self.website_access.show_cached(kept.detail, kept.website)
 
     @property
     def shows_copy(self) -> bool:

@@ -136,15 +136,33 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
             if reload != self._reloads:
                 return
         if cached is not None and unreachable(failure) and self._offline is not None:
-            self._cached_at = cached.read_at
-            self._restoring = True
-            try:
-                await self._feed.reload(_copy_of(cached))
-            finally:
-                self._restoring = False
-            self._offline.showing_cached(cached.read_at)
+            await self._show_copy(cached)
         else:
             self._show_feed(state)
+
+    async def show_kept_copy(self) -> None:
+        """The server stopped answering (a live round said so): the kept page one, no read.
+
+        Nothing changes when the rows already are the copy or nothing is kept
+        for the section (the rows shown stay, as before).
+        """
+        if self._offline is None or self._cached_at is not None:
+            return
+        self._reloads += 1
+        reload = self._reloads
+        cached = await self._kept(self.snapshot.section)
+        if cached is not None and reload == self._reloads:
+            await self._show_copy(cached)
+
+    async def _show_copy(self, cached: CachedList) -> None:
+        assert self._offline is not None
+        self._cached_at = cached.read_at
+        self._restoring = True
+        try:
+            await self._feed.reload(_copy_of(cached))
+        finally:
+            self._restoring = False
+        self._offline.showing_cached(cached.read_at)
 
     async def load_more(self) -> None:
         """The next page, when there is one and nothing else is in flight."""
