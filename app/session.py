@@ -107,9 +107,11 @@ def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -
             live.set_foreground(foreground)
 
     page.on_app_lifecycle_state_change = lambda _event: set_foreground(page.app_visible)
-    # A browser tab that lost its connection may come back to this session.
+    # A browser tab that lost its connection may come back to this session. A tab
+    # that reconnects (a reload, a phone waking) shows the page: the hidden state
+    # its old page reported as it unloaded is not the new one's, so a round runs now.
     page.on_disconnect = lambda _event: set_foreground(False)
-    page.on_connect = lambda _event: set_foreground(page.app_visible)
+    page.on_connect = lambda _event: set_foreground(True)
 
 
 def session_entry(
