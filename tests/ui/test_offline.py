@@ -72,8 +72,10 @@ def remote_url(remote: ScheduleServer, app_logs: Path) -> Iterator[str]:
 
 
 def open_detail(page: Page, title: str, *, phone: bool) -> None:
+    """Opens the schedule and waits until it is read whole (its picker usable)."""
     schedule_row(page, title).click()
     wait_for_text(page, "Instruction")
+    expect(website_picker(page)).to_be_enabled()
     if phone:
         button(page, BACK).click()
         expect(schedule_row(page, title)).to_be_visible()
