@@ -265,6 +265,8 @@ class ViewCache:
             value = self._values[key]
         else:
             raw = await self._get(key)
+            if raw is None:
+                return None  # not answered (a store that timed out): kept for the next read
             if not isinstance(raw, dict) or len(_text(raw)) > self._budget:
                 await self._forget_locked(key)
                 return None
