@@ -5,7 +5,9 @@ them): everything is wired at construction. Its cursor secret is per process
 unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
-nothing. ``on_schedule_change`` is the schedule worker's wake-up (see
+nothing. ``auth_failures`` slows token guessing per client address
+(``server/api/auth_throttle.py``); None turns that off.
+``on_schedule_change`` is the schedule worker's wake-up (see
 ``ScheduleService``); None when no worker runs in this process.
 
 Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
@@ -22,6 +24,7 @@ from datetime import datetime
 from fastapi import FastAPI
 
 from server.api.auth import Authenticator
+from server.api.auth_throttle import AuthThrottle, FailurePolicy
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
 from server.api.health import health_routes
@@ -43,6 +46,7 @@ def create_app(
     *,
     cursor_secret: bytes | None = None,
     rate_limit: RateLimit | None = None,
+    auth_failures: FailurePolicy | None = FailurePolicy(),  # noqa: B008 (frozen, immutable)
     on_schedule_change: Callable[[], None] | None = None,
 ) -> FastAPI:
     app = FastAPI(
@@ -53,7 +57,8 @@ def create_app(
         redoc_url=None,
     )
     limiter = None if rate_limit is None else RequestLimiter(rate_limit, clock)
-    auth = Authenticator(identity, limiter)
+    throttle = None if auth_failures is None else AuthThrottle(auth_failures, clock)
+    auth = Authenticator(identity, limiter, throttle)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
     service = ScheduleService(store, clock, on_schedule_change)
     app.include_router(schedule_routes(service, store, auth, cursors))
@@ -64,5 +69,5 @@ def create_app(
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)
     app.add_middleware(CrashGuard)
-    publish_openapi(app, rate_limited=rate_limit is not None)
+    publish_openapi(app, rate_limited=rate_limit is not None or throttle is not None)
     return app
