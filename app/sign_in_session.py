@@ -9,6 +9,10 @@ so a second person signing in on the same browser never sees the first
 one's cached history or expanded groups (and signing out forgets them in that
 browser). The account's live-update rounds run while it lives; sign-out, a
 401, or the session's end (``page.on_close``) stops them and closes the client.
+A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
+connection is gone: a tab that comes back later with the old session id gets
+a new session, which shows the sign-in screen unless the browser remembered
+the token.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -46,9 +51,14 @@ class SignedInSession:
 
 
 def sign_in_entry(
-    backend: SignInBackend, *, clock: Clock, device_zone: ZoneInfo
+    backend: SignInBackend,
+    *,
+    clock: Clock,
+    device_zone: ZoneInfo,
+    remember_for: timedelta = timedelta(days=30),
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per browser session of a hosted web view."""
+    """The ``main`` Flet calls once per browser session of a hosted web view;
+    ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``)."""
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
@@ -77,6 +87,8 @@ def sign_in_entry(
             open_account=open_account,
             close_account=close_account,
             forget_account=forget_account,
+            clock=clock,
+            remember_for=remember_for,
         )
 
         def current_live() -> LiveUpdates | None:
