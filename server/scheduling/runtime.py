@@ -87,7 +87,7 @@ class SchedulingRuntime:
             stopping=self._stopping,
         )
         self._dispatcher = RunDispatcher(
-            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping
+            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping, identity=identity
         )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
