@@ -19,8 +19,14 @@ through Flutter's accessibility tree.
 2. **Memory.** ``VmRSS`` and ``VmHWM`` (``/proc``) of a freshly started
    hosted process: idle, then with 1 and with ``MANY`` Chromium contexts
    open, each signed in (as Alice, whose demo data fills every screen) and
-   showing its first rows; then again once every context is closed (Flet
-   keeps a disconnected session for an hour so a phone that wakes resumes).
+   showing its first rows; then again once every context is closed.
+3. **Release.** A hosted session is kept ``HOSTED_SESSION_GRACE_SECONDS``
+   (60 s) after its connection is gone, then closed (signed out, its client
+   and screens dropped). The baseline is the process after one signed-in
+   session has come and gone (opened, closed, released: the one-time cost of
+   serving at all is paid by then). After the ``MANY`` contexts close, RSS is
+   sampled every ``SAMPLE_EVERY_S`` for ``RELEASE_WITHIN_S`` and the script
+   says when it is back within ``BASELINE_TOLERANCE`` of the baseline.
 
 Run from the repository root: ``.venv/bin/python bench/hosted_sessions.py``.
 """
@@ -44,6 +50,10 @@ if TYPE_CHECKING:
 
 REPETITIONS = 5
 MANY = 10
+RELEASE_WITHIN_S = 90
+SAMPLE_EVERY_S = 5
+BASELINE_TOLERANCE = 0.05
+"""Back to baseline: RSS at most 5 % above it (allocator pages come back in steps)."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LOAD_TIMEOUT_MS = 120_000
 
@@ -135,6 +145,12 @@ def memory_per_session(
     with hosted_app(server, work / "memory-logs", certificate=certificate) as hosted:
         pid = hosted.process.pid
         marks.append(("started, no session", memory(pid)))
+        warm_up = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        sign_in_and_wait(warm_up.new_page(), hosted.url, token)
+        warm_up.close()
+        released = samples_until(pid, None)
+        baseline = released[-1][1]
+        marks.append((f"baseline: one session came and went ({RELEASE_WITHIN_S} s)", baseline))
         try:
             for count in range(1, MANY + 1):
                 context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
@@ -147,7 +163,9 @@ def memory_per_session(
         finally:
             for context in contexts:
                 context.close()
-        marks.append((f"all {MANY} closed (sessions kept for reconnection)", memory(pid)))
+        marks.append((f"all {MANY} closed, at once", memory(pid)))
+        after = samples_until(pid, baseline)
+        marks.append((f"all {MANY} closed, {after[-1][0]:.0f} s later", after[-1][1]))
     one = dict(marks)["1 signed-in session open"]
     many = dict(marks)[f"{MANY} signed-in sessions open"]
     each = (many.rss_kib - one.rss_kib) / (MANY - 1)
@@ -159,6 +177,38 @@ def memory_per_session(
         f"  one more signed-in person: {each / 1024:.1f} MiB of RSS "
         f"((RSS at {MANY} - RSS at 1) / {MANY - 1})"
     )
+    print(
+        f"  RSS after the {MANY} closed, every {SAMPLE_EVERY_S} s (MiB): "
+        + " ".join(mib(sample.rss_kib) for _, sample in after)
+    )
+    back = next((at for at, sample in after if near(sample, baseline)), None)
+    if back is None:
+        print(
+            f"  NOT back to baseline ({mib(baseline.rss_kib)} MiB, +{BASELINE_TOLERANCE:.0%}) "
+            f"within {RELEASE_WITHIN_S} s"
+        )
+    else:
+        print(
+            f"  back to baseline ({mib(baseline.rss_kib)} MiB, +{BASELINE_TOLERANCE:.0%}) "
+            f"{back:.0f} s after the {MANY} sessions closed (bound: {RELEASE_WITHIN_S} s)"
+        )
+
+
+def near(sample: Memory, baseline: Memory) -> bool:
+    return sample.rss_kib <= baseline.rss_kib * (1 + BASELINE_TOLERANCE)
+
+
+def samples_until(pid: int, baseline: Memory | None) -> list[tuple[float, Memory]]:
+    """RSS every ``SAMPLE_EVERY_S`` for ``RELEASE_WITHIN_S`` (stopping early, past the grace,
+    once back near ``baseline``), as (seconds since the call, memory)."""
+    started = time.monotonic()
+    samples: list[tuple[float, Memory]] = []
+    while True:
+        at = time.monotonic() - started
+        samples.append((at, memory(pid)))
+        if at >= RELEASE_WITHIN_S:
+            return samples
+        time.sleep(SAMPLE_EVERY_S)
 
 
 def open_local(browser: Browser, url: str) -> tuple[float, float, float]:
