@@ -11,6 +11,7 @@ browser tab would; the secret text in the answer proves the app answered.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import socket
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -173,3 +174,29 @@ async def test_the_page_and_its_files_are_refused_under_a_foreign_host() -> None
     assert "Flutter" in own.text or "flutter" in own.text
     assert (rebound.status_code, script.status_code, cross.status_code) == (403, 403, 403)
     assert SECRET not in rebound.text
+
+
+async def test_behind_a_proxy_elsewhere_only_the_proxys_addresses_are_answered() -> None:
+    proxy_here = WebAddress(
+        host="0.0.0.0",
+        behind_proxy=True,
+        public_url=PUBLIC_URL,
+        proxy_peers=(ipaddress.ip_network("127.0.0.1/32"),),
+    )
+    proxy_elsewhere = WebAddress(
+        host="0.0.0.0",
+        behind_proxy=True,
+        public_url=PUBLIC_URL,
+        proxy_peers=(ipaddress.ip_network("10.0.0.5/32"),),
+    )
+    async with serving(proxy_here) as port:
+        answer = await app_text_received(port, host="schedules.example.com", origin=PUBLIC_URL)
+        assert SECRET.encode() in answer
+    async with serving(proxy_elsewhere) as port:
+        status = await refused_status(port, host="schedules.example.com", origin=PUBLIC_URL)
+        assert status == 403
+        async with httpx.AsyncClient() as client:
+            page = await client.get(
+                f"http://127.0.0.1:{port}/", headers={"Host": "schedules.example.com"}
+            )
+        assert page.status_code == 403
