@@ -28,7 +28,8 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   gone (a phone changing networks reconnects within that), then Flet closes
   it, which signs the person out and releases their client and screens.
   The local web view keeps Flet's hour: it serves the person at this
-  machine, whose app it is.
+  machine, whose app it is. (Flet's ``FLET_SESSION_TIMEOUT`` environment
+  variable, when set, overrides both: it is the operator's own choice.)
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
