@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
 import signal
 import socket
 import threading
@@ -136,6 +138,7 @@ async def serve_web(
     open_browser: bool = False,
 ) -> None:
     """Serves until SIGINT or SIGTERM, then returns once the server has shut down."""
+    _log_level_from_env()
     tls = address.tls
     config = uvicorn.Config(
         web_app(entry, assets_dir=assets_dir, address=address, port=port),
@@ -153,6 +156,16 @@ async def serve_web(
     server = _Server(config, on_started=(lambda: _open_browser(url)) if open_browser else None)
     with _exit_on_signals(server):
         await server.serve()
+
+
+def _log_level_from_env() -> None:
+    """``FLET_LOG_LEVEL=info`` shows Flet's own log (each session made and deleted), as
+    ``ft.run`` does; we serve Flet's app ourselves, so we apply it ourselves."""
+    level = os.environ.get("FLET_LOG_LEVEL")
+    if level:
+        resolved = logging.getLevelName(level.strip().upper())
+        if isinstance(resolved, int):
+            logging.basicConfig(level=resolved)
 
 
 class _Server(uvicorn.Server):
