@@ -178,7 +178,9 @@ def test_the_running_app_serves_its_manifest_over_https_and_exits_0_on_sigterm(
     with served_app(tmp_path / "data", tmp_path / "logs", extra_arguments=tls) as app:
         port = urlsplit(app.url).port
         with httpx.Client(verify=trusted) as client:
-            manifest = client.get(f"https://localhost:{port}/manifest.json").json()
+            answer = client.get(f"https://localhost:{port}/manifest.json")
+            manifest = answer.json()
+            assert answer.headers["strict-transport-security"].startswith("max-age=")
         with pytest.raises(httpx.HTTPError), httpx.Client() as plain:
             plain.get(f"http://127.0.0.1:{port}/manifest.json")
     assert manifest["name"] == APP_NAME
