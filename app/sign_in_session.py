@@ -11,6 +11,10 @@ browser). The view cache (what the screens last read, shown offline) is kept
 there too, and only for a person who ticked "Remember on this device". The
 account's live-update rounds run while it lives; sign-out, a 401, or the
 session's end (``page.on_close``) stops them and closes the client.
+A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
+connection is gone: a tab that comes back later with the old session id gets
+a new session, which shows the sign-in screen unless the browser remembered
+the token.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -49,9 +54,14 @@ class SignedInSession:
 
 
 def sign_in_entry(
-    backend: SignInBackend, *, clock: Clock, device_zone: ZoneInfo
+    backend: SignInBackend,
+    *,
+    clock: Clock,
+    device_zone: ZoneInfo,
+    remember_for: timedelta = timedelta(days=30),
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per browser session of a hosted web view."""
+    """The ``main`` Flet calls once per browser session of a hosted web view;
+    ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``)."""
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
@@ -88,6 +98,8 @@ def sign_in_entry(
             open_account=open_account,
             close_account=close_account,
             forget_account=forget_account,
+            clock=clock,
+            remember_for=remember_for,
         )
 
         def current_live() -> LiveUpdates | None:

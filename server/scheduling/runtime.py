@@ -93,7 +93,7 @@ class SchedulingRuntime:
             observer=observer,
         )
         self._dispatcher = RunDispatcher(
-            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping
+            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping, identity=identity
         )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
