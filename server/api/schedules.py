@@ -28,7 +28,7 @@ from server.api.openapi import (
     answers,
     body_schema,
 )
-from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing, QueryInteger
 from server.api.request_schemas import (
     MAX_REVISION,
     Definition,
@@ -211,7 +211,7 @@ def schedule_routes(
     def cancel_schedule(
         principal: canceller,
         schedule_id: UUID,
-        expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION)],
+        expected_revision: Annotated[int, QueryInteger, Query(ge=1, le=MAX_REVISION)],
     ) -> JSONResponse:
         """Terminal cancel; the record stays readable."""
         return JSONResponse(
