@@ -40,7 +40,7 @@ def _digits_only(value: object) -> object:
 
 QueryInteger = BeforeValidator(_digits_only)
 """Put in a query integer's ``Annotated``: digits only, never a float's or a sign's text."""
-Limit = Annotated[int, QueryInteger, Query(ge=1, le=100, description="Page size, 1..100.")]
+Limit = Annotated[int, Query(ge=1, le=100, description="Page size, 1..100."), QueryInteger]
 Cursor = Annotated[
     str | None,
     Query(

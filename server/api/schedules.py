@@ -211,7 +211,7 @@ def schedule_routes(
     def cancel_schedule(
         principal: canceller,
         schedule_id: UUID,
-        expected_revision: Annotated[int, QueryInteger, Query(ge=1, le=MAX_REVISION)],
+        expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION), QueryInteger],
     ) -> JSONResponse:
         """Terminal cancel; the record stays readable."""
         return JSONResponse(
