@@ -121,7 +121,9 @@ class SchedulingRuntime:
                 report = await in_thread(self._worker.run_once, now)
                 if report.written:
                     self.changes.publish()
-                    self._runs_queued.notify()
+                # Even when this scan wrote nothing: the change that nudged it may
+                # have decided a due instant itself and queued its run.
+                self._runs_queued.notify()
                 if report.full:
                     await asyncio.sleep(0)  # let the loop breathe, then scan again
                     continue

@@ -55,7 +55,9 @@ class ScheduleService:
     """The control plane's operations; ``on_schedule_change`` nudges the worker.
 
     ``on_schedule_change`` is called after a create, an update and a resume
-    (each may bring a firing nearer than the worker's next wake-up). It is a
+    (each may bring a firing nearer than the worker's next wake-up), and
+    after any change that decided a due instant itself (its run may be
+    queued, and the runtime dispatches after each nudged scan). It is a
     best-effort hint from whatever thread the request runs on; the worker's
     own scan stays the source of truth. ``identity`` and ``admission`` are
     the worker's, for the due instant a mutation decides first.
@@ -219,9 +221,12 @@ class ScheduleService:
         """
         now = self._clock()
         refusals: list[ControlPlaneRefusal] = []
+        settled: list[OccurrencePlan] = []
 
         def settle(due: DueSchedule) -> OccurrencePlan:
-            return settle_due(due, now, self._identity, self._admission)
+            plan = settle_due(due, now, self._identity, self._admission)
+            settled.append(plan)
+            return plan
 
         def change(current: DueSchedule) -> ScheduleChange | None:
             try:
@@ -235,6 +240,8 @@ class ScheduleService:
         )
         if view is None:
             raise ScheduleNotFound(str(schedule_id))
+        if any(plan.materialization is not None for plan in settled):
+            self._schedule_changed()  # a run may be queued: the worker's runtime dispatches it
         if refusals:
             raise refusals[0]
         return view
