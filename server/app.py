@@ -39,6 +39,7 @@ from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
+from server.scheduling.observer import SILENT
 from server.scheduling.service import ScheduleService
 from server.stopping import Drain
 from server.storage.ports import Store
@@ -68,7 +69,12 @@ def create_app(
     auth = Authenticator(identity, limiter)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
     service = ScheduleService(
-        store, clock, on_schedule_change, identity=identity, admission=admission
+        store,
+        clock,
+        on_schedule_change,
+        identity=identity,
+        admission=admission,
+        observer=SILENT if metrics is None else metrics,
     )
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))

@@ -263,8 +263,12 @@ class ScheduleWorker:
         if deferral.attempts < GIVE_UP_AFTER:
             return
 
+        recorded: list[OccurrencePlan] = []
+
         def record(due: DueSchedule) -> OccurrencePlan:
-            return unmaterializable(due, now)
+            plan = unmaterializable(due, now)
+            recorded.append(plan)
+            return plan
 
         try:
             self._store.occurrences.settle_then_apply(
@@ -277,6 +281,9 @@ class ScheduleWorker:
                 type(failure).__name__,
             )
             return
+        for plan in recorded:
+            if plan.materialization is not None:
+                self._observer.occurrence_recorded(plan.materialization.occurrence)
         _log.warning(
             "schedule %s recorded CONFIGURATION_FAILED after %d failed attempts",
             err.schedule_id,
