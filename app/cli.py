@@ -159,7 +159,7 @@ def settings_from_arguments(
             )
         url = checked_server_url(arguments.server)
         token = _token(arguments.token_file, env)
-        server = RemoteServerSettings(base_url=url, token=token)
+        server = RemoteServerSettings(base_url=url, token=token, device_dir=data_dir)
     else:
         if arguments.token_file is not None:
             raise UsageError(

@@ -43,6 +43,9 @@ class RemoteServerSettings:
     """Validated: https, or http to a loopback host; no trailing slash."""
     token: str | None
     """The bearer token, or None when the server needs none. Never printed."""
+    device_dir: Path | None = field(default=None, compare=False)
+    """The user data folder, where the app notes which servers it has read
+    (``app.servers_read``); None keeps no note (a server away at start stops)."""
 
     def __repr__(self) -> str:
         # The token must not reach logs or tracebacks through a repr.

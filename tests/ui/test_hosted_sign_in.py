@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 
 from tests.self_signed import CertificatePair, self_signed
 from tests.ui.accessible_names import (
+    HISTORY_TAB,
     OPEN_SIDEBAR,
     ROW_NAME,
     SIGN_IN,
@@ -265,7 +266,8 @@ def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_r
 
     try:
         running_team.stop()
-        button(page, "Refresh").click()
+        # Recent History was never read: nothing kept for it to show offline.
+        button(page, HISTORY_TAB).click()
         wait_for_text(page, LIST_FAILED)
         expect(button(page, "Retry")).to_be_visible()
         expect(token_field(page)).to_have_count(0)  # an outage is not a sign-out
@@ -321,3 +323,49 @@ def test_the_sign_in_screen_works_from_the_keyboard_and_enter_submits(
     expect(schedule_row(page, alice_first)).to_be_visible()
     wait_for_text(page, f"Signed in as {ALICE.display_name}")
     assert len(remembered_keys(page)) == 1
+
+
+VIEW_CACHE = ".view_cache."
+"""Part of every device-storage key the view cache writes."""
+OFFLINE_BANNER = "Can't reach the schedule server. Showing what was read at"
+
+
+def view_cache_keys(page: Page) -> list[str]:
+    return [key for key in app_keys(page) if VIEW_CACHE in key]
+
+
+def test_only_a_person_who_ticked_remember_sees_what_was_read_offline_and_sign_out_erases_it(
+    running_team: ScheduleServer, hosted_url: str, open_page: PageOpener
+) -> None:
+    alice_first = alices_titles(running_team)[0]
+    bob_first = OWN_SCHEDULES[BOB][0]
+    forgetful = phone(open_page, hosted_url, "not-remembered")
+    sign_in(forgetful, BOB)
+    expect(schedule_row(forgetful, bob_first)).to_be_visible()
+    remembered = phone(open_page, hosted_url, "remembered")
+    sign_in(remembered, ALICE, remember=True)
+    expect(schedule_row(remembered, alice_first)).to_be_visible()
+    remembered.wait_for_function(
+        "() => Object.keys(localStorage).some((key) => key.includes('.view_cache.'))",
+        timeout=UI_TIMEOUT_MS,
+    )
+    assert view_cache_keys(forgetful) == []
+
+    try:
+        running_team.stop()
+        button(forgetful, "Refresh").click()
+        button(remembered, "Refresh").click()
+
+        wait_for_text(forgetful, LIST_FAILED)
+        expect(schedule_rows(forgetful)).to_have_count(0)
+        assert not any(OFFLINE_BANNER in text for text in accessible_texts(forgetful))
+        wait_for_text(remembered, OFFLINE_BANNER)
+        expect(schedule_row(remembered, alice_first)).to_be_visible()
+
+        button(remembered, OPEN_SIDEBAR).click()
+        button(remembered, SIGN_OUT).click()
+        wait_for_text(remembered, SIGNED_OUT)
+        wait_until_forgotten(remembered)
+        assert view_cache_keys(remembered) == []
+    finally:
+        running_team.start()
