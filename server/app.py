@@ -41,6 +41,8 @@ from server.api.request_body import RequestBodyGuard
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
+from server.scheduling.admission import Admission
+from server.scheduling.observer import SILENT
 from server.scheduling.service import ScheduleService
 from server.stopping import Drain
 from server.storage.ports import Store
@@ -55,6 +57,7 @@ def create_app(
     rate_limit: RateLimit | None = None,
     auth_failures: FailurePolicy | None = FailurePolicy(),  # noqa: B008 (frozen, immutable)
     on_schedule_change: Callable[[], None] | None = None,
+    admission: Admission | None = None,
     drain: Drain | None = None,
     metrics: ServerMetrics | None = None,
     metrics_route: bool = False,
@@ -70,7 +73,14 @@ def create_app(
     throttle = None if auth_failures is None else AuthThrottle(auth_failures, clock)
     auth = Authenticator(identity, limiter, throttle)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
-    service = ScheduleService(store, clock, on_schedule_change)
+    service = ScheduleService(
+        store,
+        clock,
+        on_schedule_change,
+        identity=identity,
+        admission=admission,
+        observer=SILENT if metrics is None else metrics,
+    )
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))

@@ -426,6 +426,7 @@ def serve(args: argparse.Namespace) -> int:
             rate_limit=rate_limit_for(args.rate_limit),
             auth_failures=failure_policy_for(args.auth_failures),
             on_schedule_change=None if scheduling is None else wake.notify,
+            admission=Admission(args.max_active_runs),
             drain=drain,
             metrics=metrics,
             metrics_route=args.metrics,
