@@ -3,7 +3,8 @@
 ``SchedulingRuntime.run`` runs three loops on the caller's event loop until
 stopped; every database call goes to a worker thread (``blocking.in_thread``):
 
-- materialize: ``ScheduleWorker.run_once``, then sleep until the next firing,
+- materialize: first ``repair_missing_next_fire`` once, then
+  ``ScheduleWorker.run_once``, then sleep until the next firing,
   the earliest backoff or the fallback poll, whichever is first; a
   ``WakeSignal`` nudge (create, update, resume) cuts the sleep short;
 - dispatch: ``RunDispatcher.dispatch_once`` whenever the worker queued runs,
@@ -93,7 +94,7 @@ class SchedulingRuntime:
             observer=observer,
         )
         self._dispatcher = RunDispatcher(
-            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping
+            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping, identity=identity
         )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
@@ -116,6 +117,10 @@ class SchedulingRuntime:
 
     async def _materialize_forever(self) -> None:
         poll = self._settings.fallback_poll
+        try:
+            await in_thread(self._worker.repair_missing_next_fire, self._clock())
+        except Exception as err:
+            _log.warning("next-firing repair failed (%s); scanning anyway", type(err).__name__)
         while not self._stopping.is_set():
             wake_at: datetime | None = None
             now = self._clock()
@@ -123,7 +128,9 @@ class SchedulingRuntime:
                 report = await in_thread(self._worker.run_once, now)
                 if report.written:
                     self.changes.publish()
-                    self._runs_queued.notify()
+                # Even when this scan wrote nothing: the change that nudged it may
+                # have decided a due instant itself and queued its run.
+                self._runs_queued.notify()
                 if report.full:
                     await asyncio.sleep(0)  # let the loop breathe, then scan again
                     continue

@@ -127,6 +127,11 @@ async def test_last_outcome_and_needs_attention_after_a_missed_firing(
     assert outcome["run_status"] is None
     detail = (await client.get(f"/v1/schedules/{missed.schedule_id}")).json()
     assert detail["last_outcome"] == outcome
+    paused = await client.post(
+        f"/v1/schedules/{missed.schedule_id}/pause",
+        json={"expected_revision": detail["current_revision"]},
+    )
+    assert paused.json()["last_outcome"] == outcome, "a write answers the outcome too"
     assert await _titles(client, needs_attention="true") == ["Missed one"]
     assert await _titles(client, needs_attention="true", q="calm") == []
     counts = (await client.get("/v1/schedules/counts")).json()
