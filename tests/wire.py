@@ -117,8 +117,27 @@ def summary_json(**changes: Any) -> dict[str, Any]:
         "browser_profile_id": None,
         "created_at": "2026-11-01T10:00:00Z",
         "updated_at": "2026-11-02T10:00:00Z",
+        "last_outcome": last_outcome_json(),
     }
     return _with(body, changes)
+
+
+def last_outcome_json(**changes: Any) -> dict[str, Any]:
+    """A failed run's outcome: the case a row warns about."""
+    body: dict[str, Any] = {
+        "nominal_fire_at": "2026-11-30T16:00:00Z",
+        "disposition": "MATERIALIZED",
+        "reason_code": None,
+        "run_status": "FAILED",
+        "failure_reason": "deadline_exceeded",
+        "session_id": str(SESSION_ID),
+        "needs_attention": True,
+    }
+    return _with(body, changes)
+
+
+def counts_json(**changes: Any) -> dict[str, Any]:
+    return _with({"current": 12, "history": 3, "needs_attention": 2}, changes)
 
 
 def definition_json(**changes: Any) -> dict[str, Any]:
@@ -159,6 +178,7 @@ def detail_json(**changes: Any) -> dict[str, Any]:
         "consecutive_failures": 2,
         "created_at": "2026-11-01T10:00:00Z",
         "updated_at": "2026-11-02T10:00:00Z",
+        "last_outcome": last_outcome_json(),
         "revision": revision_json(),
     }
     return _with(body, changes)

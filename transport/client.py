@@ -31,6 +31,7 @@ from transport.models import (
     Page,
     Principal,
     Projection,
+    ScheduleCounts,
     ScheduleDetail,
     ScheduleSummary,
     SessionMessage,
@@ -81,11 +82,28 @@ class ScheduleClient:
         states: Sequence[str] = (),
         limit: int | None = None,
         cursor: str | None = None,
+        query: str | None = None,
+        needs_attention: bool = False,
     ) -> Page[ScheduleSummary]:
-        """``GET /v1/schedules``; 404/405 raise ``BrowsingUnavailable``."""
-        params = [("state", state) for state in states] + self._paging(limit, cursor)
+        """``GET /v1/schedules``; 404/405 raise ``BrowsingUnavailable``.
+
+        ``query`` is the search text (``q``): every word must occur in the
+        title or instruction. A blank one is not sent, as the server would
+        ignore it. A cursor must be replayed with the same ``query`` and
+        ``needs_attention`` it came with; the server refuses it otherwise.
+        """
+        params = [("state", state) for state in states]
+        params += self._search(query)
+        if needs_attention:
+            params.append(("needs_attention", "true"))
+        params += self._paging(limit, cursor)
         body = await self._exchange.call("GET", "/v1/schedules", params=params, list_route=True)
         return self._exchange.read(Page[ScheduleSummary], body)
+
+    async def schedule_counts(self, query: str | None = None) -> ScheduleCounts:
+        """``GET /v1/schedules/counts``: current, history and needs-attention totals."""
+        body = await self._exchange.call("GET", "/v1/schedules/counts", params=self._search(query))
+        return self._exchange.read(ScheduleCounts, body)
 
     async def get_schedule(self, schedule_id: UUID) -> ScheduleDetail:
         """``GET /v1/schedules/{id}``: the only source of the complete instruction."""
@@ -212,6 +230,10 @@ class ScheduleClient:
     async def get_principal(self) -> Principal:
         body = await self._exchange.call("GET", "/v1/principal")
         return self._exchange.read(Principal, body)
+
+    @staticmethod
+    def _search(query: str | None) -> list[tuple[str, str]]:
+        return [] if query is None or not query.strip() else [("q", query)]
 
     @staticmethod
     def _paging(limit: int | None, cursor: str | None) -> list[tuple[str, str]]:

@@ -32,6 +32,13 @@ ROUTE_CASES = [
         wire.page_json(wire.summary_json()),
     ),
     RouteCase(
+        "schedule_counts",
+        "GET",
+        "/v1/schedules/counts",
+        lambda c: c.schedule_counts(query="digest"),
+        wire.counts_json(),
+    ),
+    RouteCase(
         "get_schedule", "GET", f"/v1/schedules/{S}", lambda c: c.get_schedule(S), wire.detail_json()
     ),
     RouteCase(

@@ -14,7 +14,7 @@ from tests import wire
 from tests.transport.conftest import TOKEN
 from tests.transport.route_cases import ROUTE_CASES, RouteCase
 from transport.client import ScheduleClient
-from transport.models import Page, ScheduleDetail
+from transport.models import Disposition, Page, RunStatus, ScheduleCounts, ScheduleDetail
 
 S = wire.SCHEDULE_ID
 
@@ -73,6 +73,60 @@ async def test_list_without_filters_sends_no_query(
     page = await client.list_schedules()
     assert route.calls.last.request.url.query == b""
     assert page == Page(items=[], next_cursor=None)
+
+
+async def test_list_schedules_sends_the_search_and_needs_attention_with_the_paging(
+    router: respx.Router, client: ScheduleClient
+) -> None:
+    route = router.get("/v1/schedules").respond(200, json=wire.page_json(wire.summary_json()))
+    await client.list_schedules(
+        states=["ACTIVE"], query="café 100%", needs_attention=True, limit=50, cursor="c1"
+    )
+    params = route.calls.last.request.url.params
+    assert params.get_list("state") == ["ACTIVE"]
+    assert params["q"] == "café 100%"
+    assert params["needs_attention"] == "true"
+    assert params["limit"] == "50"
+    assert params["cursor"] == "c1"
+
+
+@pytest.mark.parametrize("query", [None, "", "   "], ids=["none", "empty", "blank"])
+async def test_a_blank_search_and_no_needs_attention_are_not_sent(
+    query: str | None, router: respx.Router, client: ScheduleClient
+) -> None:
+    route = router.get("/v1/schedules").respond(200, json=wire.page_json())
+    await client.list_schedules(query=query)
+    assert route.calls.last.request.url.query == b""
+
+
+async def test_a_row_reads_its_last_outcome(router: respx.Router, client: ScheduleClient) -> None:
+    router.get("/v1/schedules").respond(200, json=wire.page_json(wire.summary_json()))
+    outcome = (await client.list_schedules()).items[0].last_outcome
+    assert outcome is not None
+    assert outcome.nominal_fire_at == datetime(2026, 11, 30, 16, 0, tzinfo=UTC)
+    assert outcome.known_disposition is Disposition.MATERIALIZED
+    assert outcome.known_run_status is RunStatus.FAILED
+    assert outcome.failure_reason == "deadline_exceeded"
+    assert outcome.session_id == wire.SESSION_ID
+    assert outcome.needs_attention is True
+
+
+async def test_a_schedule_that_never_fired_has_no_last_outcome(
+    router: respx.Router, client: ScheduleClient
+) -> None:
+    router.get(f"/v1/schedules/{S}").respond(200, json=wire.detail_json(last_outcome=None))
+    assert (await client.get_schedule(S)).last_outcome is None
+
+
+async def test_schedule_counts_sends_the_search_and_reads_three_numbers(
+    router: respx.Router, client: ScheduleClient
+) -> None:
+    route = router.get("/v1/schedules/counts").respond(200, json=wire.counts_json())
+    counts = await client.schedule_counts(query="ё digest")
+    assert route.calls.last.request.url.params["q"] == "ё digest"
+    assert counts == ScheduleCounts(current=12, history=3, needs_attention=2)
+    await client.schedule_counts()
+    assert route.calls.last.request.url.query == b""
 
 
 async def test_get_schedule_reads_the_complete_revision(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from transport.models.browser_profile import BrowserProfile
 from transport.models.cadence import Cadence, MonthDay
+from transport.models.counts import ScheduleCounts
 from transport.models.enums import (
     CadenceKind,
     Disposition,
@@ -18,9 +19,11 @@ from transport.models.enums import (
     NoticeReason,
     PauseReason,
     ProfileState,
+    RunStatus,
     ScheduleState,
 )
 from transport.models.envelope import ErrorBody, ErrorEnvelope
+from transport.models.last_outcome import LastOutcome
 from transport.models.occurrence import Occurrence
 from transport.models.page import Page
 from transport.models.principal import Principal
@@ -44,6 +47,7 @@ __all__ = [
     "FiringAdjustment",
     "Folder",
     "Instant",
+    "LastOutcome",
     "Limits",
     "MessageRole",
     "MonthDay",
@@ -57,6 +61,8 @@ __all__ = [
     "ProjectedFiring",
     "Projection",
     "ProjectionNotice",
+    "RunStatus",
+    "ScheduleCounts",
     "ScheduleDetail",
     "ScheduleRevision",
     "ScheduleState",

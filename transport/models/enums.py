@@ -40,6 +40,16 @@ class Disposition(StrEnum):
     CONFIGURATION_FAILED = "CONFIGURATION_FAILED"
 
 
+class RunStatus(StrEnum):
+    """Where a firing's run stands; COMPLETED, FAILED and CANCELLED are terminal."""
+
+    QUEUED = "QUEUED"
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
 class FiringAdjustment(StrEnum):
     """How a clock change placed a firing (``docs/API.md``, Projection)."""
 

@@ -11,7 +11,8 @@ title and complete instruction, and its ``browser_profile_id`` (the value the
 website picker shows and changes: misreading it would hide or overwrite a
 binding). Every other field is ``Lenient``: the seed's nullable fields
 (``pause_reason``, ``next_fire_at`` and ``next_fire_adjustment``, ``timezone``,
-``browser_profile_id`` on a row) and presentation-only ones that degrade to "Not available" alone.
+``browser_profile_id`` on a row, ``last_outcome``) and presentation-only ones that
+degrade to "Not available" alone.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import Field
 
 from transport.models.cadence import Cadence
 from transport.models.enums import FiringAdjustment, PauseReason, ScheduleState
+from transport.models.last_outcome import LastOutcome
 from transport.models.wire import Instant, Lenient, Money, WireModel, known_member
 
 _NOT_DEFINITION = frozenset({"revision", "timezone", "created_by_principal_id", "created_at"})
@@ -44,6 +46,7 @@ class ScheduleSummary(WireModel):
     browser_profile_id: Lenient[UUID] = None
     created_at: Lenient[Instant] = None
     updated_at: Lenient[Instant] = None
+    last_outcome: Lenient[LastOutcome] = None
 
     @property
     def known_state(self) -> ScheduleState | None:
@@ -118,6 +121,7 @@ class ScheduleDetail(WireModel):
     consecutive_failures: Lenient[int] = None
     created_at: Lenient[Instant] = None
     updated_at: Lenient[Instant] = None
+    last_outcome: Lenient[LastOutcome] = None
     revision: ScheduleRevision
 
     @property

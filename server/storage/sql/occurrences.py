@@ -36,6 +36,7 @@ from server.storage.records import (
     ScheduleChange,
     ScheduleView,
 )
+from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
@@ -102,6 +103,7 @@ _DECISION_READS = schedule_views().add_columns(
     _ACTIVE_RUNS.label("active_runs"),
 )
 _READ_CLAIMED = _DECISION_READS.where(schedules.c.id == bindparam("schedule_id"))
+_SHOWN = outcome.with_outcome(schedule_views()).where(schedules.c.id == bindparam("schedule_id"))
 # One named schedule's row lock (``settle_then_apply``): waits for a worker
 # that holds it rather than skipping it, so the request decides on its commit.
 _LOCK_ONE = (
@@ -166,8 +168,14 @@ def _is_due(record: DueSchedule, now: datetime) -> bool:
     )
 
 
-def write_materialization(connection: Connection, materialization: Materialization) -> None:
+def write_materialization(
+    connection: Connection, materialization: Materialization, *, keep_outcome: bool = True
+) -> None:
     """Insert an occurrence with its session, messages and run in the caller's transaction.
+
+    The schedule's kept last outcome follows in the same transaction
+    (``outcome.refresh``), unless the caller writes it with the schedule's
+    own change (``keep_outcome=False``, the scheduler's claim).
 
     Parents go first (session, its messages, the run, then the occurrence that
     links them): the links' foreign keys are deferred, so the reverse order
@@ -195,6 +203,7 @@ def write_materialization(connection: Connection, materialization: Materializati
                 "deadline_at": run.deadline_at,
                 "created_at": run.created_at,
                 "updated_at": run.updated_at,
+                "failure_reason": run.failure_reason,
             },
         )
     occurrence = materialization.occurrence
@@ -215,6 +224,8 @@ def write_materialization(connection: Connection, materialization: Materializati
             "created_at": occurrence.created_at,
         },
     )
+    if keep_outcome:
+        outcome.refresh(connection, occurrence.schedule_id)
 
 
 class SqlOccurrenceRepository:
@@ -245,9 +256,18 @@ class SqlOccurrenceRepository:
                 return None
             decided = plan(due)
             if decided is not None:
+                kept: dict[str, object] = {}
                 if decided.materialization is not None:
-                    write_materialization(connection, decided.materialization)
-                write_locked_change(connection, due.view.schedule, decided.change)
+                    occurrence = decided.materialization.occurrence
+                    newest = due.last_nominal_at is None or (
+                        occurrence.nominal_fire_at > due.last_nominal_at
+                    )
+                    write_materialization(
+                        connection, decided.materialization, keep_outcome=not newest
+                    )
+                    if newest:  # the schedule's own update carries it: no statement more
+                        kept = outcome.kept_for_newest(occurrence)
+                write_locked_change(connection, due.view.schedule, decided.change, also=kept)
         return due.view.schedule.schedule_id
 
     def claim_due(
@@ -331,13 +351,13 @@ class SqlOccurrenceRepository:
                 if current is None:
                     raise LookupError("a schedule held by this transaction disappeared")
             change = decide(current)
-            if change is None:
-                return current.view
-            write_locked_change(connection, current.view.schedule, change)
-            after = self._read_one(connection, owner, schedule_id)
+            if change is not None:
+                write_locked_change(connection, current.view.schedule, change)
+            # As the point read shows it, last outcome included.
+            after = connection.execute(_SHOWN, parameters).mappings().first()
             if after is None:
                 raise LookupError("a schedule held by this transaction disappeared")
-            return after.view
+            return schedule_view(after)
 
     @staticmethod
     def _read_one(

@@ -16,10 +16,23 @@ sweep; ``lacking_next_fire`` finds ACTIVE schedules whose cache was lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, delete, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -29,12 +42,14 @@ from server.storage.records import (
     Owner,
     RevisionRecord,
     ScheduleChange,
+    ScheduleCounts,
     ScheduleRecord,
     ScheduleView,
 )
 from server.storage.sql.advisory_locks import RETENTION, try_hold
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.outcome import with_outcome
 from server.storage.sql.schedule_rows import (
     change_values,
     revision_row,
@@ -42,8 +57,10 @@ from server.storage.sql.schedule_rows import (
     schedule_view,
     schedule_views,
 )
+from server.storage.sql.search_index import candidates, contains_all, indexable, unindexed
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
+    NEEDS_ATTENTION,
     TERMINAL_STATES,
     schedule_idempotency_keys,
     schedule_occurrences,
@@ -53,6 +70,104 @@ from server.storage.tables import (
 
 # Spelled as the retention index's own predicate, so SQLite can use that partial index.
 _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
+# Likewise the Needs attention index's.
+_NEEDS_ATTENTION = text(NEEDS_ATTENTION)
+CURRENT_STATES = ("ACTIVE", "PAUSED")
+HISTORY_STATES = ("COMPLETED", "CANCELLED")
+PROBE_ROWS = 200
+"""Rows a search reads in list order first, to see how common its words are (see ``page``)."""
+WALK_ROWS = 5_000
+"""The most rows a search is expected to read in list order before the index is cheaper."""
+COMMON_SHARE = 0.05
+"""A search matching this share of the probed rows is counted by reading, not by the index."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Probe:
+    """The first ``PROBE_ROWS`` rows in list order: which matched, and how many were read."""
+
+    hits: list[UUID]
+    read: int
+
+    def conclusive(self, limit: int) -> bool:
+        """Whether the probe answers the page: a full page found, or the list ended in it."""
+        return len(self.hits) >= limit or self.read < PROBE_ROWS
+
+    def walk(self, limit: int) -> float:
+        """How many rows a walk in list order would read to fill the page, at this share."""
+        return limit * self.read / len(self.hits) if self.hits else float("inf")
+
+    def common(self) -> bool:
+        return self.read > 0 and len(self.hits) >= COMMON_SHARE * self.read
+
+
+def _scope(owner: Owner, states: frozenset[str], needs_attention: bool) -> list[Any]:
+    conditions: list[Any] = [owned_by(schedules, owner)]
+    if states:
+        conditions.append(schedules.c.state.in_(sorted(states)))
+    if needs_attention:
+        conditions.append(_NEEDS_ATTENTION)
+    return conditions
+
+
+def _views(
+    connection: Connection,
+    conditions: Sequence[Any],
+    after: tuple[datetime, UUID] | None,
+    limit: int,
+) -> list[ScheduleView]:
+    query = with_outcome(schedule_views()).where(*conditions)
+    query = keyset_page(
+        query, schedules.c.updated_at, schedules.c.id, after, limit, newest_first=True
+    )
+    return [schedule_view(row) for row in connection.execute(query).mappings()]
+
+
+def _probe(
+    connection: Connection,
+    scope: Sequence[Any],
+    words: Sequence[str],
+    after: tuple[datetime, UUID] | None,
+) -> _Probe:
+    query = select(schedules.c.id, contains_all(words).label("hit")).where(*scope)
+    query = keyset_page(
+        query, schedules.c.updated_at, schedules.c.id, after, PROBE_ROWS, newest_first=True
+    )
+    rows = connection.execute(query).all()
+    return _Probe([row.id for row in rows if row.hit], len(rows))
+
+
+def _matches(
+    connection: Connection,
+    owner: Owner,
+    states: frozenset[str],
+    needs_attention: bool,
+    words: Sequence[str],
+    after: tuple[datetime, UUID] | None,
+) -> Select[tuple[UUID]]:
+    """The ids of every match after ``after``, found through the search index.
+
+    Unordered and unlimited, so PostgreSQL plans it for all matches (the
+    trigram index) rather than for the first few in list order (a walk of
+    the owner's rows). On SQLite the index's candidates drive it: the owner
+    and state terms are kept off their indexes (``unindexed``).
+    """
+    narrowed = candidates(connection.dialect.name, words)
+    if narrowed is None:
+        conditions = _scope(owner, states, needs_attention)
+    else:
+        conditions = [
+            unindexed(schedules.c.tenant_id) == owner.tenant_id,
+            unindexed(schedules.c.principal_id) == owner.principal_id,
+            schedules.c.id.in_(narrowed),
+        ]
+        if states:
+            conditions.append(unindexed(schedules.c.state).in_(sorted(states)))
+        if needs_attention:
+            conditions.append(_NEEDS_ATTENTION)
+    if after is not None:
+        conditions.append(tuple_(schedules.c.updated_at, schedules.c.id) < after)
+    return select(schedules.c.id).where(*conditions, contains_all(words))
 
 
 class SqlScheduleRepository:
@@ -71,7 +186,7 @@ class SqlScheduleRepository:
             return existing
         try:
             with self._engine.begin() as connection:
-                connection.execute(insert(schedules), schedule_row(schedule))
+                connection.execute(insert(schedules), schedule_row(schedule, revision))
                 connection.execute(insert(schedule_revisions), revision_row(revision))
                 connection.execute(
                     insert(schedule_idempotency_keys),
@@ -117,7 +232,9 @@ class SqlScheduleRepository:
             return
         revisions = [*history, *(v.revision for v in views)]
         with self._engine.begin() as connection:
-            connection.execute(insert(schedules), [schedule_row(v.schedule) for v in views])
+            connection.execute(
+                insert(schedules), [schedule_row(v.schedule, v.revision) for v in views]
+            )
             connection.execute(insert(schedule_revisions), [revision_row(r) for r in revisions])
 
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
@@ -142,7 +259,9 @@ class SqlScheduleRepository:
         ]
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None:
-        query = schedule_views().where(schedules.c.id == schedule_id, owned_by(schedules, owner))
+        query = with_outcome(schedule_views()).where(
+            schedules.c.id == schedule_id, owned_by(schedules, owner)
+        )
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else schedule_view(row)
@@ -153,16 +272,56 @@ class SqlScheduleRepository:
         states: frozenset[str],
         after: tuple[datetime, UUID] | None,
         limit: int,
+        *,
+        words: Sequence[str] = (),
+        needs_attention: bool = False,
     ) -> list[ScheduleView]:
-        query = schedule_views().where(owned_by(schedules, owner))
-        if states:
-            query = query.where(schedules.c.state.in_(sorted(states)))
-        query = keyset_page(
-            query, schedules.c.updated_at, schedules.c.id, after, limit, newest_first=True
-        )
+        """One page in list order; a search reads the list first, then asks the index.
+
+        Most searches typed into a list match many rows (a common word, a
+        two-letter prefix): reading the list in order until a page is found
+        is cheaper than any index lookup of every match. The newest
+        ``PROBE_ROWS`` rows say how common the words are: when a page is
+        expected within ``WALK_ROWS`` rows (or no word is long enough for an
+        index), the list is read on; otherwise the matches are few and the
+        database's search index finds them (``search_index``).
+        """
+        scope = _scope(owner, states, needs_attention)
         with self._engine.connect() as connection:
-            rows = connection.execute(query).mappings().all()
-        return [schedule_view(row) for row in rows]
+            if not words:
+                return _views(connection, scope, after, limit)
+            probe = _probe(connection, scope, words, after)
+            if probe.conclusive(limit):
+                found = probe.hits[:limit]
+                return _views(connection, [schedules.c.id.in_(found)], None, limit) if found else []
+            if not indexable(words) or probe.walk(limit) <= WALK_ROWS:
+                return _views(connection, [*scope, contains_all(words)], after, limit)
+            matches = _matches(connection, owner, states, needs_attention, words, after)
+            return _views(connection, [schedules.c.id.in_(matches)], None, limit)
+
+    def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
+        """The owner's totals; a search counts through its index only when matches are rare."""
+        scope: list[Any] = [owned_by(schedules, owner)]
+        with self._engine.connect() as connection:
+            if words:
+                probe = _probe(connection, scope, words, None)
+                if probe.common() or not indexable(words):
+                    scope.append(contains_all(words))
+                else:
+                    matches = _matches(connection, owner, frozenset(), False, words, None)
+                    scope = [schedules.c.id.in_(matches)]
+            by_state = connection.execute(
+                select(schedules.c.state, func.count()).where(*scope).group_by(schedules.c.state)
+            ).all()
+            attention = connection.execute(
+                select(func.count()).select_from(schedules).where(*scope, _NEEDS_ATTENTION)
+            ).scalar_one()
+        totals = {state: count for state, count in by_state}
+        return ScheduleCounts(
+            current=sum(totals.get(state, 0) for state in CURRENT_STATES),
+            history=sum(totals.get(state, 0) for state in HISTORY_STATES),
+            needs_attention=attention,
+        )
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
         statement = (
