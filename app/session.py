@@ -23,6 +23,8 @@ import flet as ft
 
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
+from viewmodels.attention import AttentionNotices
+from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
@@ -47,11 +49,14 @@ def compose_models(
     device_zone: ZoneInfo,
     changes: ServerActivity | None = None,
     account: AccountModel | None = None,
+    announce: Announce | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
     ``changes`` is the embedded server's change signal (None: poll);
-    ``account`` the sign-in of a hosted session (None: nobody signs in).
+    ``account`` the sign-in of a hosted session (None: nobody signs in);
+    ``announce`` is told each notice of something newly needing attention
+    (the desktop window's OS notification; None: the in-app banner only).
     """
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
     # A saved website binding changes the row's badge: the row is updated in place.
@@ -65,6 +70,9 @@ def compose_models(
     navigation = NavigationViewModel(
         schedules=schedules, detail=detail, sidebar=sidebar, messages=messages
     )
+    notices = AttentionNotices(
+        api, storage, clock=clock, device_zone=device_zone, on_announce=announce
+    )
     models = ScreenModels(
         navigation=navigation,
         schedules=schedules,
@@ -73,9 +81,15 @@ def compose_models(
         sidebar=sidebar,
         messages=messages,
         account=account,
+        notices=notices,
     )
     live = LiveUpdates(
-        schedules=schedules, detail=detail, sidebar=sidebar, clock=clock, activity=changes
+        schedules=schedules,
+        detail=detail,
+        sidebar=sidebar,
+        clock=clock,
+        activity=changes,
+        notices=notices,
     )
     return ComposedSession(models, live)
 
@@ -95,15 +109,20 @@ def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -
 
 
 def session_entry(
-    backend: Backend, *, clock: Clock, device_zone: ZoneInfo
+    backend: Backend, *, clock: Clock, device_zone: ZoneInfo, announce: Announce | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per session."""
+    """The ``main`` Flet calls once per session; ``announce`` as in ``compose_models``."""
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
         storage = PreferencesStorage(ft.SharedPreferences(), backend.namespace)
         session = compose_models(
-            backend.api, storage, clock=clock, device_zone=device_zone, changes=backend.changes
+            backend.api,
+            storage,
+            clock=clock,
+            device_zone=device_zone,
+            changes=backend.changes,
+            announce=announce,
         )
         rounds = page.run_task(session.live.run)
 

@@ -92,6 +92,9 @@ class Settings:
     """The port the web view listens on; None picks one."""
     web_address: WebAddress = field(default_factory=WebAddress)
     """``--host``, ``--certfile``/``--keyfile``, ``--behind-proxy``."""
+    os_notifications: bool = True
+    """The desktop window also sends an OS notification when something newly needs
+    attention; ``--no-os-notifications`` turns it off (the in-app notice stays)."""
 
     @property
     def signs_in(self) -> bool:

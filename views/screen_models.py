@@ -18,6 +18,7 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.attention import NoticeSnapshot
 from viewmodels.calendar import CalendarSnapshot
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
 from viewmodels.navigation import Location
@@ -37,9 +38,17 @@ class Observed(Protocol[SnapshotT]):
 
 class ScheduleListModel(Observed[ScheduleListSnapshot], Protocol):
     async def select_section(self, section: ListSection) -> None: ...
+    async def select_attention(self, on: bool) -> None: ...
+    async def type_query(self, text: str) -> None: ...
+    async def clear_query(self) -> None: ...
+    def focus_search(self) -> None: ...
     async def reload(self) -> None: ...
     async def load_more(self) -> None: ...
     async def retry(self) -> None: ...
+
+
+class NoticesModel(Observed[NoticeSnapshot], Protocol):
+    def dismiss(self) -> None: ...
 
 
 class WebsiteAccessModel(Observed[WebsiteAccessSnapshot], Protocol):
@@ -102,6 +111,8 @@ class ScreenModels:
     messages: SessionMessagesModel
     account: AccountModel | None = None
     """The sign-in of a hosted session (the sidebar offers Sign out); None locally."""
+    notices: NoticesModel | None = None
+    """The notice when something newly needs attention; None shows none."""
 
 
 class SignedInAccount(Protocol):
