@@ -170,8 +170,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
 def _allowed_methods(request: Request) -> list[str]:
     """Every method the published document lists for this path (Starlette names one route's)."""
+    paths = request.app.openapi()["paths"]
+    literal = paths.get(request.url.path)
+    if literal is not None:  # /v1/schedules/counts, not /v1/schedules/{schedule_id}
+        return sorted(method.upper() for method in literal)
     methods: set[str] = set()
-    for template, operations in request.app.openapi()["paths"].items():
+    for template, operations in paths.items():
         parts = re.split(r"(\{[^}]+\})", template)
         pattern = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
         if re.fullmatch(pattern, request.url.path):

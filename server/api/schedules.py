@@ -1,4 +1,5 @@
-"""The schedule routes of docs/API.md: list, point read, create, update, lifecycle, occurrences."""
+"""The schedule routes of docs/API.md: list and search, counts, point read, create, update,
+lifecycle, occurrences, projection."""
 
 # No postponed annotations here: FastAPI must evaluate the route signatures, whose
 # dependency aliases are local to the router factory.
@@ -10,6 +11,7 @@ from uuid import UUID
 from fastapi import APIRouter, Body, Depends, Header, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server.api import wire
 from server.api.auth import Authenticator, scope_extra
@@ -37,11 +39,18 @@ from server.api.request_schemas import (
 )
 from server.api.request_schemas import FullUpdate as FullUpdateSchema
 from server.api.window import window
-from server.api.wire_schemas import OccurrencePage, Projection, ScheduleDetail, SchedulePage
+from server.api.wire_schemas import (
+    OccurrencePage,
+    Projection,
+    ScheduleCounts,
+    ScheduleDetail,
+    SchedulePage,
+)
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord, ScheduleView
+from server.storage.search_text import MAX_QUERY_LENGTH, search_words
 
 
 class State(StrEnum):
@@ -75,6 +84,37 @@ def _window_edge(name: str, meaning: str) -> Any:
     )
 
 
+SearchQuery = Annotated[
+    str | None,
+    Query(
+        description=(
+            "Words that must each occur in the current title or instruction, ignoring case"
+            f" and accents; every character literal; at most {MAX_QUERY_LENGTH} characters."
+            " Empty: no filter."
+        ),
+        json_schema_extra={"maxLength": MAX_QUERY_LENGTH},
+    ),
+]
+NeedsAttention = Annotated[
+    bool,
+    Query(
+        description="Only schedules paused by the failure limit or whose last outcome"
+        " needs attention."
+    ),
+]
+
+
+def _search_words(q: str | None) -> tuple[str, ...]:
+    """The folded words of ``q``; a ``q`` over the limit is 400 ``too_long``."""
+    if q is not None and len(q) > MAX_QUERY_LENGTH:
+        raise invalid_request(
+            f"The search is longer than {MAX_QUERY_LENGTH} characters.",
+            field="q",
+            reason="too_long",
+        )
+    return search_words(q)
+
+
 IdempotencyKey = Annotated[
     str,
     Header(
@@ -104,19 +144,50 @@ def schedule_routes(
     def list_schedules(
         principal: reader,
         state: Annotated[list[State] | None, Query(description="Repeatable state filter.")] = None,
+        q: SearchQuery = None,
+        needs_attention: NeedsAttention = False,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
     ) -> JSONResponse:
-        """Schedules newest-updated first; the state filter applies before cursor and limit."""
+        """Schedules newest-updated first; filters (state, q, needs_attention) before paging."""
         states = frozenset(str(s) for s in state or ())
+        words = _search_words(q)
+        qualifiers = [",".join(sorted(states))]
+        if needs_attention:
+            qualifiers.append("needs_attention")
+        if words:
+            qualifiers.append(f"q={q}")  # the cursor is bound to the search as sent
         return _SCHEDULES.respond(
             cursors,
             principal,
             cursor,
             limit,
-            lambda after, count: store.schedules.page(principal.owner, states, after, count),
-            ",".join(sorted(states)),
+            lambda after, count: store.schedules.page(
+                principal.owner,
+                states,
+                after,
+                count,
+                words=words,
+                needs_attention=needs_attention,
+            ),
+            *qualifiers,
         )
+
+    @router.get(
+        "/counts",
+        operation_id="schedule_counts",
+        openapi_extra=scope_extra("schedule.read"),
+        responses=answers(ScheduleCounts, MALFORMED, SCOPE_MISSING),
+    )
+    def schedule_counts(principal: reader, q: SearchQuery = None) -> JSONResponse:
+        """The caller's current, history and needs-attention totals, with the list's search."""
+        counts = store.schedules.counts(principal.owner, _search_words(q))
+        return JSONResponse(wire.schedule_counts(counts))
+
+    @router.api_route("/counts", methods=["PATCH", "DELETE"], include_in_schema=False)
+    def counts_take_no_writes() -> None:
+        """``/counts`` is not a schedule id: its writes are 405, not a malformed id's 400."""
+        raise StarletteHTTPException(405)
 
     @router.get(
         "/{schedule_id}",

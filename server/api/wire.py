@@ -19,9 +19,11 @@ from server.scheduling.projection import Projection
 from server.storage.jsontext import load_object
 from server.storage.records import (
     FolderRecord,
+    LastOutcome,
     MessageRecord,
     OccurrenceRecord,
     ProfileRecord,
+    ScheduleCounts,
     ScheduleView,
     SessionRecord,
 )
@@ -46,6 +48,29 @@ def _schedule_fields(view: ScheduleView, definition: dict[str, Any]) -> dict[str
         "next_fire_adjustment": _adjustment(definition.get("cadence"), s.next_fire_at),
         "created_at": instant(s.created_at),
         "updated_at": instant(s.updated_at),
+        "last_outcome": last_outcome(view.last_outcome),
+    }
+
+
+def last_outcome(outcome: LastOutcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "nominal_fire_at": instant(outcome.nominal_fire_at),
+        "disposition": outcome.disposition,
+        "reason_code": outcome.reason_code,
+        "run_status": outcome.run_status,
+        "failure_reason": outcome.failure_reason,
+        "session_id": None if outcome.session_id is None else str(outcome.session_id),
+        "needs_attention": outcome.needs_attention,
+    }
+
+
+def schedule_counts(counts: ScheduleCounts) -> dict[str, Any]:
+    return {
+        "current": counts.current,
+        "history": counts.history,
+        "needs_attention": counts.needs_attention,
     }
 
 

@@ -25,6 +25,34 @@ _ADJUSTMENT = (
 )
 
 
+class LastOutcome(Open):
+    """What became of the schedule's latest firing."""
+
+    nominal_fire_at: AwareDatetime
+    disposition: str = Field(
+        description="MATERIALIZED, MISSED, SKIPPED_OVERLAP, AUTHORIZATION_FAILED,"
+        " CONFIGURATION_FAILED; others may be added."
+    )
+    reason_code: str | None
+    run_status: str | None = Field(
+        description="QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED when a run exists."
+    )
+    failure_reason: str | None = Field(description="Why the run FAILED, e.g. deadline_exceeded.")
+    session_id: UUID | None
+    needs_attention: bool
+
+
+_LAST_OUTCOME = "The latest firing's outcome; null when the schedule never fired."
+
+
+class ScheduleCounts(Open):
+    """The caller's schedules per view, with the same optional search."""
+
+    current: int = Field(ge=0, description="ACTIVE and PAUSED.")
+    history: int = Field(ge=0, description="COMPLETED and CANCELLED.")
+    needs_attention: int = Field(ge=0, description="Any state, needing attention.")
+
+
 class ScheduleSummary(Open):
     schedule_id: UUID
     title: str
@@ -38,6 +66,7 @@ class ScheduleSummary(Open):
     browser_profile_id: UUID | None
     created_at: AwareDatetime
     updated_at: AwareDatetime
+    last_outcome: LastOutcome | None = Field(description=_LAST_OUTCOME)
 
 
 class RevisionBody(Open):
@@ -69,6 +98,7 @@ class ScheduleDetail(Open):
     consecutive_failures: int
     created_at: AwareDatetime
     updated_at: AwareDatetime
+    last_outcome: LastOutcome | None = Field(description=_LAST_OUTCOME)
     revision: RevisionBody
 
 

@@ -83,7 +83,10 @@ class RunDispatcher:
         overdue = self._store.runs.overdue(now, self._batch_size)
         result = RunResult("FAILED", (), _DEADLINE)
         account = _accounting(result, now)
-        return sum(self._store.runs.finish(i, "FAILED", (), now, account) for i in overdue)
+        return sum(
+            self._store.runs.finish(i, "FAILED", (), now, account, failure_reason=_DEADLINE.reason)
+            for i in overdue
+        )
 
     def settle(self, run: ClaimedRun, result: RunResult, now: datetime) -> bool:
         """Record ``result`` for a taken run; False when it had already ended."""
@@ -92,7 +95,12 @@ class RunDispatcher:
             for text in result.answers
         ]
         return self._store.runs.finish(
-            run.run_id, result.status, messages, now, _accounting(result, now)
+            run.run_id,
+            result.status,
+            messages,
+            now,
+            _accounting(result, now),
+            failure_reason=None if result.failure is None else result.failure.reason,
         )
 
     def _queued(self, now: datetime) -> list[UUID]:

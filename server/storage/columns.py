@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, String
+from sqlalchemy import DateTime, String, Text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
@@ -46,3 +46,12 @@ class UtcDateTime(TypeDecorator[datetime]):
 def byte_ordered_string(length: int) -> TypeEngine[str]:
     """A ``VARCHAR(length)`` that sorts and compares by bytes on SQLite and PostgreSQL alike."""
     return String(length).with_variant(String(length, collation="C"), "postgresql")
+
+
+def folded_text() -> TypeEngine[str]:
+    """Unbounded text compared by bytes (``"C"`` on PostgreSQL): the folded search copy.
+
+    Search compares it only with ``LIKE`` on folded words, where byte order is
+    all that is asked and the cheapest there is.
+    """
+    return Text().with_variant(Text(collation="C"), "postgresql")

@@ -30,6 +30,7 @@ from server.storage.records import (
     RevisionRecord,
     RunRecord,
     ScheduleChange,
+    ScheduleCounts,
     ScheduleRecord,
     ScheduleView,
     SessionRecord,
@@ -76,8 +77,21 @@ class ScheduleRepository(Protocol):
         states: frozenset[str],
         after: tuple[datetime, UUID] | None,
         limit: int,
+        *,
+        words: Sequence[str] = (),
+        needs_attention: bool = False,
     ) -> list[ScheduleView]:
-        """Newest ``updated_at`` first, then ``schedule_id`` desc; ``states`` empty = all."""
+        """Newest ``updated_at`` first, then ``schedule_id`` desc, each with its last outcome.
+
+        ``states`` empty = all. ``words`` (folded, ``search_text.search_words``)
+        must each occur in the current title or instruction; ``needs_attention``
+        keeps the schedules PAUSED by the failure limit or whose last outcome
+        needs attention. All filters apply before ``after`` and ``limit``.
+        """
+        ...
+
+    def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
+        """The owner's current, history and needs-attention totals among ``words`` matches."""
         ...
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
@@ -159,11 +173,16 @@ class RunRepository(Protocol):
         messages: Sequence[MessageRecord],
         now: datetime,
         account: Callable[[ScheduleView, UUID], ScheduleChange],
+        *,
+        failure_reason: str | None = None,
     ) -> bool:
         """End an active run, append its answer and apply ``account`` to its schedule, at once.
 
-        False, writing nothing, when the run had already ended: accounting
-        therefore happens once per occurrence.
+        ``failure_reason`` is a FAILED run's stable reason code, kept on the
+        run (a schedule's last outcome shows it). The same transaction brings
+        the schedule's last outcome up to date. False, writing nothing, when
+        the run had already ended: accounting therefore happens once per
+        occurrence.
         """
         ...
 

@@ -53,11 +53,46 @@ class RevisionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class LastOutcome:
+    """What became of a schedule's latest occurrence (the latest nominal instant).
+
+    ``run_status`` and ``failure_reason`` are the linked run's, while the
+    occurrence still links one; ``needs_attention`` is the outcome's own
+    verdict (MISSED, SKIPPED_OVERLAP, AUTHORIZATION_FAILED,
+    CONFIGURATION_FAILED, or a FAILED run), kept on the schedule's row in the
+    transaction that wrote the occurrence or ended the run.
+    """
+
+    nominal_fire_at: datetime
+    disposition: str
+    reason_code: str | None
+    run_status: str | None
+    failure_reason: str | None
+    session_id: UUID | None
+    needs_attention: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ScheduleView:
-    """A schedule with its current revision, as every read needs both."""
+    """A schedule with its current revision, as every read needs both.
+
+    ``last_outcome`` is filled by the reads that show a schedule (the point
+    read and the list) and None when it never fired; the scheduler's own
+    reads leave it None.
+    """
 
     schedule: ScheduleRecord
     revision: RevisionRecord
+    last_outcome: LastOutcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleCounts:
+    """How many of an owner's schedules each view holds."""
+
+    current: int
+    history: int
+    needs_attention: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-from server.storage.columns import UtcDateTime, byte_ordered_string
+from server.storage.columns import UtcDateTime, byte_ordered_string, folded_text
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -43,6 +43,8 @@ NAMING = {
 metadata = MetaData(naming_convention=NAMING)
 
 TERMINAL_STATES = "('COMPLETED', 'CANCELLED')"
+NEEDS_ATTENTION = "(outcome_attention OR pause_reason = 'failure_limit')"
+"""A schedule that needs attention, spelled once: the partial index's predicate and the filter's."""
 
 schedules = Table(
     "schedules",
@@ -57,6 +59,15 @@ schedules = Table(
     Column("consecutive_failures", Integer, nullable=False, server_default=text("0")),
     Column("created_at", UtcDateTime(), nullable=False),
     Column("updated_at", UtcDateTime(), nullable=False),
+    # The current title and instruction, folded (``search_text``), written with
+    # each revision; the dialect's own index on it (``sql.search_index``) is
+    # made by the migration.
+    Column("search_text", folded_text(), nullable=False, server_default=text("''")),
+    # The latest occurrence's nominal instant and whether its outcome needs
+    # attention, kept by the transaction that writes the occurrence or ends its
+    # run (``sql.outcome``).
+    Column("last_fired_at", UtcDateTime(), nullable=True),
+    Column("outcome_attention", Boolean, nullable=False, server_default=false()),
     CheckConstraint("state IN ('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')", name="state_known"),
     CheckConstraint(
         "(state = 'PAUSED' AND pause_reason IN ('user', 'failure_limit'))"
@@ -68,6 +79,16 @@ schedules = Table(
     CheckConstraint("consecutive_failures >= 0", name="failures_non_negative"),
     Index("ix_schedules_due", "state", "next_fire_at"),
     Index("ix_schedules_listing", "tenant_id", "principal_id", "updated_at", "id"),
+    Index("ix_schedules_counts", "tenant_id", "principal_id", "state"),
+    Index(
+        "ix_schedules_attention",
+        "tenant_id",
+        "principal_id",
+        "updated_at",
+        "id",
+        sqlite_where=text(NEEDS_ATTENTION),
+        postgresql_where=text(NEEDS_ATTENTION),
+    ),
     Index(
         "ix_schedules_retention",
         "tenant_id",
@@ -144,6 +165,8 @@ runs = Table(
     Column("deadline_at", UtcDateTime(), nullable=False),
     Column("created_at", UtcDateTime(), nullable=False),
     Column("updated_at", UtcDateTime(), nullable=False),
+    # A FAILED run's stable reason code (``deadline_exceeded``, ...); else NULL.
+    Column("failure_reason", String(100), nullable=True),
     CheckConstraint(
         "status IN ('QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED')",
         name="status_known",

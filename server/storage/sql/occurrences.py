@@ -28,6 +28,7 @@ from server.storage.records import (
     OccurrenceRecord,
     Owner,
 )
+from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
@@ -136,6 +137,9 @@ def _lock_then_read(
 def write_materialization(connection: Connection, materialization: Materialization) -> None:
     """Insert an occurrence with its session, messages and run in the caller's transaction.
 
+    The schedule's kept last outcome follows in the same transaction
+    (``outcome.refresh``).
+
     Parents go first (session, its messages, the run, then the occurrence that
     links them): the links' foreign keys are deferred, so the reverse order
     would also commit, but SQLite would then look for the waiting child rows
@@ -182,6 +186,7 @@ def write_materialization(connection: Connection, materialization: Materializati
             "created_at": occurrence.created_at,
         },
     )
+    outcome.refresh(connection, occurrence.schedule_id)
 
 
 class SqlOccurrenceRepository:

@@ -3,8 +3,8 @@
 A run moves QUEUED -> RUNNING (``start``) and then to a terminal status
 (``finish``), each a compare-and-set on its status, so two executors never
 take one run and a run is never finished twice. ``finish`` writes the
-answer, the session's new activity time and the schedule's post-run
-accounting in one transaction: the accounting happens exactly when the run's
+answer, the session's new activity time, the schedule's post-run accounting
+and its last outcome in one transaction: the accounting happens exactly when the run's
 occurrence reaches its outcome, once per occurrence.
 """
 
@@ -25,6 +25,7 @@ from server.storage.records import (
     ScheduleChange,
     ScheduleView,
 )
+from server.storage.sql import outcome
 from server.storage.sql.occurrences import ACTIVE_RUN_STATUSES
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows
@@ -134,16 +135,20 @@ class SqlRunRepository:
         messages: Sequence[MessageRecord],
         now: datetime,
         account: Accounting,
+        *,
+        failure_reason: str | None = None,
     ) -> bool:
         """End an active run with ``status``, append ``messages``, and account for its schedule.
 
-        Returns False, writing nothing, when the run had already ended.
+        ``failure_reason`` is kept on the run; the schedule's last outcome is
+        brought up to date in the same transaction. Returns False, writing
+        nothing, when the run had already ended.
         """
         with write_transaction(self._engine) as connection:
             moved = connection.execute(
                 update(runs)
                 .where(runs.c.id == run_id, runs.c.status.in_(ACTIVE_RUN_STATUSES))
-                .values(status=status, updated_at=now)
+                .values(status=status, updated_at=now, failure_reason=failure_reason)
             )
             if moved.rowcount != 1:
                 return False
@@ -173,4 +178,5 @@ class SqlRunRepository:
             if row is not None:  # purged meanwhile: nothing left to account
                 view = schedule_view(row)
                 write_locked_change(connection, view.schedule, account(view, linked.id))
+                outcome.refresh(connection, linked.schedule_id)
         return True

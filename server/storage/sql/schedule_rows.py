@@ -2,7 +2,8 @@
 
 ``schedule_views()`` selects a schedule joined with its current revision (every
 read needs both); ``schedule_view`` turns such a row into a ``ScheduleView``.
-``change_values`` is the one place a ``ScheduleChange`` becomes column values,
+``change_values`` is the one place a ``ScheduleChange`` becomes column values
+(with a new revision's folded search text),
 and it always moves ``updated_at`` forward: every compare-and-set decided on
 an older row then fails and re-reads, even when two writes land on one clock
 instant. ``write_locked_change`` is how the scheduler's own transactions,
@@ -23,7 +24,9 @@ from server.storage.records import (
     ScheduleRecord,
     ScheduleView,
 )
+from server.storage.search_text import searchable_text
 from server.storage.sql.audit import append_events
+from server.storage.sql.outcome import last_outcome
 from server.storage.tables import schedule_revisions, schedules
 
 _TICK = timedelta(microseconds=1)
@@ -32,7 +35,8 @@ _TICK = timedelta(microseconds=1)
 _UPDATE_LOCKED = update(schedules).where(schedules.c.id == bindparam("target"))
 
 _VIEW_COLUMNS = (
-    *schedules.c,
+    # Not the folded search copy: only a search's WHERE reads it.
+    *(column for column in schedules.c if column.name != "search_text"),
     schedule_revisions.c.revision,
     schedule_revisions.c.definition,
     schedule_revisions.c.created_by_principal_id,
@@ -48,7 +52,8 @@ _JOIN = schedules.join(
 )
 
 
-def schedule_row(record: ScheduleRecord) -> dict[str, Any]:
+def schedule_row(record: ScheduleRecord, revision: RevisionRecord) -> dict[str, Any]:
+    """The row of a new schedule whose current revision is ``revision``."""
     return {
         "id": record.schedule_id,
         "tenant_id": record.owner.tenant_id,
@@ -60,6 +65,7 @@ def schedule_row(record: ScheduleRecord) -> dict[str, Any]:
         "consecutive_failures": record.consecutive_failures,
         "created_at": record.created_at,
         "updated_at": record.updated_at,
+        "search_text": searchable_text(revision.definition),
     }
 
 
@@ -80,8 +86,12 @@ def schedule_views() -> Select[Any]:
 
 
 def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
-    """The columns ``change`` writes over ``seen``; ``updated_at`` always moves forward."""
-    return {
+    """The columns ``change`` writes over ``seen``; ``updated_at`` always moves forward.
+
+    A new revision brings its folded search text, written with the revision
+    in one transaction.
+    """
+    values = {
         "state": change.state,
         "pause_reason": change.pause_reason,
         "next_fire_at": change.next_fire_at,
@@ -93,6 +103,9 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
             else seen.current_revision
         ),
     }
+    if change.new_revision is not None:
+        values["search_text"] = searchable_text(change.new_revision.definition)
+    return values
 
 
 def write_locked_change(
@@ -123,7 +136,7 @@ def _moves(seen: ScheduleRecord, change: ScheduleChange) -> bool:
 
 
 def schedule_view(row: RowMapping) -> ScheduleView:
-    """A view from a row of ``schedule_views()``."""
+    """A view from a row of ``schedule_views()``, with its last outcome when the row has it."""
     return ScheduleView(
         schedule=ScheduleRecord(
             schedule_id=row["id"],
@@ -144,4 +157,5 @@ def schedule_view(row: RowMapping) -> ScheduleView:
             created_at=row["revision_created_at"],
             authority_version=row["authority_version"],
         ),
+        last_outcome=last_outcome(row) if "outcome_disposition" in row else None,
     )

@@ -12,10 +12,12 @@ older row fails and re-reads. ``purge_terminal`` is the retention sweep.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -25,12 +27,14 @@ from server.storage.records import (
     Owner,
     RevisionRecord,
     ScheduleChange,
+    ScheduleCounts,
     ScheduleRecord,
     ScheduleView,
 )
 from server.storage.sql.advisory_locks import RETENTION, try_hold
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.outcome import with_outcome
 from server.storage.sql.schedule_rows import (
     change_values,
     revision_row,
@@ -38,8 +42,10 @@ from server.storage.sql.schedule_rows import (
     schedule_view,
     schedule_views,
 )
+from server.storage.sql.search_index import candidates, contains_all
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
+    NEEDS_ATTENTION,
     TERMINAL_STATES,
     schedule_idempotency_keys,
     schedule_occurrences,
@@ -49,6 +55,74 @@ from server.storage.tables import (
 
 # Spelled as the retention index's own predicate, so SQLite can use that partial index.
 _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
+# Likewise the Needs attention index's.
+_NEEDS_ATTENTION = text(NEEDS_ATTENTION)
+CURRENT_STATES = ("ACTIVE", "PAUSED")
+HISTORY_STATES = ("COMPLETED", "CANCELLED")
+PROBE_ROWS = 1000
+"""Rows a search reads in list order before it asks the search index (see ``page``)."""
+COMMON_SHARE = 0.05
+"""A search matching this share of the probed rows is counted by reading, not by the index."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Probe:
+    """The first ``PROBE_ROWS`` rows in list order: which matched, and how many were read."""
+
+    hits: list[UUID]
+    read: int
+
+    def conclusive(self, limit: int) -> bool:
+        """Whether the probe answers the page: a full page found, or the list ended in it."""
+        return len(self.hits) >= limit or self.read < PROBE_ROWS
+
+    def common(self) -> bool:
+        return self.read > 0 and len(self.hits) >= COMMON_SHARE * self.read
+
+
+def _scope(owner: Owner, states: frozenset[str], needs_attention: bool) -> list[Any]:
+    conditions: list[Any] = [owned_by(schedules, owner)]
+    if states:
+        conditions.append(schedules.c.state.in_(sorted(states)))
+    if needs_attention:
+        conditions.append(_NEEDS_ATTENTION)
+    return conditions
+
+
+def _views(
+    connection: Connection,
+    conditions: Sequence[Any],
+    after: tuple[datetime, UUID] | None,
+    limit: int,
+) -> list[ScheduleView]:
+    query = with_outcome(schedule_views()).where(*conditions)
+    query = keyset_page(
+        query, schedules.c.updated_at, schedules.c.id, after, limit, newest_first=True
+    )
+    return [schedule_view(row) for row in connection.execute(query).mappings()]
+
+
+def _probe(
+    connection: Connection,
+    scope: Sequence[Any],
+    words: Sequence[str],
+    after: tuple[datetime, UUID] | None,
+) -> _Probe:
+    query = select(schedules.c.id, contains_all(words).label("hit")).where(*scope)
+    query = keyset_page(
+        query, schedules.c.updated_at, schedules.c.id, after, PROBE_ROWS, newest_first=True
+    )
+    rows = connection.execute(query).all()
+    return _Probe([row.id for row in rows if row.hit], len(rows))
+
+
+def _matching(connection: Connection, words: Sequence[str]) -> list[Any]:
+    """The search's conditions: the literal test, narrowed by the index where it helps."""
+    conditions: list[Any] = [contains_all(words)]
+    narrowed = candidates(connection.dialect.name, words)
+    if narrowed is not None:
+        conditions.append(schedules.c.id.in_(narrowed))
+    return conditions
 
 
 class SqlScheduleRepository:
@@ -67,7 +141,7 @@ class SqlScheduleRepository:
             return existing
         try:
             with self._engine.begin() as connection:
-                connection.execute(insert(schedules), schedule_row(schedule))
+                connection.execute(insert(schedules), schedule_row(schedule, revision))
                 connection.execute(insert(schedule_revisions), revision_row(revision))
                 connection.execute(
                     insert(schedule_idempotency_keys),
@@ -113,7 +187,9 @@ class SqlScheduleRepository:
             return
         revisions = [*history, *(v.revision for v in views)]
         with self._engine.begin() as connection:
-            connection.execute(insert(schedules), [schedule_row(v.schedule) for v in views])
+            connection.execute(
+                insert(schedules), [schedule_row(v.schedule, v.revision) for v in views]
+            )
             connection.execute(insert(schedule_revisions), [revision_row(r) for r in revisions])
 
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
@@ -138,7 +214,9 @@ class SqlScheduleRepository:
         ]
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None:
-        query = schedule_views().where(schedules.c.id == schedule_id, owned_by(schedules, owner))
+        query = with_outcome(schedule_views()).where(
+            schedules.c.id == schedule_id, owned_by(schedules, owner)
+        )
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else schedule_view(row)
@@ -149,16 +227,50 @@ class SqlScheduleRepository:
         states: frozenset[str],
         after: tuple[datetime, UUID] | None,
         limit: int,
+        *,
+        words: Sequence[str] = (),
+        needs_attention: bool = False,
     ) -> list[ScheduleView]:
-        query = schedule_views().where(owned_by(schedules, owner))
-        if states:
-            query = query.where(schedules.c.state.in_(sorted(states)))
-        query = keyset_page(
-            query, schedules.c.updated_at, schedules.c.id, after, limit, newest_first=True
-        )
+        """One page in list order; a search walks the list first, then asks the index.
+
+        Most searches typed into a list match many rows (a common word, a
+        two-letter prefix), and the newest ``PROBE_ROWS`` rows in list order
+        hold a page of them: reading those is cheaper than any index lookup
+        of every match. When they do not (a rarer word), the matches are
+        few, and the database's search index finds them (``search_index``).
+        """
+        scope = _scope(owner, states, needs_attention)
         with self._engine.connect() as connection:
-            rows = connection.execute(query).mappings().all()
-        return [schedule_view(row) for row in rows]
+            if not words:
+                return _views(connection, scope, after, limit)
+            probe = _probe(connection, scope, words, after)
+            if probe.conclusive(limit):
+                found = probe.hits[:limit]
+                return _views(connection, [schedules.c.id.in_(found)], None, limit) if found else []
+            return _views(connection, [*scope, *_matching(connection, words)], after, limit)
+
+    def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
+        """The owner's totals; a search counts through its index only when matches are rare."""
+        scope = [owned_by(schedules, owner)]
+        with self._engine.connect() as connection:
+            if words:
+                probe = _probe(connection, scope, words, None)
+                if probe.common():
+                    scope.append(contains_all(words))
+                else:
+                    scope.extend(_matching(connection, words))
+            by_state = connection.execute(
+                select(schedules.c.state, func.count()).where(*scope).group_by(schedules.c.state)
+            ).all()
+            attention = connection.execute(
+                select(func.count()).select_from(schedules).where(*scope, _NEEDS_ATTENTION)
+            ).scalar_one()
+        totals = {state: count for state, count in by_state}
+        return ScheduleCounts(
+            current=sum(totals.get(state, 0) for state in CURRENT_STATES),
+            history=sum(totals.get(state, 0) for state in HISTORY_STATES),
+            needs_attention=attention,
+        )
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
         statement = (

@@ -30,7 +30,7 @@ SECRET_TEXT = "instruction text that must never reach a log"
 def crashing_server(store: SqlStore, clock: Clock) -> Iterator[int]:
     """A real uvicorn on a free loopback port whose schedule listing raises."""
 
-    def broken(*_args: object) -> Any:
+    def broken(*_args: object, **_keywords: object) -> Any:
         raise RuntimeError(SECRET_TEXT)
 
     digest = token_digest("token-alice")

@@ -1,0 +1,146 @@
+"""Each database's own index over the folded search text, and the search predicate.
+
+The truth of a search is one portable predicate (``contains_all``): every
+folded word occurs in ``schedules.search_text``, as a ``LIKE '%word%'`` with
+``%``, ``_`` and the escape character escaped, so every character is literal.
+What makes it fast differs per database, so these objects live outside the
+declared metadata and are made by the migration (``create``):
+
+- PostgreSQL: a ``pg_trgm`` GIN index on ``search_text``, which serves the
+  ``LIKE`` itself for words of three characters or more. ``pg_trgm`` is a
+  trusted extension: a database owner may create it, no superuser needed.
+- SQLite: an FTS5 table with the trigram tokenizer, contentless (the text is
+  on the schedule row already), kept by triggers on ``schedules`` in the
+  writing transaction, so an edit is found at once and its old words are not.
+  Its rowids come from ``schedule_search_keys`` (an ``INTEGER PRIMARY KEY``
+  per schedule), not from the schedules' own rowids, which ``VACUUM`` may
+  renumber. ``candidates`` narrows a search to the rows the index names; the
+  ``LIKE`` still decides, so the index only ever has to find a superset.
+
+Trigrams need three characters: a shorter word (a two-letter prefix being
+typed, a two-character Japanese word) is found by the ``LIKE`` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from uuid import UUID
+
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Integer,
+    Select,
+    Uuid,
+    and_,
+    column,
+    select,
+    table,
+    text,
+    true,
+)
+
+from server.storage.tables import schedules
+
+FTS_TABLE = "schedule_search"
+KEYS_TABLE = "schedule_search_keys"
+TRIGRAM_INDEX = "ix_schedules_search_trgm"
+TRIGRAM = 3
+"""Characters in a trigram: words shorter than this get no help from either index."""
+
+_FTS = table(FTS_TABLE, column("rowid", Integer))
+_KEYS = table(KEYS_TABLE, column("key", Integer), column("schedule_id", Uuid()))
+
+_SQLITE_CREATE = (
+    f"CREATE TABLE {KEYS_TABLE} (key INTEGER PRIMARY KEY, schedule_id CHAR(32) NOT NULL UNIQUE)",
+    f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5("
+    "body, content='', tokenize='trigram case_sensitive 1')",
+    f"INSERT INTO {KEYS_TABLE} (schedule_id) SELECT id FROM schedules",
+    f"INSERT INTO {FTS_TABLE} (rowid, body) SELECT k.key, s.search_text"
+    f" FROM schedules s JOIN {KEYS_TABLE} k ON k.schedule_id = s.id",
+    f"""CREATE TRIGGER {FTS_TABLE}_insert AFTER INSERT ON schedules BEGIN
+        INSERT INTO {KEYS_TABLE} (schedule_id) VALUES (new.id);
+        INSERT INTO {FTS_TABLE} (rowid, body) VALUES (
+            (SELECT key FROM {KEYS_TABLE} WHERE schedule_id = new.id), new.search_text);
+    END""",
+    f"""CREATE TRIGGER {FTS_TABLE}_update AFTER UPDATE OF search_text ON schedules
+    WHEN new.search_text IS NOT old.search_text BEGIN
+        INSERT INTO {FTS_TABLE} ({FTS_TABLE}, rowid, body) VALUES (
+            'delete', (SELECT key FROM {KEYS_TABLE} WHERE schedule_id = old.id), old.search_text);
+        INSERT INTO {FTS_TABLE} (rowid, body) VALUES (
+            (SELECT key FROM {KEYS_TABLE} WHERE schedule_id = new.id), new.search_text);
+    END""",
+    f"""CREATE TRIGGER {FTS_TABLE}_delete AFTER DELETE ON schedules BEGIN
+        INSERT INTO {FTS_TABLE} ({FTS_TABLE}, rowid, body) VALUES (
+            'delete', (SELECT key FROM {KEYS_TABLE} WHERE schedule_id = old.id), old.search_text);
+        DELETE FROM {KEYS_TABLE} WHERE schedule_id = old.id;
+    END""",
+)
+_SQLITE_DROP = (
+    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_delete",
+    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_update",
+    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_insert",
+    f"DROP TABLE IF EXISTS {FTS_TABLE}",
+    f"DROP TABLE IF EXISTS {KEYS_TABLE}",
+)
+_POSTGRES_CREATE = (
+    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    f"CREATE INDEX {TRIGRAM_INDEX} ON schedules USING gin (search_text gin_trgm_ops)",
+)
+# The extension stays: other objects of the database may have come to use it.
+_POSTGRES_DROP = (f"DROP INDEX IF EXISTS {TRIGRAM_INDEX}",)
+
+
+def create(connection: Connection) -> None:
+    """Make this database's search index over the rows already there (the migration)."""
+    sqlite = connection.dialect.name == "sqlite"
+    for statement in _SQLITE_CREATE if sqlite else _POSTGRES_CREATE:
+        connection.execute(text(statement))
+
+
+def drop(connection: Connection) -> None:
+    sqlite = connection.dialect.name == "sqlite"
+    for statement in _SQLITE_DROP if sqlite else _POSTGRES_DROP:
+        connection.execute(text(statement))
+
+
+def declared_elsewhere(name: str | None, kind: str) -> bool:
+    """Whether a database object is one of these, which the declared metadata leaves out.
+
+    For Alembic's ``include_name``: the FTS5 table's shadow tables share its
+    name as a prefix.
+    """
+    if name is None:
+        return False
+    if kind == "table":
+        return name == FTS_TABLE or name.startswith(f"{FTS_TABLE}_")  # keys included
+    return kind == "index" and name == TRIGRAM_INDEX
+
+
+def _escaped(word: str) -> str:
+    return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def contains_all(words: Sequence[str]) -> ColumnElement[bool]:
+    """Every folded word occurs in the schedule's folded text, each character literally."""
+    if not words:
+        return true()
+    return and_(
+        *(schedules.c.search_text.like(f"%{_escaped(word)}%", escape="\\") for word in words)
+    )
+
+
+def candidates(dialect: str, words: Sequence[str]) -> Select[tuple[UUID]] | None:
+    """The ids of schedules the SQLite index says may match ``words``; None if it cannot say.
+
+    None on PostgreSQL (the trigram index serves ``contains_all`` itself) and
+    when no word is long enough for a trigram.
+    """
+    long_words = [word for word in words if len(word) >= TRIGRAM]
+    if dialect != "sqlite" or not long_words:
+        return None
+    phrases = " AND ".join('"' + word.replace('"', '""') + '"' for word in long_words)
+    matching = select(_FTS.c.rowid).where(
+        text(f"{FTS_TABLE} MATCH :phrases").bindparams(phrases=phrases)
+    )
+    return select(_KEYS.c.schedule_id).where(_KEYS.c.key.in_(matching))
