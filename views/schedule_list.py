@@ -265,6 +265,7 @@ def search_field(
         ),
         dense=True,
         on_change=typed,
+        expand=True,
     )
     ref.current = field
-    return field
+    return ft.Row([field])
