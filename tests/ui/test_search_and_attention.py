@@ -56,6 +56,11 @@ def search_field(page: Page, screen: str) -> Locator:
     return field
 
 
+def attention_chip(page: Page, count: int) -> Locator:
+    """The filter chip (Flutter names a selectable chip as a checkbox) showing ``count``."""
+    return page.get_by_role("checkbox", name=f"Needs attention ({count})", exact=True)
+
+
 def matching(schedules: list[StoredSchedule], word: str) -> list[str]:
     return [s.title for s in schedules if word in f"{s.title} {s.instruction}".casefold()]
 
@@ -99,7 +104,7 @@ def test_the_needs_attention_chip_counts_and_filters_and_each_row_says_what_went
     page = open_page(served.url, size=SIZES[screen])
     wanted = database.needs_attention()
     assert wanted, "the demo holds schedules that need attention"
-    chip = page.get_by_text(f"Needs attention ({len(wanted)})", exact=True)
+    chip = attention_chip(page, len(wanted))
     expect(chip).to_be_visible()
     chip.click()
     for schedule in wanted:
@@ -162,19 +167,19 @@ def test_the_notice_says_once_that_something_newly_needs_attention(
 ) -> None:
     page = open_page(failing_soon.app.url, size=DESKTOP_SIZE)
     expect(schedule_row(page, TITLE)).to_be_visible()
-    expect(page.get_by_text("Needs attention (0)", exact=True)).to_be_visible()
+    expect(attention_chip(page, 0)).to_be_visible()
     assert datetime.now(UTC) < failing_soon.due, "the page opened after the firing; raise LEAD"
     notice = page.get_by_text(re.compile(rf"^“{re.escape(TITLE)}” needs attention: Not run at"))
     seconds_left = (failing_soon.due - datetime.now(UTC)).total_seconds()
     expect(notice).to_be_visible(timeout=(seconds_left + 20) * 1000)
     expect(notice).to_have_count(1)
-    expect(page.get_by_text("Needs attention (1)", exact=True)).to_be_visible()
+    expect(attention_chip(page, 1)).to_be_visible()
     next_frames(page)
     save_screenshot(page, "attention-notice-desktop")
 
     page.reload()
     enable_semantics(page)
-    expect(page.get_by_text("Needs attention (1)", exact=True)).to_be_visible()
+    expect(attention_chip(page, 1)).to_be_visible()
     expect(schedule_row(page, TITLE)).to_have_accessible_name(re.compile("Not run at"))
     page.wait_for_timeout(4000)  # a round or two: the announced outcome is not said again
     expect(notice).to_have_count(0)
