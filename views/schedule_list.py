@@ -254,8 +254,14 @@ def search_field(
     def typed(event: ft.Event[ft.TextField]) -> None:
         run_command(model.type_query, event.control.value or "")
 
+    # The field's text is the person's: a render carries what the mounted field
+    # already holds (a render for an older keystroke must not take back a newer
+    # one), and only a search the view model cleared (Escape, the clear button)
+    # empties it.
+    mounted = ref.current
+    shown = "" if not snapshot.query or mounted is None else (mounted.value or snapshot.query)
     field = ft.TextField(
-        value=snapshot.query,
+        value=shown,
         label=SEARCH_LABEL,
         prefix_icon=ft.Icons.SEARCH,
         suffix=(
