@@ -162,10 +162,11 @@ def failing_soon(tmp_path: Path) -> Iterator[FailingSoon]:
         yield FailingSoon(app, due)
 
 
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_notice_says_once_that_something_newly_needs_attention(
-    failing_soon: FailingSoon, open_page: PageOpener
+    screen: str, failing_soon: FailingSoon, open_page: PageOpener
 ) -> None:
-    page = open_page(failing_soon.app.url, size=DESKTOP_SIZE)
+    page = open_page(failing_soon.app.url, size=SIZES[screen])
     expect(schedule_row(page, TITLE)).to_be_visible()
     expect(attention_chip(page, 0)).to_be_visible()
     assert datetime.now(UTC) < failing_soon.due, "the page opened after the firing; raise LEAD"
@@ -176,7 +177,7 @@ def test_the_notice_says_once_that_something_newly_needs_attention(
     expect(notice).to_have_count(1)
     expect(attention_chip(page, 1)).to_be_visible()
     next_frames(page)
-    save_screenshot(page, "attention-notice-desktop")
+    save_screenshot(page, f"attention-notice-{screen}")
 
     button(page, "Dismiss").click()
     expect(notice).to_have_count(0)
