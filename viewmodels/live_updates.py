@@ -85,7 +85,12 @@ class LiveUpdates:
         reached = await self._detail.refresh_due() and reached
         reached = await self._schedules.refresh_counts() and reached
         if self._notices is not None:
+            announced = self._notices.snapshot.announced
             reached = await self._notices.check() and reached
+            if self._notices.snapshot.announced != announced and (
+                self._schedules.snapshot.attention_only
+            ):
+                await self._schedules.select_attention(True)  # the list shown gains it
         self._failures = 0 if reached else self._failures + 1
         self._sidebar.refresh_clock_texts()
         self._schedules.refresh_clock_texts()

@@ -323,7 +323,10 @@ async def test_a_round_announces_what_newly_needs_attention_and_moves_the_chips_
     window.sessions_route.script(None, ok(page([])))
     # The attention list asks for no state: ((), cursor None).
     window.schedules_route.script(
-        ((), None), ok(page([])), ok(page([summary("a", title="Nightly backup")]))
+        ((), None),
+        ok(page([])),  # the list's filter, switched on
+        ok(page([])),  # the first look
+        ok(page([summary("a", title="Nightly backup")])),
     )
     counts_route.rescript(
         None, ok(counts_json(needs_attention=0)), ok(counts_json(needs_attention=1))
@@ -339,9 +342,13 @@ async def test_a_round_announces_what_newly_needs_attention_and_moves_the_chips_
         notices=notices,
     )
     await window.schedules.open()
+    await window.schedules.select_attention(True)
+    assert window.schedules.snapshot.rows == ()
     await live.check()  # the first look on this device: learnt, not announced
     assert notices.snapshot.notice is None
     await live.check()
     notice = notices.snapshot.notice
     assert notice is not None and notice.title == "Nightly backup"
     assert window.schedules.snapshot.attention_label == "Needs attention (1)"
+    shown = [row.title for row in window.schedules.snapshot.rows]
+    assert shown == ["Nightly backup"], "the Needs attention list shown gains it"
