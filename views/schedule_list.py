@@ -15,6 +15,7 @@ or while a search is on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 from uuid import UUID
 
 import flet as ft
@@ -130,7 +131,7 @@ def ScheduleList(
                         )
                     ]
                 ),
-                *([search_field(snapshot, model, search)] if searchable else []),
+                *([SearchField(model, snapshot.search_clears, search)] if searchable else []),
             ],
             spacing=8,
             tight=True,
@@ -246,28 +247,30 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
     return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
 
 
-def search_field(
-    snapshot: ScheduleListSnapshot, model: ScheduleListModel, ref: MutableRef[ft.TextField]
+def _search_field(
+    model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
 ) -> ft.Control:
-    """The search field: keystrokes go to the view model; a clear button while it holds text."""
+    """The search field: keystrokes go to the view model; the clear button empties it.
+
+    Memoized on ``clears``: while the person types, the list re-renders on
+    every answer but this field is not rendered again, so no render can send
+    the field an older text than the one being typed. It renders again only
+    when the view model cleared the search (``clears`` grew), with an empty
+    field, or when it is first shown, with the search kept in the view model.
+    """
 
     def typed(event: ft.Event[ft.TextField]) -> None:
         run_command(model.type_query, event.control.value or "")
 
-    # The field's text is the person's: a render carries what the mounted field
-    # already holds (a render for an older keystroke must not take back a newer
-    # one), and only a search the view model cleared (Escape, the clear button)
-    # empties it.
-    mounted = ref.current
-    shown = "" if not snapshot.query or mounted is None else (mounted.value or snapshot.query)
     field = ft.TextField(
-        value=shown,
+        # A new key each clear: a new field, empty (the text the person typed
+        # lives in the browser's field, which no earlier render knows of).
+        key=f"search-{clears}",
+        value=model.snapshot.query,
         label=SEARCH_LABEL,
         prefix_icon=ft.Icons.SEARCH,
-        suffix=(
-            icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, lambda: run_command(model.clear_query))
-            if snapshot.query
-            else None
+        suffix=icon_action(
+            ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, lambda: run_command(model.clear_query)
         ),
         dense=True,
         on_change=typed,
@@ -275,3 +278,13 @@ def search_field(
     )
     ref.current = field
     return ft.Row([field])
+
+
+class _SearchFieldTile(Protocol):
+    def __call__(
+        self, model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
+    ) -> ft.Control: ...
+
+
+# ft.memo is unannotated in Flet 1.0.5; the protocol states what it returns.
+SearchField: _SearchFieldTile = ft.memo(ft.component(_search_field))  # type: ignore[no-untyped-call]

@@ -95,6 +95,7 @@ def test_typing_shows_the_matching_schedules_and_clearing_brings_the_section_bac
     expect(button(page, "Search Recent History")).to_be_visible()
     page.keyboard.press("Escape")
     expect(schedule_row(page, current[0].title)).to_be_visible()
+    expect(field).to_have_value("")
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])

@@ -160,7 +160,7 @@ async def test_the_clear_button_reads_the_section_again_at_once(
     await typing
     assert titles(vm) == []
     await vm.clear_query()
-    assert vm.snapshot.query == ""
+    assert vm.snapshot.query == "" and vm.snapshot.search_clears == 1
     assert route.key_of(route.requests[-1]) == (CURRENT, None, False, None)
     assert titles(vm) == ["Schedule plain"]
     assert len(sleep.asked) == 1, "clearing does not wait for a debounce"

@@ -105,6 +105,9 @@ class ScheduleListSnapshot:
     """How many schedules need attention (``GET /v1/schedules/counts``); None until read."""
     search_focus_requests: int = 0
     """Grows by one each time Ctrl+F or / asks for the search field to take the focus."""
+    search_clears: int = 0
+    """Grows by one each time the search is cleared (the clear button, Escape): the only
+    time the field's text changes other than by typing."""
 
     @property
     def attention_label(self) -> str:

@@ -131,7 +131,10 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         """The clear button or Escape: no search, page one of the section at once."""
         self._typing.begin()
         if self.snapshot.query:
-            self._publish(replace(self.snapshot, query=""))
+            cleared = replace(
+                self.snapshot, query="", search_clears=self.snapshot.search_clears + 1
+            )
+            self._publish(cleared)
             await self._reload_rows()
 
     def focus_search(self) -> None:
