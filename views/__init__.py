@@ -24,7 +24,7 @@ name                             role     where
 ``Refresh``                      button   reloads page one of the section
 ``Needs attention (N)``          checkbox the filter chip beside the sections
 ``Search schedules``             textbox  the search field above the list
-``Clear search``                 button   inside the search field while it holds text
+``Clear search``                 button   inside the search field (empties it)
 ``Search``                       button   narrow layout app bar: shows the search field
 ``Search Recent History``        button   under "No current schedules match …" (and
                                           ``Search Current`` the other way)
