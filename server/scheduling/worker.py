@@ -23,6 +23,19 @@ stays due) this one materializes it a moment later, not at the fallback poll.
 Once ``stopping`` is set, a scan claims nothing more: the materialization in
 flight finishes and the scan returns.
 
+A storage fault (``server/storage/faults.py``: the disk full, the database
+read-only or away) is nobody's schedule's fault: it blames no schedule, ends
+the scan, and the whole worker waits, doubling from ``Backoff.first`` to
+``Backoff.longest`` while the fault lasts. It says so in the log once, when
+the spell begins, and once more when a materialization commits again; never
+a line per schedule or per retry. A committed materialization also ends the
+store's fault spell, so ``/readyz`` turns ready again.
+
+An idle scan (nothing due) also gives back journal space
+(``Store.compact_journal``: SQLite's truncating WAL checkpoint), at most once
+per ``COMPACT_INTERVAL``: under a steady read load the WAL would otherwise
+only grow.
+
 ``next_wake`` says when the loop should scan again: the earliest future
 ``next_fire_at`` or the end of the earliest backoff, whichever comes first.
 """
@@ -38,6 +51,8 @@ from uuid import UUID
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
 from server.scheduling.materializer import MaterializationFailed, Materializer, Result
+from server.scheduling.observer import SILENT, WorkerObserver
+from server.storage.faults import describe_fault, is_storage_fault
 from server.storage.ports import Store
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
@@ -45,6 +60,7 @@ __all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
 _log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 100
+COMPACT_INTERVAL = timedelta(seconds=5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +84,8 @@ class ScanReport:
     failed: int
     full: bool
     retry_at: datetime | None
+    storage_fault: bool = False
+    """The scan ended on a storage fault; ``retry_at`` is the worker's backoff."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +106,12 @@ class ScheduleWorker:
         batch_size: int = DEFAULT_BATCH_SIZE,
         backoff: Backoff | None = None,
         stopping: threading.Event | None = None,
+        observer: WorkerObserver = SILENT,
     ) -> None:
         self._store = store
+        self._observer = observer
+        self._fault_attempts = 0
+        self._compacted_at: datetime | None = None
         self._stopping = stopping or threading.Event()
         self._materializer = Materializer(store, identity, admission or Admission())
         self._batch_size = batch_size
@@ -101,11 +123,20 @@ class ScheduleWorker:
         excluding = {i for i, d in self._deferred.items() if d.until > now}
         written = held = failed = claims = 0
         idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        if idle:
+            self._compact(now)
         exhausted = idle
         while not exhausted and claims < self._batch_size and not self._stopping.is_set():
             try:
                 claimed = self._materializer.materialize_next(now, excluding)
-            except MaterializationFailed as err:
+            except Exception as err:
+                cause = err.__cause__ if isinstance(err, MaterializationFailed) else err
+                if cause is not None and is_storage_fault(cause):
+                    retry = self.storage_fault(cause, now)
+                    return ScanReport(written, held, failed, False, retry, storage_fault=True)
+                if not isinstance(err, MaterializationFailed):
+                    raise
+                self._observer.materialization_failed()
                 _log.warning(
                     "schedule %s could not be materialized (%s); retrying later",
                     err.schedule_id,
@@ -127,14 +158,48 @@ class ScheduleWorker:
             else:
                 written += 1
                 self._deferred.pop(claimed.schedule_id, None)
+                if claimed.occurrence is not None:
+                    self._observer.occurrence_recorded(claimed.occurrence)
+        if written:
+            self._storage_recovered()
         retries = [d.until for d in self._deferred.values()]
         if exhausted and not idle and self._any_due(now, excluding):  # another worker holds them
             retries.append(now + self._backoff.first)
         full = claims == self._batch_size
         return ScanReport(written, held, failed, full, min(retries, default=None))
 
+    def storage_fault(self, err: BaseException, now: datetime) -> datetime:
+        """The worker met a storage fault at ``now``: log it if it begins a spell; retry when."""
+        self._fault_attempts += 1
+        if self._fault_attempts == 1:
+            _log.warning(
+                "storage fault (%s): the worker backs off and retries until the database"
+                " takes writes again",
+                describe_fault(err),
+            )
+        return now + self._backoff.after(self._fault_attempts)
+
+    def _storage_recovered(self) -> None:
+        self._store.faults.clear()
+        if self._fault_attempts:
+            _log.warning("the database takes writes again; the worker goes on")
+            self._fault_attempts = 0
+
+    def _compact(self, now: datetime) -> None:
+        if self._compacted_at is not None and abs(now - self._compacted_at) < COMPACT_INTERVAL:
+            return
+        self._compacted_at = now
+        try:
+            self._store.compact_journal()
+        except Exception as err:
+            if not is_storage_fault(err):
+                raise
+            # Busy readers or a fault: the next idle scan tries again.
+
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
         """When to scan again after the scan at ``now``: the next firing or the earliest retry."""
+        if report.storage_fault:
+            return report.retry_at
         upcoming = self._store.schedules.next_fire_after(now)
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
