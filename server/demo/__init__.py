@@ -293,6 +293,7 @@ def _load_ledger(
             deadline_at=materialized + timedelta(seconds=definition.payload["run_timeout_seconds"]),
             created_at=materialized,
             updated_at=answered,
+            failure_reason="deadline_exceeded" if code == "F" else None,
         )
         store.occurrences.record(
             Materialization(

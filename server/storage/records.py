@@ -174,7 +174,10 @@ class MessageRecord:
 
 @dataclass(frozen=True, slots=True)
 class RunRecord:
-    """A durable run as the scheduler queues it (execution belongs elsewhere)."""
+    """A durable run as the scheduler queues it (execution belongs elsewhere).
+
+    ``failure_reason`` is a FAILED run's stable reason code, None otherwise.
+    """
 
     run_id: UUID
     owner: Owner
@@ -186,6 +189,7 @@ class RunRecord:
     deadline_at: datetime
     created_at: datetime
     updated_at: datetime
+    failure_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,16 +49,18 @@ _revisions = sa.table(
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("schedules") as batch:
-        batch.add_column(
-            sa.Column("search_text", folded_text(), nullable=False, server_default=sa.text("''"))
-        )
-        batch.add_column(sa.Column("last_fired_at", UtcDateTime(), nullable=True))
-        batch.add_column(
-            sa.Column("outcome_attention", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("runs") as batch:
-        batch.add_column(sa.Column("failure_reason", sa.String(length=100), nullable=True))
+    # Plain ALTER TABLE ADD COLUMN on both: on SQLite a batch would copy the
+    # table, and dropping the old copy breaks the foreign keys pointing at it.
+    op.add_column(
+        "schedules",
+        sa.Column("search_text", folded_text(), nullable=False, server_default=sa.text("''")),
+    )
+    op.add_column("schedules", sa.Column("last_fired_at", UtcDateTime(), nullable=True))
+    op.add_column(
+        "schedules",
+        sa.Column("outcome_attention", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
+    op.add_column("runs", sa.Column("failure_reason", sa.String(length=100), nullable=True))
     connection = op.get_bind()
     _backfill_search_text(connection)
     # REFRESH_VALUES correlate on schedules.id: one statement recomputes every row.
@@ -111,9 +113,7 @@ def downgrade() -> None:
     search_index.drop(op.get_bind())
     op.drop_index("ix_schedules_attention", table_name="schedules")
     op.drop_index("ix_schedules_counts", table_name="schedules")
-    with op.batch_alter_table("runs") as batch:
-        batch.drop_column("failure_reason")
-    with op.batch_alter_table("schedules") as batch:
-        batch.drop_column("outcome_attention")
-        batch.drop_column("last_fired_at")
-        batch.drop_column("search_text")
+    # ALTER TABLE DROP COLUMN (SQLite 3.35 and later) for the same reason.
+    op.drop_column("runs", "failure_reason")
+    for column in ("outcome_attention", "last_fired_at", "search_text"):
+        op.drop_column("schedules", column)

@@ -134,11 +134,14 @@ def _lock_then_read(
     return connection.execute(_READ_CLAIMED, read).mappings().one()
 
 
-def write_materialization(connection: Connection, materialization: Materialization) -> None:
+def write_materialization(
+    connection: Connection, materialization: Materialization, *, keep_outcome: bool = True
+) -> None:
     """Insert an occurrence with its session, messages and run in the caller's transaction.
 
     The schedule's kept last outcome follows in the same transaction
-    (``outcome.refresh``).
+    (``outcome.refresh``), unless the caller writes it with the schedule's
+    own change (``keep_outcome=False``, the scheduler's claim).
 
     Parents go first (session, its messages, the run, then the occurrence that
     links them): the links' foreign keys are deferred, so the reverse order
@@ -166,6 +169,7 @@ def write_materialization(connection: Connection, materialization: Materializati
                 "deadline_at": run.deadline_at,
                 "created_at": run.created_at,
                 "updated_at": run.updated_at,
+                "failure_reason": run.failure_reason,
             },
         )
     occurrence = materialization.occurrence
@@ -186,7 +190,8 @@ def write_materialization(connection: Connection, materialization: Materializati
             "created_at": occurrence.created_at,
         },
     )
-    outcome.refresh(connection, occurrence.schedule_id)
+    if keep_outcome:
+        outcome.refresh(connection, occurrence.schedule_id)
 
 
 class SqlOccurrenceRepository:
@@ -217,9 +222,18 @@ class SqlOccurrenceRepository:
                 return None
             decided = plan(due)
             if decided is not None:
+                kept: dict[str, object] = {}
                 if decided.materialization is not None:
-                    write_materialization(connection, decided.materialization)
-                write_locked_change(connection, due.view.schedule, decided.change)
+                    occurrence = decided.materialization.occurrence
+                    newest = due.last_nominal_at is None or (
+                        occurrence.nominal_fire_at > due.last_nominal_at
+                    )
+                    write_materialization(
+                        connection, decided.materialization, keep_outcome=not newest
+                    )
+                    if newest:  # the schedule's own update carries it: no statement more
+                        kept = outcome.kept_for_newest(occurrence)
+                write_locked_change(connection, due.view.schedule, decided.change, also=kept)
         return due.view.schedule.schedule_id
 
     def claim_due(

@@ -7,7 +7,9 @@ by the Needs attention filter, so the schedule's row keeps two facts:
 MISSED, SKIPPED_OVERLAP, AUTHORIZATION_FAILED or CONFIGURATION_FAILED
 disposition, or a FAILED run). ``refresh`` recomputes both from the ledger in
 the caller's transaction, the one that writes an occurrence or ends a run, so
-they never lag what they summarize; the Needs attention filter is then an
+they never lag what they summarize (the scheduler's claim, which writes the
+newest occurrence, sets them with the schedule's own update instead:
+``kept_for_newest``); the Needs attention filter is then an
 indexed predicate (``tables.NEEDS_ATTENTION``). The rest of the outcome (its
 disposition, reason code, run status and failure reason, session) is read by
 joining the occurrence at ``last_fired_at`` and its run: one index probe each,
@@ -33,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 
-from server.storage.records import LastOutcome
+from server.storage.records import LastOutcome, OccurrenceRecord
 from server.storage.tables import runs, schedule_occurrences, schedules
 
 ATTENTION_DISPOSITIONS = (
@@ -77,6 +79,18 @@ _REFRESH = update(schedules).where(schedules.c.id == bindparam("target")).values
 def refresh(connection: Connection, schedule_id: UUID) -> None:
     """Bring one schedule's kept outcome up to date, in the caller's transaction."""
     connection.execute(_REFRESH, {"target": schedule_id})
+
+
+def kept_for_newest(occurrence: OccurrenceRecord) -> dict[str, object]:
+    """The kept columns once ``occurrence``, newer than any before, is written.
+
+    What ``refresh`` would compute, without reading: a new firing's run has
+    not ended yet, so only its disposition can need attention.
+    """
+    return {
+        "last_fired_at": occurrence.nominal_fire_at,
+        "outcome_attention": occurrence.disposition in ATTENTION_DISPOSITIONS,
+    }
 
 
 _SHOWN = schedule_occurrences.alias("last_occurrence")

@@ -48,6 +48,7 @@ def _run(row: RowMapping) -> RunRecord:
         deadline_at=row["deadline_at"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        failure_reason=row["failure_reason"],
     )
 
 

@@ -12,6 +12,7 @@ which hold the row, write a change with its events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -109,18 +110,22 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
 
 
 def write_locked_change(
-    connection: Connection, seen: ScheduleRecord, change: ScheduleChange
+    connection: Connection,
+    seen: ScheduleRecord,
+    change: ScheduleChange,
+    *,
+    also: Mapping[str, object] | None = None,
 ) -> None:
     """Write ``change`` to a row the caller's transaction holds locked, with its events.
 
     Only the scheduler's own transactions call this (they hold the row);
     every other writer goes through ``apply``'s compare-and-set, which then
-    sees a newer ``updated_at`` and re-reads.
+    sees a newer ``updated_at`` and re-reads. ``also`` are further columns
+    of the same row written by the same statement (the kept last outcome).
     """
-    if _moves(seen, change):
-        connection.execute(
-            _UPDATE_LOCKED, {"target": seen.schedule_id, **change_values(seen, change)}
-        )
+    if _moves(seen, change) or also:
+        values = {**change_values(seen, change), **(also or {})}
+        connection.execute(_UPDATE_LOCKED, {"target": seen.schedule_id, **values})
     if change.new_revision is not None:
         connection.execute(insert(schedule_revisions), revision_row(change.new_revision))
     append_events(connection, change.events)

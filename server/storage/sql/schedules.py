@@ -17,7 +17,18 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from server.storage.ports import IdempotencyKeyReused
@@ -42,7 +53,7 @@ from server.storage.sql.schedule_rows import (
     schedule_view,
     schedule_views,
 )
-from server.storage.sql.search_index import candidates, contains_all
+from server.storage.sql.search_index import candidates, contains_all, indexable, unindexed
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import (
     NEEDS_ATTENTION,
@@ -59,8 +70,10 @@ _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
 _NEEDS_ATTENTION = text(NEEDS_ATTENTION)
 CURRENT_STATES = ("ACTIVE", "PAUSED")
 HISTORY_STATES = ("COMPLETED", "CANCELLED")
-PROBE_ROWS = 1000
-"""Rows a search reads in list order before it asks the search index (see ``page``)."""
+PROBE_ROWS = 200
+"""Rows a search reads in list order first, to see how common its words are (see ``page``)."""
+WALK_ROWS = 5_000
+"""The most rows a search is expected to read in list order before the index is cheaper."""
 COMMON_SHARE = 0.05
 """A search matching this share of the probed rows is counted by reading, not by the index."""
 
@@ -75,6 +88,10 @@ class _Probe:
     def conclusive(self, limit: int) -> bool:
         """Whether the probe answers the page: a full page found, or the list ended in it."""
         return len(self.hits) >= limit or self.read < PROBE_ROWS
+
+    def walk(self, limit: int) -> float:
+        """How many rows a walk in list order would read to fill the page, at this share."""
+        return limit * self.read / len(self.hits) if self.hits else float("inf")
 
     def common(self) -> bool:
         return self.read > 0 and len(self.hits) >= COMMON_SHARE * self.read
@@ -116,13 +133,37 @@ def _probe(
     return _Probe([row.id for row in rows if row.hit], len(rows))
 
 
-def _matching(connection: Connection, words: Sequence[str]) -> list[Any]:
-    """The search's conditions: the literal test, narrowed by the index where it helps."""
-    conditions: list[Any] = [contains_all(words)]
+def _matches(
+    connection: Connection,
+    owner: Owner,
+    states: frozenset[str],
+    needs_attention: bool,
+    words: Sequence[str],
+    after: tuple[datetime, UUID] | None,
+) -> Select[tuple[UUID]]:
+    """The ids of every match after ``after``, found through the search index.
+
+    Unordered and unlimited, so PostgreSQL plans it for all matches (the
+    trigram index) rather than for the first few in list order (a walk of
+    the owner's rows). On SQLite the index's candidates drive it: the owner
+    and state terms are kept off their indexes (``unindexed``).
+    """
     narrowed = candidates(connection.dialect.name, words)
-    if narrowed is not None:
-        conditions.append(schedules.c.id.in_(narrowed))
-    return conditions
+    if narrowed is None:
+        conditions = _scope(owner, states, needs_attention)
+    else:
+        conditions = [
+            unindexed(schedules.c.tenant_id) == owner.tenant_id,
+            unindexed(schedules.c.principal_id) == owner.principal_id,
+            schedules.c.id.in_(narrowed),
+        ]
+        if states:
+            conditions.append(unindexed(schedules.c.state).in_(sorted(states)))
+        if needs_attention:
+            conditions.append(_NEEDS_ATTENTION)
+    if after is not None:
+        conditions.append(tuple_(schedules.c.updated_at, schedules.c.id) < after)
+    return select(schedules.c.id).where(*conditions, contains_all(words))
 
 
 class SqlScheduleRepository:
@@ -231,13 +272,15 @@ class SqlScheduleRepository:
         words: Sequence[str] = (),
         needs_attention: bool = False,
     ) -> list[ScheduleView]:
-        """One page in list order; a search walks the list first, then asks the index.
+        """One page in list order; a search reads the list first, then asks the index.
 
         Most searches typed into a list match many rows (a common word, a
-        two-letter prefix), and the newest ``PROBE_ROWS`` rows in list order
-        hold a page of them: reading those is cheaper than any index lookup
-        of every match. When they do not (a rarer word), the matches are
-        few, and the database's search index finds them (``search_index``).
+        two-letter prefix): reading the list in order until a page is found
+        is cheaper than any index lookup of every match. The newest
+        ``PROBE_ROWS`` rows say how common the words are: when a page is
+        expected within ``WALK_ROWS`` rows (or no word is long enough for an
+        index), the list is read on; otherwise the matches are few and the
+        database's search index finds them (``search_index``).
         """
         scope = _scope(owner, states, needs_attention)
         with self._engine.connect() as connection:
@@ -247,18 +290,22 @@ class SqlScheduleRepository:
             if probe.conclusive(limit):
                 found = probe.hits[:limit]
                 return _views(connection, [schedules.c.id.in_(found)], None, limit) if found else []
-            return _views(connection, [*scope, *_matching(connection, words)], after, limit)
+            if not indexable(words) or probe.walk(limit) <= WALK_ROWS:
+                return _views(connection, [*scope, contains_all(words)], after, limit)
+            matches = _matches(connection, owner, states, needs_attention, words, after)
+            return _views(connection, [schedules.c.id.in_(matches)], None, limit)
 
     def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
         """The owner's totals; a search counts through its index only when matches are rare."""
-        scope = [owned_by(schedules, owner)]
+        scope: list[Any] = [owned_by(schedules, owner)]
         with self._engine.connect() as connection:
             if words:
                 probe = _probe(connection, scope, words, None)
-                if probe.common():
+                if probe.common() or not indexable(words):
                     scope.append(contains_all(words))
                 else:
-                    scope.extend(_matching(connection, words))
+                    matches = _matches(connection, owner, frozenset(), False, words, None)
+                    scope = [schedules.c.id.in_(matches)]
             by_state = connection.execute(
                 select(schedules.c.state, func.count()).where(*scope).group_by(schedules.c.state)
             ).all()

@@ -24,6 +24,7 @@ typed, a two-character Japanese word) is found by the ``LIKE`` alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 from uuid import UUID
 
 from sqlalchemy import (
@@ -39,6 +40,8 @@ from sqlalchemy import (
     text,
     true,
 )
+from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.sql.operators import custom_op
 
 from server.storage.tables import schedules
 
@@ -47,6 +50,8 @@ KEYS_TABLE = "schedule_search_keys"
 TRIGRAM_INDEX = "ix_schedules_search_trgm"
 TRIGRAM = 3
 """Characters in a trigram: words shorter than this get no help from either index."""
+
+T = TypeVar("T")
 
 _FTS = table(FTS_TABLE, column("rowid", Integer))
 _KEYS = table(KEYS_TABLE, column("key", Integer), column("schedule_id", Uuid()))
@@ -128,6 +133,21 @@ def contains_all(words: Sequence[str]) -> ColumnElement[bool]:
     return and_(
         *(schedules.c.search_text.like(f"%{_escaped(word)}%", escape="\\") for word in words)
     )
+
+
+def indexable(words: Sequence[str]) -> bool:
+    """Whether the index can narrow a search: some word has a trigram."""
+    return any(len(word) >= TRIGRAM for word in words)
+
+
+def unindexed(column: ColumnElement[T]) -> ColumnElement[T]:
+    """``column`` behind SQLite's unary ``+``, which keeps the planner off its indexes.
+
+    Without statistics SQLite believes an owner's rows are few and walks the
+    owner's listing index, testing each row against the candidates; the
+    candidates are the few rows here, so they must drive the query.
+    """
+    return UnaryExpression(column, operator=custom_op("+"), type_=column.type)
 
 
 def candidates(dialect: str, words: Sequence[str]) -> Select[tuple[UUID]] | None:

@@ -3,8 +3,8 @@
 Each test runs once per backend (``database_url``). Search results are also
 compared with an oracle (every folded word is a substring of the folded title
 and instruction), and both ways the store answers a search are exercised: the
-walk along the list (a common word) and the database's own index (a rarer
-one, forced here by shrinking the walk).
+read along the list (a common word) and the database's own index (a rarer
+one), each forced in turn (``_take``).
 """
 
 from __future__ import annotations
@@ -93,6 +93,18 @@ def _view(
     )
 
 
+def _take(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the store answer searches by reading the list in order, or through the index."""
+    if path == "index":
+        monkeypatch.setattr(schedule_repository, "PROBE_ROWS", 2)
+        monkeypatch.setattr(schedule_repository, "WALK_ROWS", 0)
+        monkeypatch.setattr(schedule_repository, "COMMON_SHARE", 2.0)
+    else:
+        monkeypatch.setattr(schedule_repository, "PROBE_ROWS", 2)
+        monkeypatch.setattr(schedule_repository, "WALK_ROWS", 10**9)
+        monkeypatch.setattr(schedule_repository, "COMMON_SHARE", 0.0)
+
+
 def _add(store: Store, *views: ScheduleView) -> list[ScheduleView]:
     store.schedules.import_many(views)
     return list(views)
@@ -115,11 +127,11 @@ def _expected(views: list[ScheduleView], query: str) -> set[UUID]:
     return matching
 
 
-@pytest.mark.parametrize("walk", [schedule_repository.PROBE_ROWS, 2], ids=["walk", "index"])
+@pytest.mark.parametrize("path", ["read", "index"])
 def test_every_character_of_a_search_is_literal(
-    store: Store, walk: int, monkeypatch: pytest.MonkeyPatch
+    store: Store, path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(schedule_repository, "PROBE_ROWS", walk)
+    _take(path, monkeypatch)
     views = _add(store, *(_view(title, minutes=i) for i, title in enumerate(LITERAL_TITLES)))
     for query in LITERAL_WORDS:
         expected = _expected(views, query)
@@ -183,11 +195,11 @@ def test_no_other_principals_schedule_is_found_or_counted(store: Store) -> None:
     assert _found(store, "digest", owner=Owner("acme", "nobody")) == set()
 
 
-@pytest.mark.parametrize("walk", [schedule_repository.PROBE_ROWS, 4], ids=["walk", "index"])
+@pytest.mark.parametrize("path", ["read", "index"])
 def test_results_page_in_list_order_without_duplicates(
-    store: Store, walk: int, monkeypatch: pytest.MonkeyPatch
+    store: Store, path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(schedule_repository, "PROBE_ROWS", walk)
+    _take(path, monkeypatch)
     reports = _add(store, *(_view(f"Report {i}", minutes=i // 2) for i in range(0, 60, 3)))
     _add(store, *(_view(f"Other {i}", minutes=i // 2) for i in range(60) if i % 3))
     expected = sorted(
@@ -206,11 +218,11 @@ def test_results_page_in_list_order_without_duplicates(
     assert store.schedules.counts(ALICE, ("report",)).current == 20
 
 
-@pytest.mark.parametrize("walk", [schedule_repository.PROBE_ROWS, 2], ids=["walk", "index"])
+@pytest.mark.parametrize("path", ["read", "index"])
 def test_search_combines_with_state_and_short_words(
-    store: Store, walk: int, monkeypatch: pytest.MonkeyPatch
+    store: Store, path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(schedule_repository, "PROBE_ROWS", walk)
+    _take(path, monkeypatch)
     active, paused = _add(store, _view("会議 notes", minutes=1), _view("会議 plans", minutes=2))
     _add(store, *(_view(f"filler {i}", minutes=3 + i) for i in range(6)))
     seen = paused.schedule
