@@ -86,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
         "(by default the app falls back to the browser when no window can be shown)",
     )
     shown.add_argument(
+        "--no-os-notifications",
+        action="store_true",
+        help="in the desktop window, say that something newly needs attention only inside "
+        "the app, not with an OS notification",
+    )
+    shown.add_argument(
         "--port",
         metavar="N",
         type=_port,
@@ -219,6 +225,7 @@ def settings_from_arguments(
         port=arguments.port,
         web_address=address,
         remember_days=arguments.remember_days,
+        os_notifications=not arguments.no_os_notifications,
     )
 
 

@@ -28,6 +28,7 @@ import tzlocal
 
 from app.backend import Backend, SignInBackend, StartupError, open_backend, open_sign_in_backend
 from app.desktop_client import client_present, client_release, fetch_over_network
+from app.notifications import OsNotifications
 from app.presentation import Presentation, View, decide_presentation
 from app.session import session_entry
 from app.settings import RemoteServerSettings, Settings, WebAddress
@@ -72,6 +73,10 @@ async def run_app(settings: Settings) -> None:
             return
         if presentation.view is View.DESKTOP:
             _announce_desktop(backend)
+            if settings.os_notifications:
+                entry = session_entry(
+                    backend, clock=utc_now, device_zone=zone, announce=OsNotifications()
+                )
             await ft.run_async(entry, view=ft.AppView.FLET_APP, assets_dir=_assets_dir())
             return
         _announce_web(backend, presentation, address, port)

@@ -27,6 +27,8 @@ import flet as ft
 
 from app.backend import Backend
 from app.device_storage import PreferencesStorage
+from viewmodels.attention import AttentionNotices
+from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
@@ -53,12 +55,15 @@ def compose_models(
     changes: ServerActivity | None = None,
     account: AccountModel | None = None,
     views: ViewCache | None = None,
+    announce: Announce | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
     ``changes`` is the embedded server's change signal (None: poll);
     ``account`` the sign-in of a hosted session (None: nobody signs in);
-    ``views`` the view cache (None: nothing is kept, and nothing shown offline).
+    ``views`` the view cache (None: nothing is kept, and nothing shown offline);
+    ``announce`` is told each notice of something newly needing attention
+    (the desktop window's OS notification; None: the in-app banner only).
     """
     offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
@@ -77,6 +82,9 @@ def compose_models(
     navigation = NavigationViewModel(
         schedules=schedules, detail=detail, sidebar=sidebar, messages=messages
     )
+    notices = AttentionNotices(
+        api, storage, clock=clock, device_zone=device_zone, on_announce=announce
+    )
     models = ScreenModels(
         navigation=navigation,
         schedules=schedules,
@@ -86,6 +94,7 @@ def compose_models(
         messages=messages,
         account=account,
         offline=offline,
+        notices=notices,
     )
     live = LiveUpdates(
         schedules=schedules,
@@ -94,6 +103,7 @@ def compose_models(
         clock=clock,
         activity=changes,
         offline=offline,
+        notices=notices,
     )
     return ComposedSession(models, live)
 
@@ -115,9 +125,9 @@ def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -
 
 
 def session_entry(
-    backend: Backend, *, clock: Clock, device_zone: ZoneInfo
+    backend: Backend, *, clock: Clock, device_zone: ZoneInfo, announce: Announce | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per session."""
+    """The ``main`` Flet calls once per session; ``announce`` as in ``compose_models``."""
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
@@ -131,6 +141,7 @@ def session_entry(
             device_zone=device_zone,
             changes=backend.changes,
             views=None if kept is None else ViewCache(PreferencesStorage(preferences, kept)),
+            announce=announce,
         )
         rounds = page.run_task(session.live.run)
 

@@ -107,6 +107,9 @@ class Settings:
     """``--host``, ``--certfile``/``--keyfile``, ``--behind-proxy``."""
     remember_days: int = 30
     """``--remember-days``: how long a browser keeps a remembered sign-in (hosted only)."""
+    os_notifications: bool = True
+    """The desktop window also sends an OS notification when something newly needs
+    attention; ``--no-os-notifications`` turns it off (the in-app notice stays)."""
 
     @property
     def signs_in(self) -> bool:

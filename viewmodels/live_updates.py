@@ -7,7 +7,9 @@ has passed (the worker has moved it on, paused it, or completed it). The
 client still computes no occurrence: it only notices that an instant the
 server gave it has passed. Then the texts that read the clock move on, even
 when the server could not be read: age lines ("5 min ago"), "today" and
-"tomorrow" in rows, the calendar's today.
+"tomorrow" in rows, the calendar's today. The same round reads the Needs
+attention count and, with ``notices``, announces an outcome that newly needs
+attention (``viewmodels.attention.AttentionNotices``).
 
 ``run`` repeats rounds, never two at once: every ``poll_every`` (30 s by
 default), sooner when a shown next firing comes first, at once when the
@@ -29,6 +31,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+from viewmodels.attention import AttentionNotices
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.offline import OfflineViewModel
 from viewmodels.ports import Clock, ServerActivity
@@ -60,6 +63,7 @@ class LiveUpdates:
         sidebar: SidebarViewModel,
         clock: Clock,
         activity: ServerActivity | None = None,
+        notices: AttentionNotices | None = None,
         poll_every: timedelta = POLL_EVERY,
         longest_wait: timedelta = LONGEST_WAIT,
         offline: OfflineViewModel | None = None,
@@ -72,6 +76,7 @@ class LiveUpdates:
         self._sidebar = sidebar
         self._clock = clock
         self._activity = activity
+        self._notices = notices
         self._poll_every = poll_every
         self._longest_wait = longest_wait
         self._failures = 0
@@ -93,6 +98,14 @@ class LiveUpdates:
         reached = await self._sidebar.catch_up()
         reached = await self._schedules.refresh_due() and reached
         reached = await self._detail.refresh_due() and reached
+        reached = await self._schedules.refresh_counts() and reached
+        if self._notices is not None:
+            announced = self._notices.snapshot.announced
+            reached = await self._notices.check() and reached
+            if self._notices.snapshot.announced != announced and (
+                self._schedules.snapshot.attention_only
+            ):
+                await self._schedules.select_attention(True)  # the list shown gains it
         self._failures = 0 if reached else self._failures + 1
         if not reached and self._offline is not None:
             # The server went away under open screens: they show the kept copy, and say so.
@@ -147,6 +160,9 @@ class LiveUpdates:
         """Rounds until cancelled; never two at once."""
         unsubscribe = self._activity.subscribe(self.wake) if self._activity else None
         try:
+            if self._notices is not None:
+                # What needs attention when the window opens: learnt (first run) or announced.
+                await self._notices.check()
             while True:
                 await wait(self._wake, self.delay().total_seconds())
                 await self._foreground.wait()

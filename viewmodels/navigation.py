@@ -13,7 +13,9 @@ route the page shows and brings the screens along (the detail opens, the
 list and sidebar mark the selection, the transcript loads).
 
 Keyboard (desktop and web): Up/Down move the list selection, Enter opens it,
-Escape closes the detail or transcript, Ctrl/Cmd+R reloads list and sidebar.
+Escape closes the detail or transcript (on the sheet itself it clears the
+search), Ctrl/Cmd+R reloads list and sidebar, Ctrl/Cmd+F or / puts the focus
+in the search field.
 While a day of the detail's calendar holds the focus, the calendar takes the
 arrows and Page Up/Down (``CalendarViewModel.press``) and the list keeps still.
 """
@@ -32,6 +34,8 @@ from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 
 SCHEDULES_ROUTE = "/"
+SEARCH_KEYS = frozenset({"/", "Slash"})
+"""How Flutter names the / key (its label; older clients its name)."""
 
 
 class Place(StrEnum):
@@ -162,9 +166,14 @@ class NavigationViewModel(Observable[Location]):
                 target = schedule_route(selected)
                 return None if target == self.snapshot.route else target
         elif key == "Escape":
+            if self.snapshot.place is Place.SCHEDULES and self._schedules.snapshot.query:
+                await self._schedules.clear_query()
+                return None
             return self.back()
         elif key.upper() == "R" and (ctrl or meta):
             await asyncio.gather(self._schedules.reload(), self._sidebar.refresh())
+        elif (key.upper() == "F" and (ctrl or meta)) or key in SEARCH_KEYS:
+            self._schedules.focus_search()
         return None
 
 

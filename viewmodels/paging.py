@@ -168,6 +168,13 @@ class CursorFeed(Generic[Item, Row]):
         elif self._state.first_page_failure is not None and self._fetch is not None:
             await self.reload(self._fetch)
 
+    def supersede(self) -> None:
+        """A newer reload is coming (a search being typed): answers in flight are dropped now.
+
+        The rows stay on screen until that reload answers.
+        """
+        self._requests.drop()
+
     def clear(self) -> None:
         """No rows and nothing in flight (a closed transcript, a switched section)."""
         self._requests.drop()

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         Page,
         Principal,
         Projection,
+        ScheduleCounts,
         ScheduleDetail,
         ScheduleSummary,
         SessionMessage,
@@ -45,7 +46,11 @@ class ScheduleApi(Protocol):
         states: Sequence[str] = (),
         limit: int | None = None,
         cursor: str | None = None,
+        query: str | None = None,
+        needs_attention: bool = False,
     ) -> Page[ScheduleSummary]: ...
+
+    async def schedule_counts(self, query: str | None = None) -> ScheduleCounts: ...
 
     async def get_schedule(self, schedule_id: UUID) -> ScheduleDetail: ...
 

@@ -22,6 +22,13 @@ name                             role     where
 ``Current``                      button   segment of the schedules sheet
 ``Recent History``               button   segment of the schedules sheet
 ``Refresh``                      button   reloads page one of the section
+``Needs attention (N)``          checkbox the filter chip beside the sections
+``Search schedules``             textbox  the search field above the list
+``Clear search``                 button   inside the search field (empties it)
+``Search``                       button   narrow layout app bar: shows the search field
+``Search Recent History``        button   under "No current schedules match …" (and
+                                          ``Search Current`` the other way)
+``Open`` / ``Dismiss``           button   the notice that something needs attention
 <row sentence>                   button   one per schedule; the view model's
                                           ``accessibility_label``, starting with
                                           the title; ``aria-current`` when selected

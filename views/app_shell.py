@@ -25,6 +25,7 @@ import flet as ft
 
 from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
 from views.actions import icon_action
+from views.attention_notice import AttentionBanner
 from views.binding import go, use_route_follower
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH, is_wide
 from views.offline_banner import with_banner
@@ -35,6 +36,14 @@ from views.session_transcript import SessionTranscript
 from views.sidebar import Sidebar
 
 OPEN_SIDEBAR_LABEL = "Open sidebar"
+SEARCH_ACTION_LABEL = "Search"
+
+
+def _banner(models: ScreenModels) -> list[ft.Control]:
+    """The Needs attention notice above the main content, when the session has notices."""
+    if models.notices is None:
+        return []
+    return [AttentionBanner(models.notices, models.navigation, models.schedules)]
 
 
 @ft.component
@@ -70,9 +79,9 @@ def WideLayout() -> ft.View:
     sidebar = Sidebar(models.sidebar, models.navigation, account=models.account)
     outlet = ft.use_route_outlet()
     if location.place is Place.SESSION:
-        main: ft.Control = ft.Container(content=outlet, expand=True)
+        content: ft.Control = ft.Container(content=outlet, expand=True)
     else:
-        main = ft.Row(
+        content = ft.Row(
             [
                 ft.Container(
                     content=ScheduleList(models.schedules, models.navigation, location.schedule_id),
@@ -85,6 +94,7 @@ def WideLayout() -> ft.View:
             expand=True,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         )
+    main = ft.Column([*_banner(models), content], spacing=0, expand=True)
     return ft.View(
         # Flet's Flutter client keys each navigator page by its view's route: a
         # new route would be a new page, rebuilding the list (scrolled back to
@@ -135,9 +145,19 @@ def NarrowSheet() -> ft.View:
     route = ft.use_route_location()
     use_route_follower(route)
     location = parse_location(route)
+    searching, set_searching = ft.use_state(False)
 
     def leave_drawer() -> None:
         page.run_task(page.close_drawer)
+
+    def toggle_search() -> None:
+        # The search action shows the field and puts the focus in it; again hides it.
+        if searching:
+            set_searching(False)
+            page.run_task(models.schedules.clear_query)
+        else:
+            set_searching(True)
+            models.schedules.focus_search()
 
     return ft.View(
         route=SCHEDULES_ROUTE,
@@ -149,6 +169,9 @@ def NarrowSheet() -> ft.View:
             leading=icon_action(
                 ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
             ),
+            actions=[
+                icon_action(ft.Icons.SEARCH, SEARCH_ACTION_LABEL, toggle_search, selected=searching)
+            ],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
         drawer=ft.NavigationDrawer(
@@ -167,7 +190,19 @@ def NarrowSheet() -> ft.View:
         controls=[
             with_banner(
                 models.offline,
-                ScheduleList(models.schedules, models.navigation, location.schedule_id),
+                ft.Column(
+                    [
+                        *_banner(models),
+                        ScheduleList(
+                            models.schedules,
+                            models.navigation,
+                            location.schedule_id,
+                            show_search=searching,
+                        ),
+                    ],
+                    spacing=0,
+                    expand=True,
+                ),
             )
         ],
     )

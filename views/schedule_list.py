@@ -1,4 +1,4 @@
-"""The schedules sheet: Current / Recent History, rows, paging, refresh.
+"""The schedules sheet: Current / Recent History, search, Needs attention, rows, paging.
 
 Renders ``ScheduleListSnapshot`` as it is: the rows' words, the paging phase and
 the errors all come from the view model. What this module decides is only the
@@ -6,12 +6,16 @@ shape on screen: a full-page error when page one failed, an inline retry row
 when a later page failed (the loaded rows stay), "Loading more…" and an
 end-of-list marker under the rows. Scrolling near the end asks for the next
 page; a "Load more" button does the same for keyboards, screen readers and
-windows tall enough that nothing scrolls.
+windows tall enough that nothing scrolls. The search field (``search_field``)
+sends each keystroke to the view model, which debounces and searches; on a
+phone it shows when the app bar's search action asks for it (``show_search``)
+or while a search is on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 from uuid import UUID
 
 import flet as ft
@@ -19,6 +23,7 @@ from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
+from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
 from views.binding import go, run_command, use_snapshot
 from views.row_blocks import row_blocks
@@ -37,9 +42,23 @@ def ScheduleList(
     model: ScheduleListModel,
     navigation: NavigationModel,
     opened_id: UUID | None,
+    show_search: bool = True,
 ) -> ft.Control:
     snapshot = use_snapshot(model)
     list_view: MutableRef[ft.ListView] = ft.use_ref()
+    search: MutableRef[ft.TextField] = ft.use_ref()
+    focus_seen: MutableRef[int] = ft.use_ref(snapshot.search_focus_requests)
+
+    def focus_search() -> None:
+        # Ctrl+F or /: only a new request moves the focus (not every render).
+        if focus_seen.current == snapshot.search_focus_requests:
+            return
+        focus_seen.current = snapshot.search_focus_requests
+        if search.current is not None:
+            ft.context.page.run_task(search.current.focus)
+
+    searchable = show_search or bool(snapshot.query)
+    ft.use_effect(focus_search, [snapshot.search_focus_requests, searchable])
 
     def open_schedule(schedule_id: UUID) -> None:
         go(navigation.open_schedule(schedule_id))
@@ -67,31 +86,55 @@ def ScheduleList(
         chosen = event.control.selected
         if chosen:
             run_command(model.select_section, ListSection(chosen[0]))
+        elif not snapshot.attention_only:
+            run_command(model.select_section, snapshot.section)
+
+    def toggle_attention() -> None:
+        run_command(model.select_attention, not snapshot.attention_only)
 
     header = ft.Container(
-        content=ft.Row(
+        content=ft.Column(
             [
-                ft.SegmentedButton(
-                    segments=[
-                        ft.Segment(
-                            value=section.value,
-                            label=ft.Text(section.label),
-                        )
-                        for section in ListSection
+                ft.Row(
+                    [
+                        ft.SegmentedButton(
+                            segments=[
+                                ft.Segment(
+                                    value=section.value,
+                                    label=ft.Text(section.label),
+                                )
+                                for section in ListSection
+                            ],
+                            selected=[] if snapshot.attention_only else [snapshot.section.value],
+                            allow_empty_selection=True,
+                            show_selected_icon=False,
+                            on_change=choose_section,
+                            expand=True,
+                        ),
+                        icon_action(
+                            ft.Icons.REFRESH,
+                            "Refresh",
+                            lambda: run_command(model.reload),
+                            disabled=snapshot.phase is FeedPhase.LOADING_FIRST_PAGE,
+                        ),
                     ],
-                    selected=[snapshot.section.value],
-                    show_selected_icon=False,
-                    on_change=choose_section,
-                    expand=True,
+                    spacing=8,
                 ),
-                icon_action(
-                    ft.Icons.REFRESH,
-                    "Refresh",
-                    lambda: run_command(model.reload),
-                    disabled=snapshot.phase is FeedPhase.LOADING_FIRST_PAGE,
+                ft.Row(
+                    [
+                        ft.Chip(
+                            label=ft.Text(snapshot.attention_label),
+                            leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
+                            selected=snapshot.attention_only,
+                            show_checkmark=False,
+                            on_select=toggle_attention,
+                        )
+                    ]
                 ),
+                *([SearchField(model, snapshot.search_clears, search)] if searchable else []),
             ],
             spacing=8,
+            tight=True,
         ),
         padding=ft.Padding.only(left=16, right=8, top=12, bottom=8),
     )
@@ -124,6 +167,24 @@ def _body(
             lambda: run_command(model.retry),
         )
     if snapshot.empty_text:
+        elsewhere = snapshot.search_elsewhere
+        if elsewhere is not None and snapshot.search_elsewhere_label:
+            return ft.Column(
+                [
+                    message_panel(ft.Icons.SEARCH_OFF, snapshot.empty_text),
+                    ft.Row(
+                        [
+                            ft.TextButton(
+                                snapshot.search_elsewhere_label,
+                                on_click=lambda: run_command(model.select_section, elsewhere),
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+                expand=True,
+            )
         return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text)
     if not snapshot.rows:
         return loading_panel("Loading schedules…")
@@ -184,3 +245,46 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
     else:
         content = ft.Container(height=0)
     return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
+
+
+def _search_field(
+    model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
+) -> ft.Control:
+    """The search field: keystrokes go to the view model; the clear button empties it.
+
+    Memoized on ``clears``: while the person types, the list re-renders on
+    every answer but this field is not rendered again, so no render can send
+    the field an older text than the one being typed. It renders again only
+    when the view model cleared the search (``clears`` grew), with an empty
+    field, or when it is first shown, with the search kept in the view model.
+    """
+
+    def typed(event: ft.Event[ft.TextField]) -> None:
+        run_command(model.type_query, event.control.value or "")
+
+    field = ft.TextField(
+        # A new key each clear: a new field, empty (the text the person typed
+        # lives in the browser's field, which no earlier render knows of).
+        key=f"search-{clears}",
+        value=model.snapshot.query,
+        label=SEARCH_LABEL,
+        prefix_icon=ft.Icons.SEARCH,
+        suffix=icon_action(
+            ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, lambda: run_command(model.clear_query)
+        ),
+        dense=True,
+        on_change=typed,
+        expand=True,
+    )
+    ref.current = field
+    return ft.Row([field])
+
+
+class _SearchFieldTile(Protocol):
+    def __call__(
+        self, model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
+    ) -> ft.Control: ...
+
+
+# ft.memo is unannotated in Flet 1.0.5; the protocol states what it returns.
+SearchField: _SearchFieldTile = ft.memo(ft.component(_search_field))  # type: ignore[no-untyped-call]

@@ -60,6 +60,8 @@ def _schedule_row(
         details.append(
             ft.Text(row.pause_reason_text, size=12, color=ft.Colors.TERTIARY, italic=True)
         )
+    if row.attention_text:
+        details.append(_attention_line(row.attention_text))
     details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
     if row.next_fire_text:
         details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
@@ -126,6 +128,17 @@ def _line(icon: ft.IconData, text: str) -> ft.Control:
         [
             ft.Icon(icon, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(text, size=13, expand=True),
+        ],
+        spacing=6,
+    )
+
+
+def _attention_line(text: str) -> ft.Control:
+    """The last firing that needs attention: one line in the theme's error colour."""
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.WARNING_AMBER, size=14, color=ft.Colors.ERROR),
+            ft.Text(text, size=13, color=ft.Colors.ERROR, expand=True, max_lines=2),
         ],
         spacing=6,
     )

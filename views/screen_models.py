@@ -18,6 +18,7 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.attention import NoticeSnapshot
 from viewmodels.calendar import CalendarSnapshot
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
 from viewmodels.navigation import Location
@@ -38,9 +39,17 @@ class Observed(Protocol[SnapshotT]):
 
 class ScheduleListModel(Observed[ScheduleListSnapshot], Protocol):
     async def select_section(self, section: ListSection) -> None: ...
+    async def select_attention(self, on: bool) -> None: ...
+    async def type_query(self, text: str) -> None: ...
+    async def clear_query(self) -> None: ...
+    def focus_search(self) -> None: ...
     async def reload(self) -> None: ...
     async def load_more(self) -> None: ...
     async def retry(self) -> None: ...
+
+
+class NoticesModel(Observed[NoticeSnapshot], Protocol):
+    def dismiss(self) -> None: ...
 
 
 class WebsiteAccessModel(Observed[WebsiteAccessSnapshot], Protocol):
@@ -111,6 +120,8 @@ class ScreenModels:
     """The sign-in of a hosted session (the sidebar offers Sign out); None locally."""
     offline: OfflineModel | None = None
     """The offline banner's model; None shows no banner."""
+    notices: NoticesModel | None = None
+    """The notice when something newly needs attention; None shows none."""
 
 
 class SignedInAccount(Protocol):

@@ -43,6 +43,11 @@ def test_web_with_port_serves_browsers_on_that_port() -> None:
     assert (settings.web, settings.port) == (True, 8123)
 
 
+def test_os_notifications_are_on_unless_no_os_notifications_turns_them_off() -> None:
+    assert parse_settings([], {}, data_dir=DATA).os_notifications
+    assert not parse_settings(["--no-os-notifications"], {}, data_dir=DATA).os_notifications
+
+
 @pytest.mark.parametrize("port", ["0", "65536", "-1", "http"])
 def test_bad_port_exits_2_with_the_reason(port: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--web", "--port", port]) == 2

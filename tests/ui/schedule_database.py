@@ -107,6 +107,28 @@ class ScheduleDatabase:
                 return schedule
         raise LookupError(f"no schedule {schedule_id} in {self.path}")
 
+    def needs_attention(self) -> list[StoredSchedule]:
+        """Schedules the Needs attention filter must list, by the rule of docs/API.md.
+
+        PAUSED by the failure limit, or a latest occurrence that did not end
+        in a completed run: any disposition but MATERIALIZED, or a FAILED run.
+        """
+        query = """
+            SELECT s.id FROM schedules AS s
+            WHERE (s.state = 'PAUSED' AND s.pause_reason = 'failure_limit')
+               OR EXISTS (
+                    SELECT 1 FROM schedule_occurrences AS o
+                    LEFT JOIN runs AS r ON r.id = o.run_id
+                    WHERE o.schedule_id = s.id
+                      AND o.nominal_fire_at = (
+                            SELECT max(latest.nominal_fire_at) FROM schedule_occurrences AS latest
+                            WHERE latest.schedule_id = s.id)
+                      AND (o.disposition <> 'MATERIALIZED' OR r.status = 'FAILED'))
+        """
+        with self._connection() as connection:
+            ids = {_uuid(raw) for (raw,) in connection.execute(query).fetchall()}
+        return [schedule for schedule in self.schedules() if schedule.schedule_id in ids]
+
     def profiles(self) -> list[StoredProfile]:
         with self._connection() as connection:
             rows = connection.execute(

@@ -8,6 +8,8 @@ URL ``https://schedules.test``), scripts the routes it needs with
 
 Opening a detail also reads its calendar month: unless a test scripts the
 projection route itself (``calendar_route``), every schedule has an empty one.
+The list reads ``GET /v1/schedules/counts``: ``counts_route`` answers it
+(nothing needs attention unless a test scripts otherwise).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import pytest
 import respx
 
 from tests.clock import FakeClock
-from tests.viewmodels.fake_server import ScriptedRoute
-from tests.wire import NOW, PROJECTION_PATH, projection
+from tests.viewmodels.fake_server import ScriptedRoute, ok
+from tests.wire import NOW, PROJECTION_PATH, counts_json, projection
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 
@@ -61,7 +63,17 @@ def empty_month(request: httpx.Request, schedule_id: str) -> httpx.Response:
 
 
 @pytest.fixture
-async def api(router: respx.MockRouter) -> AsyncIterator[ScheduleClient]:
+def counts_route(router: respx.MockRouter) -> ScriptedRoute:
+    """``GET /v1/schedules/counts``; ``script(None, ok(counts_json(...)))`` to change it."""
+    route = ScriptedRoute(router, "GET", "/v1/schedules/counts", key="none")
+    route.script(None, ok(counts_json(needs_attention=0)))
+    return route
+
+
+@pytest.fixture
+async def api(
+    router: respx.MockRouter, counts_route: ScriptedRoute
+) -> AsyncIterator[ScheduleClient]:
     client = ScheduleClient(BASE_URL, token="test-token", sleep=no_sleep, random=lambda: 0.0)
     yield client
     await client.aclose()

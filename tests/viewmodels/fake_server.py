@@ -63,6 +63,8 @@ class ScriptedRoute:
     def __init__(
         self, router: respx.MockRouter, method: str, path: str, *, key: str = "cursor"
     ) -> None:
+        """``key``: ``"cursor"``, ``"states+cursor"``, ``"search"`` (states, q,
+        needs_attention, cursor) or ``"none"``."""
         self._answers: dict[Hashable, list[Answer]] = defaultdict(list)
         self._key = key
         self.requests: list[httpx.Request] = []
@@ -88,8 +90,16 @@ class ScriptedRoute:
     def key_of(self, request: httpx.Request) -> Hashable:
         if self._key == "cursor":
             return request.url.params.get("cursor")
+        params = request.url.params
         if self._key == "states+cursor":
-            return (tuple(request.url.params.get_list("state")), request.url.params.get("cursor"))
+            return (tuple(params.get_list("state")), params.get("cursor"))
+        if self._key == "search":
+            return (
+                tuple(params.get_list("state")),
+                params.get("q"),
+                params.get("needs_attention") == "true",
+                params.get("cursor"),
+            )
         return None
 
     async def _answer(self, request: httpx.Request) -> httpx.Response:

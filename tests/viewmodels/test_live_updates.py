@@ -19,7 +19,9 @@ from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from tests.wire import (
     NOW,
+    counts_json,
     detail,
+    last_outcome_json,
     page,
     principal,
     revision_body,
@@ -28,6 +30,7 @@ from tests.wire import (
     uid,
 )
 from transport.client import ScheduleClient
+from viewmodels.attention import AttentionNotices
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import MemoryStorage
@@ -310,3 +313,42 @@ async def test_no_round_runs_while_the_app_is_in_the_background(window: Window) 
     rounds.cancel()
     with pytest.raises(asyncio.CancelledError):
         await rounds
+
+
+async def test_a_round_announces_what_newly_needs_attention_and_moves_the_chips_count(
+    window: Window, api: ScheduleClient, counts_route: ScriptedRoute
+) -> None:
+    fine = last_outcome_json(run_status="COMPLETED", failure_reason=None, needs_attention=False)
+    window.schedules_route.script((CURRENT, None), ok(page([summary("a", last_outcome=fine)])))
+    window.sessions_route.script(None, ok(page([])))
+    # The attention list asks for no state: ((), cursor None).
+    window.schedules_route.script(
+        ((), None),
+        ok(page([])),  # the list's filter, switched on
+        ok(page([])),  # the first look
+        ok(page([summary("a", title="Nightly backup")])),
+    )
+    counts_route.rescript(
+        None, ok(counts_json(needs_attention=0)), ok(counts_json(needs_attention=1))
+    )
+    notices = AttentionNotices(
+        api, MemoryStorage(), clock=window.clock, device_zone=ZoneInfo("Europe/London")
+    )
+    live = LiveUpdates(
+        schedules=window.schedules,
+        detail=window.detail,
+        sidebar=window.sidebar,
+        clock=window.clock,
+        notices=notices,
+    )
+    await window.schedules.open()
+    await window.schedules.select_attention(True)
+    assert window.schedules.snapshot.rows == ()
+    await live.check()  # the first look on this device: learnt, not announced
+    assert notices.snapshot.notice is None
+    await live.check()
+    notice = notices.snapshot.notice
+    assert notice is not None and notice.title == "Nightly backup"
+    assert window.schedules.snapshot.attention_label == "Needs attention (1)"
+    shown = [row.title for row in window.schedules.snapshot.rows]
+    assert shown == ["Nightly backup"], "the Needs attention list shown gains it"

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from tests.clock import FakeClock
 from tests.viewmodels.conftest import BASE_URL, no_sleep
-from tests.wire import NOW, page, summary
+from tests.wire import NOW, counts_json, page, summary
 from transport.client import ScheduleClient
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ScheduleListViewModel
@@ -118,6 +118,9 @@ async def _scenario(
     server = VersionedServer(catalogue, holds)
     with respx.mock(base_url=BASE_URL, assert_all_called=False) as router:
         router.get("/v1/schedules").mock(side_effect=server.answer)
+        router.get("/v1/schedules/counts").mock(
+            return_value=httpx.Response(200, json=counts_json())
+        )
         async with ScheduleClient(BASE_URL, sleep=no_sleep) as api:
             vm = ScheduleListViewModel(
                 api, clock=FakeClock(NOW), device_zone=ZoneInfo("UTC"), page_size=4

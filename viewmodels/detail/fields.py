@@ -10,6 +10,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail
+from viewmodels.attention.outcome_words import last_firing_text
 from viewmodels.detail.snapshot import DetailGroup, GroupKind, LabelledValue, ScheduleDetailFields
 from viewmodels.formatting import (
     NOT_AVAILABLE_TEXT,
@@ -29,6 +30,7 @@ INSTRUCTION_HEADING = "Instruction"
 WEBSITE_ACCESS_HEADING = "Website access"
 CALENDAR_HEADING = "Calendar"
 NO_NEXT_FIRING = "None scheduled"
+LAST_FIRING_LABEL = "Last firing"
 
 
 def detail_fields(
@@ -66,6 +68,7 @@ def detail_fields(
                 and detail.next_fire_at <= now
                 else _next_firing(detail, device_zone, zone),
             ),
+            LabelledValue(LAST_FIRING_LABEL, _last_firing(detail, device_zone)),
             LabelledValue("Cadence", cadence_summary(revision.cadence, device_zone)),
             LabelledValue("Revision", str(detail.current_revision)),
         ),
@@ -135,3 +138,9 @@ def _next_firing(detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None
     text = instant_text_naming_zone(detail.next_fire_at, device_zone, zone)
     adjusted = adjustment_text(detail.next_fire_adjustment)
     return text if adjusted is None else f"{text}, {adjusted}"
+
+
+def _last_firing(detail: ScheduleDetail, device_zone: ZoneInfo) -> str:
+    if detail.unreadable("last_outcome"):
+        return NOT_AVAILABLE_TEXT
+    return last_firing_text(detail.last_outcome, device_zone)

@@ -6,6 +6,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail, ScheduleSummary
+from viewmodels.attention.outcome_words import attention_line
 from viewmodels.formatting import (
     adjustment_text,
     cadence_summary,
@@ -42,7 +43,10 @@ def schedule_row(
     if next_fire is not None and adjusted is not None:
         next_fire = f"{next_fire} ({adjusted})"
     bound = summary.browser_profile_id is not None
+    attention = attention_line(summary.last_outcome, now, device_zone)
     spoken = [summary.title, label if reason is None else f"{label}, {reason}", cadence]
+    if attention:
+        spoken.append(attention)
     if next_fire:
         spoken.append(next_fire)
     if bound:
@@ -58,6 +62,7 @@ def schedule_row(
         next_fire_text=next_fire,
         preview=summary.instruction_preview,
         website_badge=WEBSITE_BADGE_TEXT if bound else None,
+        attention_text=attention,
         accessibility_label=". ".join(spoken),
     )
 
@@ -81,4 +86,5 @@ def summary_of(detail: ScheduleDetail, instruction_preview: str) -> ScheduleSumm
         browser_profile_id=detail.revision.browser_profile_id,
         created_at=detail.created_at,
         updated_at=detail.updated_at,
+        last_outcome=detail.last_outcome,
     )

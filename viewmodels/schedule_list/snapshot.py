@@ -37,6 +37,22 @@ class ListSection(StrEnum):
             return "No active or paused schedules."
         return "No completed or cancelled schedules yet."
 
+    @property
+    def other(self) -> ListSection:
+        return ListSection.RECENT_HISTORY if self is ListSection.CURRENT else ListSection.CURRENT
+
+    def no_match_text(self, query: str) -> str:
+        """What a search that found nothing in this section says."""
+        if self is ListSection.CURRENT:
+            return f"No current schedules match “{query}”"
+        return f"No schedules in Recent History match “{query}”"
+
+
+ATTENTION_LABEL = "Needs attention"
+NOTHING_NEEDS_ATTENTION_TEXT = "Nothing needs attention."
+SEARCH_LABEL = "Search schedules"
+CLEAR_SEARCH_LABEL = "Clear search"
+
 
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
 
@@ -60,6 +76,9 @@ class ScheduleRow:
     preview: str
     website_badge: str | None
     """The badge text ("Website access") when the schedule may use a website sign-in."""
+    attention_text: str | None
+    """The warning line ("Run failed: it ran past its deadline") when the last firing needs
+    attention, else None."""
     accessibility_label: str
     """One sentence a screen reader speaks for the whole row."""
 
@@ -80,6 +99,40 @@ class ScheduleListSnapshot:
     selected_id: UUID | None = None
     cached_at: datetime | None = None
     """The rows are the device's copy, read from the server at this instant (offline)."""
+    query: str = ""
+    """The search text as typed; the rows answer it once the debounce has passed."""
+    attention_only: bool = False
+    """The Needs attention filter is on: rows that need attention, in any state."""
+    attention_count: int | None = None
+    """How many schedules need attention (``GET /v1/schedules/counts``); None until read."""
+    search_focus_requests: int = 0
+    """Grows by one each time Ctrl+F or / asks for the search field to take the focus."""
+    search_clears: int = 0
+    """Grows by one each time the search is cleared (the clear button, Escape): the only
+    time the field's text changes other than by typing."""
+
+    @property
+    def attention_label(self) -> str:
+        """The filter chip's text: "Needs attention (3)"."""
+        if self.attention_count is None:
+            return ATTENTION_LABEL
+        return f"{ATTENTION_LABEL} ({self.attention_count})"
+
+    @property
+    def searching(self) -> bool:
+        return bool(self.query.strip())
+
+    @property
+    def search_elsewhere(self) -> ListSection | None:
+        """The section a search that found nothing offers to run the same search in."""
+        if self.empty_text is None or not self.searching or self.attention_only:
+            return None
+        return self.section.other
+
+    @property
+    def search_elsewhere_label(self) -> str | None:
+        other = self.search_elsewhere
+        return None if other is None else f"Search {other.label}"
 
     @property
     def unavailable_text(self) -> str | None:
@@ -92,7 +145,12 @@ class ScheduleListSnapshot:
             return None
         if self.first_page_error or self.browsing_unavailable:
             return None
-        return self.section.empty_text
+        query = self.query.strip()
+        if self.attention_only:
+            if query:
+                return f"Nothing that needs attention matches “{query}”"
+            return NOTHING_NEEDS_ATTENTION_TEXT
+        return self.section.no_match_text(query) if query else self.section.empty_text
 
     def due_rows(self, now: datetime) -> tuple[ScheduleRow, ...]:
         """Rows whose next firing has come: the server has news for them."""

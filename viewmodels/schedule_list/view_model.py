@@ -4,7 +4,22 @@ The paging safeguards (duplicate rows, cursor loops, stale reloads, failed
 later pages) are ``viewmodels.paging.CursorFeed``'s; this screen adds its own
 two rules: a failed first page is a full-page error, and 404/405 from the list
 route (``BrowsingUnavailable``) means "browsing unavailable", not an error.
-Switching section counts as a reload. The client never computes a next
+Switching section counts as a reload.
+
+Search and the Needs attention filter are the server's (``q``,
+``needs_attention``): the list never pages everything in to filter it. Each
+keystroke (``type_query``) shows the text at once, drops the answer still in
+flight for the previous text and, after a quiet ``SEARCH_DEBOUNCE`` (the
+``sleep`` is injected, so tests wait for nothing), reloads page one for the
+newest text only; the feed's tickets make sure a slow answer to an older
+text never replaces a newer one, and its paging safeguards hold for results
+since a cursor is always replayed with the query it came with. The query
+stays when the section changes. The Needs attention filter lists, across
+every state, the schedules whose last firing needs attention; its chip
+counts them (``GET /v1/schedules/counts``, read on open, on reload and each
+live round).
+
+The client never computes a next
 firing: rows show the server's ``next_fire_at``, in words that read the
 clock ("today at 09:00"), so ``refresh_clock_texts`` makes them again once
 the device's date has changed.
@@ -18,6 +33,7 @@ it was read. A page one read from the server replaces it and ends the banner.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import date, datetime
@@ -29,7 +45,7 @@ from transport.models import Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
-from viewmodels.paging import CursorFeed, FeedPhase, FeedState
+from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
@@ -37,6 +53,9 @@ from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot,
 DEFAULT_PAGE_SIZE = 20
 DUE_REREADS = 20
 """At most this many rows are read again per ``refresh_due`` (the rest on the next round)."""
+SEARCH_DEBOUNCE = 0.2
+"""Seconds of quiet after a keystroke before the search is sent (the issue allows 250 ms)."""
+Sleep = Callable[[float], Awaitable[None]]
 
 
 class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
@@ -50,9 +69,15 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         device_zone: ZoneInfo,
         page_size: int = DEFAULT_PAGE_SIZE,
         offline: OfflineViewModel | None = None,
+        sleep: Sleep = asyncio.sleep,
+        debounce: float = SEARCH_DEBOUNCE,
     ) -> None:
         super().__init__(ScheduleListSnapshot())
         self._api = api
+        self._sleep = sleep
+        self._debounce = debounce
+        self._typing = LatestRequest()
+        self._counting = LatestRequest()
         self._clock = clock
         self._zone = device_zone
         self._page_size = page_size
@@ -80,42 +105,112 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         await self.reload()
 
     async def select_section(self, section: ListSection) -> None:
-        """Switch section: rows clear and page one of ``section`` loads (counts as a reload)."""
-        if section is not self.snapshot.section:
-            self._publish(replace(self.snapshot, section=section, cached_at=None))
+        """Switch section: rows clear and page one of ``section`` loads (counts as a reload).
+
+        The query stays; the Needs attention filter goes off.
+        """
+        if section is not self.snapshot.section or self.snapshot.attention_only:
+            self._publish(
+                replace(self.snapshot, section=section, attention_only=False, cached_at=None)
+            )
             self._cached_at = None
             self._feed.clear()
-        await self.reload()
+        await self._reload_rows()
+
+    async def select_attention(self, on: bool) -> None:
+        """The Needs attention chip: on, what needs attention in any state; off, the section."""
+        if on != self.snapshot.attention_only:
+            self._publish(replace(self.snapshot, attention_only=on, cached_at=None))
+            self._cached_at = None
+            self._feed.clear()
+        await self._reload_rows()
 
     async def reload(self) -> None:
-        """Page one again (pull-to-refresh). Rows stay visible until it answers.
+        """Page one again (pull-to-refresh), and the counts. Rows stay visible until it answers."""
+        await asyncio.gather(self._reload_rows(), self.refresh_counts())
 
-        With a view cache: an empty section paints its kept copy first, and a
-        server that cannot be reached leaves the copy shown (offline).
+    async def type_query(self, text: str) -> None:
+        """A keystroke in the search field: shown at once, searched after the debounce.
+
+        Only the newest text is searched: an older keystroke's wait ends
+        without a request, and the answer still in flight for an older text is
+        dropped at once.
         """
-        section = self.snapshot.section
-        states = section.states
+        if text == self.snapshot.query:
+            return
+        ticket = self._typing.begin()
+        self._publish(replace(self.snapshot, query=text))
+        self._feed.supersede()
+        await self._sleep(self._debounce)
+        if self._typing.is_current(ticket):
+            await self._reload_rows()
+
+    async def clear_query(self) -> None:
+        """The clear button or Escape: no search, page one of the section at once."""
+        self._typing.begin()
+        if self.snapshot.query:
+            cleared = replace(
+                self.snapshot, query="", search_clears=self.snapshot.search_clears + 1
+            )
+            self._publish(cleared)
+            await self._reload_rows()
+
+    def focus_search(self) -> None:
+        """Ctrl+F or /: the view moves the keyboard focus into the search field."""
+        self._publish(
+            replace(self.snapshot, search_focus_requests=self.snapshot.search_focus_requests + 1)
+        )
+
+    async def refresh_counts(self) -> bool:
+        """The Needs attention chip's number; False when the server could not be read."""
+        ticket = self._counting.begin()
+        try:
+            counts = await self._api.schedule_counts()
+        except ApiError:
+            return False
+        if self._counting.is_current(ticket):
+            self._publish(replace(self.snapshot, attention_count=counts.needs_attention))
+        return True
+
+    async def _reload_rows(self) -> None:
+        """Page one of what is shown: the section, or its search or Needs attention filter.
+
+        With a view cache, only the plain section is kept: an empty section
+        paints its kept copy first, and a server that cannot be reached leaves
+        the copy shown (offline). A search or filter is never answered from it.
+        """
+        shown = self.snapshot
+        section = shown.section
+        states = () if shown.attention_only else section.states
+        query = shown.query.strip() or None
+        attention = shown.attention_only
+        plain = query is None and not attention
         self._reloads += 1
         reload = self._reloads
         first: list[Page[ScheduleSummary]] = []
 
         async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
             page = await self._api.list_schedules(
-                states=states, limit=self._page_size, cursor=cursor
+                states=states,
+                limit=self._page_size,
+                cursor=cursor,
+                query=query,
+                needs_attention=attention,
             )
             if cursor is None and reload == self._reloads:
                 first.append(page)
                 self._cached_at = None  # the rows about to be made are the server's
             return page
 
+        self._typing.begin()
         self._gone.clear()
-        cached = None if self.snapshot.rows else await self._kept(section)
+        cached = None if self.snapshot.rows or not plain else await self._kept(section)
         if reload != self._reloads:
             return
         if cached is not None:
             self._cached_at = cached.read_at
             await self._feed.reload(_copy_of(cached))
-        self._may_fall_back = self._offline is not None and self._offline.cache.enabled
+        self._may_fall_back = plain and self._offline is not None and self._offline.cache.enabled
         try:
             await self._feed.reload(fetch)
         finally:
@@ -126,12 +221,15 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         if first and state.first_page_failure is None:
             if self._offline is not None:
                 self._offline.reached()
-                await self._offline.cache.keep_section(section.value, first[0].items, self._clock())
+                if plain:
+                    await self._offline.cache.keep_section(
+                        section.value, first[0].items, self._clock()
+                    )
             return
         failure = state.first_page_failure
         if failure is None:
             return
-        if cached is None and unreachable(failure):
+        if cached is None and plain and unreachable(failure):
             cached = await self._kept(section)
             if reload != self._reloads:
                 return
@@ -146,8 +244,11 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         Nothing changes when the rows already are the copy or nothing is kept
         for the section (the rows shown stay, as before).
         """
+        shown = self.snapshot
         if self._offline is None or self._cached_at is not None:
             return
+        if shown.query.strip() or shown.attention_only:
+            return  # a search or filter is never answered from the copy
         self._reloads += 1
         reload = self._reloads
         cached = await self._kept(self.snapshot.section)
