@@ -42,17 +42,23 @@ def ScheduleDetail(
     reads what was opened.
     """
     snapshot = use_snapshot(model)
-    requests = use_snapshot(schedules).heading_focus_requests
-    heading: MutableRef[ft.KeyboardListener] = ft.use_ref()
+    listed = use_snapshot(schedules)
+    requests = listed.heading_focus_requests
+    heading: MutableRef[ft.KeyboardListener | None] = ft.use_ref(None)
+    heading.current = None  # set again below only while a loaded heading is drawn
     focus_seen: MutableRef[int] = ft.use_ref(requests)
 
     def focus_heading() -> None:
-        if focus_seen.current == requests or heading.current is None:
+        # Wait for the schedule Enter opened (not the one shown before it) to be drawn.
+        target = heading.current
+        if focus_seen.current == requests or target is None:
+            return
+        if snapshot.schedule_id != listed.opened_id:
             return
         focus_seen.current = requests
-        ft.context.page.run_task(heading.current.focus)
+        ft.context.page.run_task(target.focus)
 
-    ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id])
+    ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id, listed.opened_id])
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(
             ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
@@ -131,7 +137,7 @@ def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
 def _heading(
     fields: ScheduleDetailFields,
     close: Callable[[], Any] | None,
-    ref: MutableRef[ft.KeyboardListener],
+    ref: MutableRef[ft.KeyboardListener | None],
 ) -> ft.Control:
     # A focus node that is not a button: Enter there activates nothing, and the
     # heading node is what a screen reader reads on arrival.
