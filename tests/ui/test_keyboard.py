@@ -2,7 +2,8 @@
 
 After Enter the detail's heading holds the focus, and ↓ moves the focus ring
 (``aria-current``) to the next row while the opened row keeps its own mark
-(its name ends "Shown in the details") and the detail still shows it.
+(its name ends "Shown in the details") and the detail still shows it; Escape
+then brings the ring back to the opened row.
 
 Flutter's web client only hears keys while its canvas has focus, so the test
 first clicks an empty part of the page (the detail pane, with nothing open),
@@ -107,7 +108,7 @@ def test_arrows_select_enter_opens_escape_closes_and_ctrl_r_reloads(
     )
 
 
-def test_after_enter_the_arrow_moves_the_ring_and_the_opened_mark_stays_on_the_first_row(
+def test_after_enter_the_arrow_moves_the_ring_the_opened_mark_stays_and_escape_returns_to_it(
     desktop: Page, database: ScheduleDatabase
 ) -> None:
     first, second = database.schedules_in(CURRENT_STATES)[:2]
@@ -130,3 +131,8 @@ def test_after_enter_the_arrow_moves_the_ring_and_the_opened_mark_stays_on_the_f
     expect(opened).to_have_count(1)
     expect(opened).to_have_accessible_name(starts_with_title(first))
     expect(desktop).to_have_url(re.compile(rf"/schedules/{first.schedule_id}$"))
+
+    desktop.keyboard.press("Escape")  # back to the list, at the row that was opened
+    expect(desktop).to_have_url(re.compile(r"/$"))
+    expect(opened).to_have_count(0)
+    expect(selected_row(desktop)).to_have_accessible_name(starts_with_title(first))
