@@ -48,8 +48,8 @@ class KeyboardMarks:
         )
 
 
-LIGHT_MARKS = KeyboardMarks(focus_ring="#4355B9", opened_fill="#DEE0F9", surface="#FEFBFF")
-DARK_MARKS = KeyboardMarks(focus_ring="#BAC3FF", opened_fill="#424659", surface="#1B1B1F")
+LIGHT_MARKS = KeyboardMarks(focus_ring="#4355B9", opened_fill="#DEE0F9", surface="#FBF8FF")
+DARK_MARKS = KeyboardMarks(focus_ring="#BAC3FF", opened_fill="#424659", surface="#121318")
 
 
 def themes() -> tuple[ft.Theme, ft.Theme]:
