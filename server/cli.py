@@ -19,9 +19,11 @@ one replica pages on at another.
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
-principal), the executor that answers their runs (no agent runtime is
-attached) and the hourly retention purge. ``--no-worker`` leaves them out,
-for a read-only replica beside a server that runs them.
+principal), the executor that hands their runs to the agent runtime
+``--executor`` names (``server/scheduling/attached_runtime.py``; without it
+each run is answered that none is attached) and the hourly retention
+purge. ``--no-worker`` leaves them out, for a read-only replica beside a
+server that runs them.
 """
 
 from __future__ import annotations
@@ -43,6 +45,14 @@ from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
 from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
+from server.scheduling.attached_runtime import (
+    ENTRY_POINT_GROUP,
+    MIN_SECRET_BYTES,
+    AttachedRuntime,
+    RuntimeChoiceError,
+    attached_runtime,
+    executor_for,
+)
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
 from server.stopping import (
@@ -167,6 +177,21 @@ def _parser() -> argparse.ArgumentParser:
         "abandoned, and then as many for the scheduler's transaction in flight; new connections "
         f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
+    serve.add_argument(
+        "--executor",
+        metavar="URL",
+        help="hand each run to the agent runtime at URL (the executor protocol of docs/API.md; "
+        "https://, or http:// on this machine), or to the in-process runtime installed under "
+        f"that name ({ENTRY_POINT_GROUP} entry points); without it each run is answered that "
+        "no agent runtime is attached",
+    )
+    serve.add_argument(
+        "--executor-secret-file",
+        type=Path,
+        metavar="PATH",
+        help=f"file holding the secret (at least {MIN_SECRET_BYTES} bytes) that signs each request"
+        " to the --executor URL; the runtime checks it",
+    )
     return parser
 
 
@@ -187,7 +212,21 @@ def scheduling_for(
     if args.no_worker:
         return None
     settings = SchedulingSettings(admission=Admission(args.max_active_runs))
-    return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
+    executor = executor_for(_runtime(args), system_clock)
+    return SchedulingRuntime(
+        store, directory, system_clock, executor=executor, settings=settings, wake=wake
+    )
+
+
+def _runtime(args: argparse.Namespace) -> AttachedRuntime | None:
+    """The agent runtime the flags name, checked before anything starts."""
+    try:
+        runtime = attached_runtime(args.executor, args.executor_secret_file)
+    except RuntimeChoiceError as err:
+        raise StartupError(str(err)) from err
+    if runtime is not None and args.no_worker:
+        raise StartupError("--executor needs the scheduler; drop --no-worker or --executor.")
+    return runtime
 
 
 class _Server(uvicorn.Server):
@@ -294,6 +333,7 @@ def _open_store(url: str) -> SqlStore:
 
 def serve(args: argparse.Namespace) -> int:
     directory, token = _identity(args)
+    _runtime(args)
     cursor_secret = _cursor_secret(args.cursor_secret_file)
     store = _open_store(args.database)
     try:

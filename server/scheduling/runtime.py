@@ -86,9 +86,8 @@ class SchedulingRuntime:
             batch_size=self._settings.batch_size,
             stopping=self._stopping,
         )
-        self._dispatcher = RunDispatcher(
-            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping
-        )
+        self._executor = executor or EmbeddedExecutor()
+        self._dispatcher = RunDispatcher(store, self._executor, clock, stopping=self._stopping)
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
         self._runs_queued = WakeSignal()
@@ -102,10 +101,15 @@ class SchedulingRuntime:
 
     async def run(self) -> None:
         """Run the three loops until stopped."""
-        async with asyncio.TaskGroup() as group:
-            group.create_task(self._materialize_forever(), name="schedule worker")
-            group.create_task(self._dispatch_forever(), name="run dispatcher")
-            group.create_task(self._purge_forever(), name="retention purge")
+        try:
+            async with asyncio.TaskGroup() as group:
+                group.create_task(self._materialize_forever(), name="schedule worker")
+                group.create_task(self._dispatch_forever(), name="run dispatcher")
+                group.create_task(self._purge_forever(), name="retention purge")
+        finally:
+            closing = getattr(self._executor, "aclose", None)
+            if closing is not None:  # an HTTP executor keeps connections to its runtime
+                await closing()
 
     async def _materialize_forever(self) -> None:
         poll = self._settings.fallback_poll

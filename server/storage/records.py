@@ -220,7 +220,9 @@ class ClaimedRun:
     """A run taken from the queue for execution, with what an executor needs to start it.
 
     ``instruction`` is the session's hidden seed message (never log it);
-    ``delivered_at`` is when the scheduler queued it.
+    ``delivered_at`` is when the scheduler queued it. The agent fields and
+    ``requested_scopes`` come from the revision that fired (empty for a run
+    no schedule made): exactly what the agent may use, never more.
     """
 
     run_id: UUID
@@ -233,3 +235,8 @@ class ClaimedRun:
     limits: dict[str, object]
     delivered_at: datetime
     deadline_at: datetime
+    requested_scopes: tuple[str, ...] = ()
+    agent_id: str | None = None
+    agent_version: str | None = None
+    policy_profile: str | None = None
+    browser_profile_id: str | None = None
