@@ -32,6 +32,7 @@ from server.api.request_body import RequestBodyGuard
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
+from server.scheduling.admission import Admission
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
 
@@ -44,6 +45,7 @@ def create_app(
     cursor_secret: bytes | None = None,
     rate_limit: RateLimit | None = None,
     on_schedule_change: Callable[[], None] | None = None,
+    admission: Admission | None = None,
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -55,7 +57,9 @@ def create_app(
     limiter = None if rate_limit is None else RequestLimiter(rate_limit, clock)
     auth = Authenticator(identity, limiter)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
-    service = ScheduleService(store, clock, on_schedule_change)
+    service = ScheduleService(
+        store, clock, on_schedule_change, identity=identity, admission=admission
+    )
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))

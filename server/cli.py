@@ -350,6 +350,7 @@ def serve(args: argparse.Namespace) -> int:
             cursor_secret=cursor_secret,
             rate_limit=rate_limit_for(args.rate_limit),
             on_schedule_change=None if scheduling is None else wake.notify,
+            admission=Admission(args.max_active_runs),
         )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)

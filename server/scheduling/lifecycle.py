@@ -10,6 +10,12 @@ repeat writes nothing). A stale ``expected_revision`` is refused before
 anything else, then a terminal state; the ACTIVE -> COMPLETED step belongs to
 the worker. Pausing clears ``next_fire_at``; resuming computes the first
 instant strictly after now, so time spent paused is never backfilled.
+
+An ACTIVE schedule always has a next firing: an update or a resume that
+would leave it none (a ONCE instant already past) is refused
+(``cadence.at``, ``not_in_future``), as a create is. A due instant is never
+the business of these functions: the caller decided it first
+(``service``), so ``record`` here is never due.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from datetime import datetime
 
 from server.domain.cadence import Cadence
 from server.domain.recurrence import first_after
-from server.scheduling.errors import RevisionConflict, ScheduleTerminal
+from server.scheduling.errors import InvalidDefinition, RevisionConflict, ScheduleTerminal
 from server.storage.records import AuditEvent, RevisionRecord, ScheduleChange, ScheduleRecord
 
 TERMINAL = frozenset({"COMPLETED", "CANCELLED"})
@@ -93,6 +99,8 @@ def resume(
         return None
     _mutable(record)
     next_fire = first_after(cadence, now)
+    if next_fire is None:
+        raise InvalidDefinition("cadence.at", "not_in_future")
     event = schedule_event(
         "schedule.resumed",
         record,
@@ -169,6 +177,8 @@ def update(
         authority_version=authority_version,
     )
     next_fire = first_after(cadence, now) if record.state == "ACTIVE" else None
+    if record.state == "ACTIVE" and next_fire is None:
+        raise InvalidDefinition("cadence.at", "not_in_future")
     event = AuditEvent(
         event_type="schedule.updated",
         owner=record.owner,

@@ -28,6 +28,18 @@ transaction) the decision runs in this order:
 Then the schedule advances to the first instant after now (a ONCE completes),
 failure accounting applies to the recorded disposition (``accounting``), and
 audit events are added; none carries the instruction.
+
+The same decision serves two callers. The worker claims the next due
+schedule (``Materializer.materialize_next``). An update, pause or cancel that
+finds its schedule due decides that instant first, in its own transaction
+(``settle_due``), so the instant is decided by the revision current at it and
+is never erased; an edit cannot wait for capacity, so there admission's "wait"
+is recorded MISSED (``active_run_limit``). Two more plans keep a schedule
+from being stuck: ``unmaterializable`` records CONFIGURATION_FAILED
+(``materialization_failed``, or ``cadence_unreadable`` with a pause at the
+failure limit) when a stored definition keeps failing to materialize, and
+``repair_missing_next`` rebuilds the ``next_fire_at`` of an ACTIVE schedule
+that lacks one (``schedule.next_fire_repaired``).
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ from uuid import UUID, uuid4
 
 from server.domain.cadence import parse_cadence
 from server.domain.misfire import MisfireDecision, Verdict, decide
+from server.domain.recurrence import first_after
 from server.identity import IdentityProvider, Principal
 from server.scheduling import accounting, occurrence_events
 from server.scheduling.admission import Admission
@@ -57,6 +70,7 @@ from server.storage.records import (
     OccurrencePlan,
     OccurrenceRecord,
     RunRecord,
+    ScheduleChange,
     ScheduleRecord,
     SessionRecord,
 )
@@ -68,6 +82,9 @@ __all__ = [
     "Materializer",
     "Result",
     "plan_occurrence",
+    "repair_missing_next",
+    "settle_due",
+    "unmaterializable",
 ]
 
 RUN_PRIORITY: Final = 10
@@ -148,13 +165,39 @@ class _Firing:
     principal: Principal | None
 
 
-def plan_occurrence(
+def settle_due(
     due: DueSchedule, now: datetime, identity: IdentityProvider, admission: Admission
+) -> OccurrencePlan:
+    """The plan for a due schedule that a request holds before changing it.
+
+    The worker's decision, except that admission cannot make it wait (the
+    change is about to move ``next_fire_at`` on): over the cap, the instant
+    is recorded MISSED (``active_run_limit``). A cadence that no longer reads
+    is recorded CONFIGURATION_FAILED (``unmaterializable``), so the request
+    neither fails nor erases the instant.
+    """
+    try:
+        planned = plan_occurrence(due, now, identity, admission, may_wait=False)
+    except (ValueError, KeyError, TypeError):
+        return unmaterializable(due, now)
+    if planned is None:
+        raise ValueError("an occurrence plan that may not wait was held")
+    return planned
+
+
+def plan_occurrence(
+    due: DueSchedule,
+    now: datetime,
+    identity: IdentityProvider,
+    admission: Admission,
+    *,
+    may_wait: bool = True,
 ) -> OccurrencePlan | None:
     """The plan for one claimed schedule, or None to write nothing (admission said wait).
 
     Raises when the stored cadence itself cannot be read: there is then no
-    instant to record, and the caller logs and retries later.
+    instant to record, and the caller logs and retries later. With
+    ``may_wait`` false, admission's denial records MISSED instead of None.
     """
     record, revision = due.view.schedule, due.view.revision
     payload = load_object(revision.definition)
@@ -172,7 +215,7 @@ def plan_occurrence(
     decision = decide(cadence, grace=grace, last_nominal_at=owed_since, now=now)
     if decision.verdict is Verdict.NOTHING_DUE:
         return _repair(record, decision, now)
-    firing = _firing(due, decision, valid, identity, admission)
+    firing = _firing(due, decision, valid, identity, admission, may_wait=may_wait)
     if firing is None:
         return None
     return _plan(due, decision, firing, payload, now)
@@ -184,6 +227,8 @@ def _firing(
     valid: dict[str, Any] | None,
     identity: IdentityProvider,
     admission: Admission,
+    *,
+    may_wait: bool,
 ) -> _Firing | None:
     if valid is None:  # first: its grace cannot be trusted to call the instant missed
         return _Firing("CONFIGURATION_FAILED", "definition_invalid", None)
@@ -199,7 +244,7 @@ def _firing(
     if due.run_in_flight:
         return _Firing("SKIPPED_OVERLAP", "previous_run_in_flight", principal)
     if not admission.admits(due.active_runs):
-        return None
+        return None if may_wait else _Firing("MISSED", "active_run_limit", None)
     return _Firing("MATERIALIZED", None, principal)
 
 
@@ -213,20 +258,7 @@ def _plan(
     record = due.view.schedule
     if decision.nominal_at is None:
         raise ValueError("a firing has a nominal instant")
-    occurrence = OccurrenceRecord(
-        occurrence_id=uuid4(),
-        schedule_id=record.schedule_id,
-        schedule_revision=record.current_revision,
-        nominal_fire_at=decision.nominal_at,
-        disposition=firing.disposition,
-        session_id=None,
-        run_id=None,
-        reason_code=firing.reason_code,
-        authority_version=None if firing.principal is None else firing.principal.authority_version,
-        materialized_at=None,
-        links_erased_at=None,
-        created_at=now,
-    )
+    occurrence = _decided_occurrence(record, decision.nominal_at, firing, now)
     materialization = (
         _materialized(record, occurrence, payload, now)
         if firing.disposition == "MATERIALIZED"
@@ -248,6 +280,25 @@ def _plan(
     events.extend(occurrence_events.run_queued(record, materialization, scopes, now))
     events.extend(occurrence_events.standing_changed(record, standing, limit, now))
     return OccurrencePlan(materialization, accounting.change_to(record, standing, now, events))
+
+
+def _decided_occurrence(
+    record: ScheduleRecord, nominal_at: datetime, firing: _Firing, now: datetime
+) -> OccurrenceRecord:
+    return OccurrenceRecord(
+        occurrence_id=uuid4(),
+        schedule_id=record.schedule_id,
+        schedule_revision=record.current_revision,
+        nominal_fire_at=nominal_at,
+        disposition=firing.disposition,
+        session_id=None,
+        run_id=None,
+        reason_code=firing.reason_code,
+        authority_version=None if firing.principal is None else firing.principal.authority_version,
+        materialized_at=None,
+        links_erased_at=None,
+        created_at=now,
+    )
 
 
 def _materialized(
@@ -297,3 +348,73 @@ def _repair(record: ScheduleRecord, decision: MisfireDecision, now: datetime) ->
     events = [occurrence_events.next_fire_repaired(record, standing, now)]
     events.extend(occurrence_events.standing_changed(record, standing, 1, now))
     return OccurrencePlan(None, accounting.change_to(record, standing, now, events))
+
+
+def unmaterializable(due: DueSchedule, now: datetime) -> OccurrencePlan:
+    """Record the due instant CONFIGURATION_FAILED: its definition keeps failing to materialize.
+
+    With a readable cadence the instant is the one the worker would have
+    decided (``materialization_failed``), the failure counts and the
+    schedule moves on, so a definition that fails every time reaches its
+    failure limit and pauses. With an unreadable cadence there is no next
+    instant: the cached ``next_fire_at`` is recorded (``cadence_unreadable``)
+    and the schedule pauses at once (``failure_limit``).
+    """
+    record = due.view.schedule
+    if record.next_fire_at is None:
+        raise ValueError("a due schedule has a next_fire_at")
+    try:
+        payload = load_object(due.view.revision.definition)
+        cadence = parse_cadence(payload["cadence"])
+    except (ValueError, KeyError, TypeError):
+        return _unreadable(record, record.next_fire_at, now)
+    owed_since = record.next_fire_at - _TICK
+    if due.last_nominal_at is not None and due.last_nominal_at > owed_since:
+        owed_since = due.last_nominal_at
+    decision = decide(cadence, grace=_ANY_GRACE, last_nominal_at=owed_since, now=now)
+    if decision.verdict is Verdict.NOTHING_DUE:
+        return _repair(record, decision, now)
+    failing = _Firing("CONFIGURATION_FAILED", "materialization_failed", None)
+    return _plan(due, decision, failing, payload, now)
+
+
+def _unreadable(record: ScheduleRecord, nominal_at: datetime, now: datetime) -> OccurrencePlan:
+    occurrence = _decided_occurrence(
+        record, nominal_at, _Firing("CONFIGURATION_FAILED", "cadence_unreadable", None), now
+    )
+    materialization = Materialization(occurrence)
+    standing = accounting.Standing(
+        state="PAUSED",
+        pause_reason="failure_limit",
+        next_fire_at=None,
+        consecutive_failures=record.consecutive_failures + 1,
+    )
+    events = [occurrence_events.occurrence_decided(record, materialization, standing, now)]
+    events.extend(occurrence_events.standing_changed(record, standing, 1, now))
+    return OccurrencePlan(materialization, accounting.change_to(record, standing, now, events))
+
+
+def repair_missing_next(due: DueSchedule, now: datetime) -> ScheduleChange | None:
+    """Rebuild the ``next_fire_at`` of an ACTIVE schedule that has none, or None if it has one.
+
+    The instant owed next is the first one after the newest recorded
+    instant, or after the schedule's creation when none is recorded: an
+    instant that already passed is then decided by the worker as any due
+    one (fired within its grace, else MISSED), so the repair erases nothing.
+    None left (a decided ONCE) completes the schedule.
+    """
+    record = due.view.schedule
+    if record.state != "ACTIVE" or record.next_fire_at is not None:
+        return None
+    cadence = parse_cadence(load_object(due.view.revision.definition)["cadence"])
+    owed_after = due.last_nominal_at or record.created_at
+    upcoming = first_after(cadence, owed_after)
+    standing = accounting.Standing(
+        state="ACTIVE" if upcoming is not None else "COMPLETED",
+        pause_reason=None,
+        next_fire_at=upcoming,
+        consecutive_failures=record.consecutive_failures,
+    )
+    events = [occurrence_events.next_fire_repaired(record, standing, now)]
+    events.extend(occurrence_events.standing_changed(record, standing, 1, now))
+    return accounting.change_to(record, standing, now, events)

@@ -3,7 +3,8 @@
 ``SchedulingRuntime.run`` runs three loops on the caller's event loop until
 stopped; every database call goes to a worker thread (``blocking.in_thread``):
 
-- materialize: ``ScheduleWorker.run_once``, then sleep until the next firing,
+- materialize: first ``repair_missing_next_fire`` once, then
+  ``ScheduleWorker.run_once``, then sleep until the next firing,
   the earliest backoff or the fallback poll, whichever is first; a
   ``WakeSignal`` nudge (create, update, resume) cuts the sleep short;
 - dispatch: ``RunDispatcher.dispatch_once`` whenever the worker queued runs,
@@ -113,6 +114,10 @@ class SchedulingRuntime:
 
     async def _materialize_forever(self) -> None:
         poll = self._settings.fallback_poll
+        try:
+            await in_thread(self._worker.repair_missing_next_fire, self._clock())
+        except Exception as err:
+            _log.warning("next-firing repair failed (%s); scanning anyway", type(err).__name__)
         while not self._stopping.is_set():
             wake_at: datetime | None = None
             try:

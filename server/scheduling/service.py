@@ -1,8 +1,12 @@
 """The schedule control plane: the operations behind the schedule routes.
 
-Each mutation reads the schedule, lets ``lifecycle`` decide, and writes with
-compare-and-set; losing a race re-reads and decides again, so a concurrent
-change surfaces as the ordinary revision conflict rather than a lost update.
+Each mutation holds the schedule's row as the worker's claim does, and when
+the schedule is due at that moment first decides the due instant with the
+revision current at it (``materializer.settle_due``: fired, skipped or
+MISSED, in the same transaction), so an edit never erases a firing whether or
+not a worker runs in this process; only then does ``lifecycle`` decide the
+change, on the schedule as it stands, for future instants. A stale
+``expected_revision`` is the ordinary revision conflict.
 Authority is checked on every create and update: requested scopes must be
 held by the caller, and a bound browser profile must be the caller's, READY,
 and covered by ``browser.profile.read``.
@@ -18,22 +22,26 @@ from uuid import UUID, uuid4
 
 from server.domain.cadence import Cadence, parse_cadence
 from server.domain.recurrence import first_after
-from server.identity import Principal
+from server.identity import IdentityProvider, Principal
 from server.scheduling import lifecycle, projection
+from server.scheduling.admission import Admission
 from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
 from server.scheduling.errors import (
     BrowserProfileUnavailable,
+    ControlPlaneRefusal,
     IdempotencyConflict,
     InvalidDefinition,
-    RevisionConflict,
     ScheduleNotFound,
     ScopeNotGranted,
 )
+from server.scheduling.materializer import settle_due
 from server.storage.jsontext import load_object
 from server.storage.ports import IdempotencyKeyReused, Store
 from server.storage.records import (
     AuditEvent,
+    DueSchedule,
     IdempotencyClaim,
+    OccurrencePlan,
     RevisionRecord,
     ScheduleChange,
     ScheduleRecord,
@@ -41,7 +49,6 @@ from server.storage.records import (
 )
 
 Clock = Callable[[], datetime]
-_ATTEMPTS = 3
 
 
 class ScheduleService:
@@ -50,7 +57,8 @@ class ScheduleService:
     ``on_schedule_change`` is called after a create, an update and a resume
     (each may bring a firing nearer than the worker's next wake-up). It is a
     best-effort hint from whatever thread the request runs on; the worker's
-    own scan stays the source of truth.
+    own scan stays the source of truth. ``identity`` and ``admission`` are
+    the worker's, for the due instant a mutation decides first.
     """
 
     def __init__(
@@ -58,10 +66,15 @@ class ScheduleService:
         store: Store,
         clock: Clock,
         on_schedule_change: Callable[[], None] | None = None,
+        *,
+        identity: IdentityProvider,
+        admission: Admission | None = None,
     ) -> None:
         self._store = store
         self._clock = clock
         self._on_schedule_change = on_schedule_change
+        self._identity = identity
+        self._admission = admission or Admission()
 
     def get(self, principal: Principal, schedule_id: UUID) -> ScheduleView:
         view = self._store.schedules.get(principal.owner, schedule_id)
@@ -135,7 +148,6 @@ class ScheduleService:
     ) -> ScheduleView:
         definition = parse_definition(raw)
         view = self.get(principal, schedule_id)
-        lifecycle.check_revision(view.schedule, expected_revision)
         # An unchanged definition writes nothing, so it needs no authority check: a
         # schedule bound to a sign-in that has since expired still answers 200 as
         # API.md promises, and the profile is checked again when it is changed.
@@ -200,15 +212,32 @@ class ScheduleService:
         schedule_id: UUID,
         decide: Callable[[ScheduleView, datetime], ScheduleChange | None],
     ) -> ScheduleView:
-        for _ in range(_ATTEMPTS):
-            current = self.get(principal, schedule_id)
-            change = decide(current, self._clock())
-            if change is None:
-                return current
-            if self._store.schedules.apply(current.schedule, change):
-                return self.get(principal, schedule_id)
-        # Still racing after several rounds: report where the schedule stands now.
-        raise RevisionConflict(self.get(principal, schedule_id).schedule.current_revision)
+        """Decide the due instant if there is one, then ``decide``'s change: one transaction.
+
+        A refusal from ``decide`` (a stale revision, a terminal state) still
+        commits the due instant's decision: it happened whatever the request.
+        """
+        now = self._clock()
+        refusals: list[ControlPlaneRefusal] = []
+
+        def settle(due: DueSchedule) -> OccurrencePlan:
+            return settle_due(due, now, self._identity, self._admission)
+
+        def change(current: DueSchedule) -> ScheduleChange | None:
+            try:
+                return decide(current.view, now)
+            except ControlPlaneRefusal as refusal:
+                refusals.append(refusal)
+                return None
+
+        view = self._store.occurrences.settle_then_apply(
+            principal.owner, schedule_id, now, settle, change
+        )
+        if view is None:
+            raise ScheduleNotFound(str(schedule_id))
+        if refusals:
+            raise refusals[0]
+        return view
 
     def _schedule_changed(self) -> None:
         if self._on_schedule_change is not None:

@@ -23,6 +23,17 @@ stays due) this one materializes it a moment later, not at the fallback poll.
 Once ``stopping`` is set, a scan claims nothing more: the materialization in
 flight finishes and the scan returns.
 
+A definition that keeps failing is not retried for ever in silence: when the
+same schedule's materialization has failed ``GIVE_UP_AFTER`` times in a row
+for a reason that retrying cannot cure (a cadence that no longer reads, text
+the database refuses: anything but the database being away or busy), its due
+instant is recorded CONFIGURATION_FAILED (``materializer.unmaterializable``)
+and the schedule moves on, or pauses when it has no next instant.
+
+``repair_missing_next_fire`` runs when the worker starts: an ACTIVE schedule
+without a ``next_fire_at`` (which no path writes any more, but an older server
+could) gets one back with ``schedule.next_fire_repaired``.
+
 ``next_wake`` says when the loop should scan again: the earliest future
 ``next_fire_at`` or the end of the earliest backoff, whichever comes first.
 """
@@ -31,20 +42,35 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from sqlalchemy.exc import DataError
+
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
-from server.scheduling.materializer import MaterializationFailed, Materializer, Result
+from server.scheduling.materializer import (
+    MaterializationFailed,
+    Materializer,
+    Result,
+    repair_missing_next,
+    settle_due,
+    unmaterializable,
+)
 from server.storage.ports import Store
+from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
 
 _log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 100
+GIVE_UP_AFTER = 3
+"""Failed attempts (a few seconds of backoff) before a definition is recorded as failing."""
+_INCURABLE = (DataError, ValueError, KeyError, TypeError)
+"""Failures that the same definition meets again on every retry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +116,10 @@ class ScheduleWorker:
         stopping: threading.Event | None = None,
     ) -> None:
         self._store = store
+        self._identity = identity
+        self._admission = admission or Admission()
         self._stopping = stopping or threading.Event()
-        self._materializer = Materializer(store, identity, admission or Admission())
+        self._materializer = Materializer(store, identity, self._admission)
         self._batch_size = batch_size
         self._backoff = backoff or Backoff()
         self._deferred: dict[UUID, _Deferral] = {}
@@ -115,6 +143,7 @@ class ScheduleWorker:
                 failed += 1
                 self._defer(err.schedule_id, now)
                 excluding.add(err.schedule_id)
+                self._give_up_if_incurable(err, now)
                 continue
             if claimed is None:
                 exhausted = True
@@ -138,6 +167,57 @@ class ScheduleWorker:
         upcoming = self._store.schedules.next_fire_after(now)
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
+
+    def repair_missing_next_fire(self, now: datetime, limit: int = DEFAULT_BATCH_SIZE) -> int:
+        """Give each ACTIVE schedule lacking a ``next_fire_at`` one; returns how many."""
+        repaired = 0
+        for schedule_id in self._store.schedules.lacking_next_fire(limit):
+
+            def repair(due: DueSchedule) -> ScheduleChange | None:
+                return repair_missing_next(due, now)
+
+            self._store.occurrences.settle_then_apply(
+                None, schedule_id, now, self._settle(now), repair
+            )
+            repaired += 1
+        if repaired:
+            _log.warning("repaired the next firing of %d active schedule(s)", repaired)
+        return repaired
+
+    def _settle(self, now: datetime) -> Callable[[DueSchedule], OccurrencePlan]:
+        def settle(due: DueSchedule) -> OccurrencePlan:
+            return settle_due(due, now, self._identity, self._admission)
+
+        return settle
+
+    def _give_up_if_incurable(self, err: MaterializationFailed, now: datetime) -> None:
+        """After ``GIVE_UP_AFTER`` incurable failures, record the due instant as failing."""
+        deferral = self._deferred.get(err.schedule_id)
+        if not isinstance(err.__cause__, _INCURABLE) or deferral is None:
+            return
+        if deferral.attempts < GIVE_UP_AFTER:
+            return
+
+        def record(due: DueSchedule) -> OccurrencePlan:
+            return unmaterializable(due, now)
+
+        try:
+            self._store.occurrences.settle_then_apply(
+                None, err.schedule_id, now, record, lambda _: None
+            )
+        except Exception as failure:
+            _log.warning(
+                "schedule %s: its failure could not be recorded either (%s)",
+                err.schedule_id,
+                type(failure).__name__,
+            )
+            return
+        _log.warning(
+            "schedule %s recorded CONFIGURATION_FAILED after %d failed attempts",
+            err.schedule_id,
+            deferral.attempts,
+        )
+        self._deferred.pop(err.schedule_id, None)
 
     def _any_due(self, now: datetime, excluding: set[UUID]) -> bool:
         """Whether schedules are due that this worker does not leave out itself (a plain read)."""

@@ -92,6 +92,10 @@ class ScheduleRepository(Protocol):
         """The earliest ``next_fire_at`` of an ACTIVE schedule strictly after ``instant``."""
         ...
 
+    def lacking_next_fire(self, limit: int) -> list[UUID]:
+        """ACTIVE schedules whose ``next_fire_at`` is null (a broken cache to repair)."""
+        ...
+
     def purge_terminal(self, before: datetime, limit: int) -> int:
         """Delete up to ``limit`` terminal schedules last updated before ``before``.
 
@@ -121,6 +125,25 @@ class OccurrenceRepository(Protocol):
         (occurrence, session, seed message, run, the schedule's change and its
         events) are one transaction. Returns the claimed schedule's id, or
         None when there was none to claim.
+        """
+        ...
+
+    def settle_then_apply(
+        self,
+        owner: Owner | None,
+        schedule_id: UUID,
+        now: datetime,
+        settle: Callable[[DueSchedule], OccurrencePlan],
+        decide: Callable[[DueSchedule], ScheduleChange | None],
+    ) -> ScheduleView | None:
+        """Hold one schedule's row, decide its due instant if it has one, then apply a change.
+
+        One transaction holding the row as the worker's claim does: when the
+        schedule is ACTIVE with ``next_fire_at <= now`` the plan ``settle``
+        makes of it is written first, then ``decide`` sees the schedule as it
+        stands and its change (if any) is written. None when the schedule is
+        absent or not ``owner``'s (``owner`` None: anyone's); else the view
+        as committed.
         """
         ...
 

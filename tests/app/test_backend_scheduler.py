@@ -23,7 +23,7 @@ async def test_a_schedule_due_while_the_app_was_closed_fires_on_start_and_the_ap
 ) -> None:
     settings = EmbeddedServerSettings(data_dir=tmp_path, demo=False)
     closed = open_embedded(settings.database_path, demo=False, clock=lambda: NOW)
-    created = ScheduleService(closed.store, lambda: NOW).create(
+    created = ScheduleService(closed.store, lambda: NOW, identity=closed.identity).create(
         local_principal(), definition(title="Standup notes"), "key"
     )
     closed.close()

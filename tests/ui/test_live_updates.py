@@ -22,7 +22,7 @@ import pytest
 import tzlocal
 from playwright.sync_api import ViewportSize, expect
 
-from server.identity import local_principal
+from server.identity import LocalIdentity, local_principal
 from server.scheduling.service import ScheduleService
 from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import schedule_row, session_rows
@@ -43,7 +43,8 @@ def create_daily(database: Path, due: datetime) -> None:
     """A DAILY schedule firing at ``due``'s wall time in UTC, created as the app's user."""
     store = SqlStore.open(f"sqlite:///{database}")
     try:
-        service = ScheduleService(store, lambda: datetime.now(UTC))
+        identity = LocalIdentity(local_principal())
+        service = ScheduleService(store, lambda: datetime.now(UTC), identity=identity)
         definition = definition_json(
             title=TITLE,
             instruction="Collect yesterday's stand-up notes into one short summary.",

@@ -27,6 +27,8 @@ from server.storage.records import (
     OccurrencePlan,
     OccurrenceRecord,
     Owner,
+    ScheduleChange,
+    ScheduleView,
 )
 from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
@@ -94,6 +96,13 @@ _DECISION_READS = schedule_views().add_columns(
     _ACTIVE_RUNS.label("active_runs"),
 )
 _READ_CLAIMED = _DECISION_READS.where(schedules.c.id == bindparam("schedule_id"))
+# One named schedule's row lock (``settle_then_apply``): waits for a worker
+# that holds it rather than skipping it, so the request decides on its commit.
+_LOCK_ONE = (
+    select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
+    .where(schedules.c.id == bindparam("schedule_id"))
+    .with_for_update()
+)
 # SQLite: BEGIN IMMEDIATE has serialized the transaction already, so one
 # statement claims and reads.
 _CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(schedules.c.next_fire_at).limit(1)
@@ -131,6 +140,24 @@ def _lock_then_read(
     hold(connection, admission_of(Owner(claimed["tenant_id"], claimed["principal_id"])))
     read = {"schedule_id": claimed["id"]}
     return connection.execute(_READ_CLAIMED, read).mappings().one()
+
+
+def _due_schedule(row: RowMapping) -> DueSchedule:
+    return DueSchedule(
+        view=schedule_view(row),
+        last_nominal_at=row["last_nominal_at"],
+        run_in_flight=row["newest_run_status"] in ACTIVE_RUN_STATUSES,
+        active_runs=row["active_runs"],
+    )
+
+
+def _is_due(record: DueSchedule, now: datetime) -> bool:
+    schedule = record.view.schedule
+    return (
+        schedule.state == "ACTIVE"
+        and schedule.next_fire_at is not None
+        and schedule.next_fire_at <= now
+    )
 
 
 def write_materialization(connection: Connection, materialization: Materialization) -> None:
@@ -258,12 +285,65 @@ class SqlOccurrenceRepository:
             row = _lock_then_read(connection, _CLAIMS[bool(excluding)], parameters)
         if row is None:
             return None
-        return DueSchedule(
-            view=schedule_view(row),
-            last_nominal_at=row["last_nominal_at"],
-            run_in_flight=row["newest_run_status"] in ACTIVE_RUN_STATUSES,
-            active_runs=row["active_runs"],
-        )
+        return _due_schedule(row)
+
+    def settle_then_apply(
+        self,
+        owner: Owner | None,
+        schedule_id: UUID,
+        now: datetime,
+        settle: Callable[[DueSchedule], OccurrencePlan],
+        decide: Callable[[DueSchedule], ScheduleChange | None],
+    ) -> ScheduleView | None:
+        """Decide the due instant, if any, then apply ``decide``'s change: one transaction.
+
+        The named schedule's row is held first, as the worker's claim holds
+        it (``FOR UPDATE``, waiting for a worker that holds it; SQLite's
+        write lock), so no worker decides it meanwhile. When it is ACTIVE
+        and ``next_fire_at <= now``, ``settle`` plans that instant (the
+        worker's own decision) and its rows are written; then ``decide`` sees
+        the schedule as it stands after that and its change is written. None
+        when the schedule does not exist (or is not ``owner``'s); else the
+        schedule as committed.
+        """
+        parameters = {"schedule_id": schedule_id}
+        with write_transaction(self._engine) as connection:
+            if connection.dialect.name != "sqlite":
+                locked = connection.execute(_LOCK_ONE, parameters).mappings().first()
+                if locked is None:
+                    return None
+                hold(connection, admission_of(Owner(locked["tenant_id"], locked["principal_id"])))
+            current = self._read_one(connection, owner, schedule_id)
+            if current is None:
+                return None
+            if _is_due(current, now):
+                settled = settle(current)
+                if settled.materialization is not None:
+                    write_materialization(connection, settled.materialization)
+                write_locked_change(connection, current.view.schedule, settled.change)
+                current = self._read_one(connection, owner, schedule_id)
+                if current is None:
+                    raise LookupError("a schedule held by this transaction disappeared")
+            change = decide(current)
+            if change is None:
+                return current.view
+            write_locked_change(connection, current.view.schedule, change)
+            after = self._read_one(connection, owner, schedule_id)
+            if after is None:
+                raise LookupError("a schedule held by this transaction disappeared")
+            return after.view
+
+    @staticmethod
+    def _read_one(
+        connection: Connection, owner: Owner | None, schedule_id: UUID
+    ) -> DueSchedule | None:
+        row = connection.execute(_READ_CLAIMED, {"schedule_id": schedule_id}).mappings().first()
+        if row is None:
+            return None
+        due = _due_schedule(row)
+        if owner is not None and due.view.schedule.owner != owner:
+            return None
+        return due
 
     def page(
         self,

@@ -199,6 +199,16 @@ class SqlScheduleRepository:
             found: datetime | None = connection.execute(query).scalar_one()
         return found
 
+    def lacking_next_fire(self, limit: int) -> list[UUID]:
+        query = (
+            select(schedules.c.id)
+            .where(schedules.c.state == "ACTIVE", schedules.c.next_fire_at.is_(None))
+            .order_by(schedules.c.id)
+            .limit(limit)
+        )
+        with self._engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
     def purge_terminal(self, before: datetime, limit: int) -> int:
         """Delete up to ``limit`` COMPLETED or CANCELLED schedules last updated before ``before``.
 

@@ -68,7 +68,7 @@ class Scene:
         self.store = store
         self.clock = clock
         self.identity = directory(*(principals or (ALICE,)))
-        self.service = ScheduleService(store, clock)
+        self.service = ScheduleService(store, clock, identity=self.identity)
 
     def create(self, by: Principal = ALICE, **changes: Any) -> ScheduleView:
         return self.service.create(by, definition(**changes), str(uuid4()))

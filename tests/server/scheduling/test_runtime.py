@@ -141,7 +141,9 @@ def test_create_update_and_resume_wake_the_worker_and_pause_and_cancel_do_not(
     scene: Scene,
 ) -> None:
     wakes: list[str] = []
-    service = ScheduleService(scene.store, scene.clock, lambda: wakes.append("wake"))
+    service = ScheduleService(
+        scene.store, scene.clock, lambda: wakes.append("wake"), identity=scene.identity
+    )
     view = service.create(ALICE, definition(), "key")
     assert wakes == ["wake"]
     schedule_id = view.schedule.schedule_id
