@@ -55,6 +55,7 @@ from server.scheduling.attached_runtime import (
 )
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
+from server.scheduling.worker import DEFAULT_BATCH_SIZE
 from server.stopping import (
     DEFAULT_GRACE_SECONDS,
     Stopped,
@@ -178,6 +179,15 @@ def _parser() -> argparse.ArgumentParser:
         f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
     serve.add_argument(
+        "--worker-batch",
+        type=_positive,
+        default=DEFAULT_BATCH_SIZE,
+        metavar="N",
+        help="due schedules the worker claims, decides and commits in one transaction; each "
+        "still fires on its own and one's failure never holds back the others "
+        f"(default: {DEFAULT_BATCH_SIZE})",
+    )
+    serve.add_argument(
         "--executor",
         metavar="URL",
         help="hand each run to the agent runtime at URL (the executor protocol of docs/API.md; "
@@ -211,7 +221,9 @@ def scheduling_for(
     """The scheduler this process runs, or None with ``--no-worker``."""
     if args.no_worker:
         return None
-    settings = SchedulingSettings(admission=Admission(args.max_active_runs))
+    settings = SchedulingSettings(
+        admission=Admission(args.max_active_runs), batch_size=args.worker_batch
+    )
     executor = executor_for(_runtime(args), system_clock)
     return SchedulingRuntime(
         store, directory, system_clock, executor=executor, settings=settings, wake=wake

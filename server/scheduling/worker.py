@@ -1,27 +1,31 @@
-"""The schedule worker's scan: ``run_once`` over one bounded batch of due schedules.
+"""The schedule worker's scan: ``run_once`` over one batch of due schedules.
 
-``run_once(now)`` asks the ``Materializer`` for the next due schedule (earliest
-``next_fire_at`` first, through the due index), one claim and one transaction
-per schedule, until a batch's worth were claimed or none is left, so a
-sibling's failure can neither roll back nor block another. A schedule whose
-materialization raises (a cadence that no longer reads, a database error) is
-logged by schedule id and exception type only, never the message, which
-could quote the instruction, and is left out of the claims until its backoff
-ends; so is one that admission held. The backoff doubles per attempt within
-bounds and lives in process memory only: losing it (a restart) costs one
-early retry, never correctness, which rests on the table scan and the claim.
-An error before anything was claimed (the database away) ends the scan with
-it; the runtime logs it and scans again at its fallback poll.
+``run_once(now)`` asks the ``Materializer`` for one batch: up to
+``batch_size`` due schedules (earliest ``next_fire_at`` first, through the due
+index), claimed, decided each on its own, written together and committed
+once (``server/storage/sql/batch_claims.py``). One schedule's failure is its
+own: a plan that raises (a cadence that no longer reads) or a row the
+database refuses fails that schedule alone, and its siblings commit. A
+failed schedule is logged by id and exception type only, never the message,
+which could quote the instruction, and is left out of the claims until its
+backoff ends; so is one that admission held. The backoff doubles per attempt
+within bounds and lives in process memory only: losing it (a restart) costs
+one early retry, never correctness, which rests on the table scan and the
+claim. A batch that rolls back whole after its claim (the connection lost)
+backs off every schedule it claimed; an error before anything was claimed
+(the database away) ends the scan with it, and the runtime logs it and scans
+again at its fallback poll.
 
 Replicas scan the same table. The claim passes over schedules that another
-worker holds (a second replica on PostgreSQL), so replicas split the due
-schedules between them and none waits for, or retries, another's. When a scan
-ends with schedules still due that it did not leave out itself, another
-worker holds them: the scan asks to look again after the first backoff step,
-so if that worker dies mid-way (its transaction rolls back, the schedule
-stays due) this one materializes it a moment later, not at the fallback poll.
-Once ``stopping`` is set, a scan claims nothing more: the materialization in
-flight finishes and the scan returns.
+worker holds (a second replica on PostgreSQL), and over those whose
+principal's admission turn another replica holds at that moment, so replicas
+split the due schedules between them and none waits for, or retries,
+another's. When a scan ends with schedules still due that it did not leave
+out itself, another worker holds them: the scan asks to look again after the
+first backoff step, so if that worker dies mid-way (its transaction rolls
+back, the schedule stays due) this one materializes it a moment later, not
+at the fallback poll. Once ``stopping`` is set, a scan claims nothing more:
+the batch in flight finishes and commits.
 
 A definition that keeps failing is not retried for ever in silence: when the
 same schedule's materialization has failed ``GIVE_UP_AFTER`` times in a row
@@ -54,13 +58,13 @@ from server.scheduling.admission import Admission
 from server.scheduling.materializer import (
     MaterializationFailed,
     Materializer,
-    Result,
     repair_missing_next,
     settle_due,
     unmaterializable,
 )
 from server.storage.ports import Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
+from server.storage.sql.batch_claims import BatchFailed
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
 
@@ -125,42 +129,56 @@ class ScheduleWorker:
         self._deferred: dict[UUID, _Deferral] = {}
 
     def run_once(self, now: datetime) -> ScanReport:
-        """Materialize what is due at ``now``, at most one batch."""
+        """Materialize what is due at ``now``: one batch, one transaction."""
         excluding = {i for i, d in self._deferred.items() if d.until > now}
-        written = held = failed = claims = 0
-        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
-        exhausted = idle
-        while not exhausted and claims < self._batch_size and not self._stopping.is_set():
-            try:
-                claimed = self._materializer.materialize_next(now, excluding)
-            except MaterializationFailed as err:
-                _log.warning(
-                    "schedule %s could not be materialized (%s); retrying later",
-                    err.schedule_id,
-                    type(err.__cause__).__name__,
-                )
-                claims += 1
-                failed += 1
-                self._defer(err.schedule_id, now)
-                excluding.add(err.schedule_id)
-                self._give_up_if_incurable(err, now)
-                continue
-            if claimed is None:
-                exhausted = True
-                break
-            claims += 1
-            if claimed.result is Result.HELD:
-                held += 1
-                self._defer(claimed.schedule_id, now)
-                excluding.add(claimed.schedule_id)
-            else:
-                written += 1
-                self._deferred.pop(claimed.schedule_id, None)
+        if self._stopping.is_set() or not self._any_due(now, excluding):
+            # An idle scan takes no write lock.
+            return ScanReport(0, 0, 0, False, self._earliest_retry())
+        try:
+            outcome = self._materializer.materialize_batch(now, excluding, self._batch_size)
+        except BatchFailed as err:
+            _log.warning(
+                "a batch of %d schedules rolled back (%s); retrying later",
+                len(err.claimed),
+                type(err.__cause__).__name__,
+            )
+            for schedule_id in err.claimed:
+                self._defer(schedule_id, now)
+            return ScanReport(0, 0, len(err.claimed), False, self._earliest_retry())
+        for schedule_id in outcome.held:
+            self._defer(schedule_id, now)
+        for schedule_id, cause in outcome.failed:
+            self._failed(schedule_id, cause, now)
+        for schedule_id in outcome.written:
+            self._deferred.pop(schedule_id, None)
         retries = [d.until for d in self._deferred.values()]
-        if exhausted and not idle and self._any_due(now, excluding):  # another worker holds them
-            retries.append(now + self._backoff.first)
-        full = claims == self._batch_size
-        return ScanReport(written, held, failed, full, min(retries, default=None))
+        decided = len(outcome.claimed) - len(outcome.passed_over)
+        full = len(outcome.claimed) == self._batch_size and decided > 0
+        if not full:
+            left_out = excluding | set(outcome.held) | {i for i, _ in outcome.failed}
+            if self._any_due(now, left_out):  # another worker holds them
+                retries.append(now + self._backoff.first)
+        return ScanReport(
+            len(outcome.written),
+            len(outcome.held),
+            len(outcome.failed),
+            full,
+            min(retries, default=None),
+        )
+
+    def _failed(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
+        _log.warning(
+            "schedule %s could not be materialized (%s); retrying later",
+            schedule_id,
+            type(cause).__name__,
+        )
+        self._defer(schedule_id, now)
+        failure = MaterializationFailed(schedule_id)
+        failure.__cause__ = cause
+        self._give_up_if_incurable(failure, now)
+
+    def _earliest_retry(self) -> datetime | None:
+        return min((d.until for d in self._deferred.values()), default=None)
 
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
         """When to scan again after the scan at ``now``: the next firing or the earliest retry."""

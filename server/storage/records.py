@@ -240,3 +240,21 @@ class ClaimedRun:
     agent_version: str | None = None
     policy_profile: str | None = None
     browser_profile_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOutcome:
+    """What one batch transaction of the worker did with each schedule it claimed.
+
+    ``claimed`` in claim order; each claimed id is in exactly one of the
+    others: ``written`` (its plan committed), ``held`` (admission said wait:
+    nothing written), ``passed_over`` (another replica held its owner's
+    admission turn: nothing decided, still due) or ``failed`` (its plan or
+    its writes raised: nothing of it written, the cause given).
+    """
+
+    claimed: tuple[UUID, ...] = ()
+    written: tuple[UUID, ...] = ()
+    held: tuple[UUID, ...] = ()
+    passed_over: tuple[UUID, ...] = ()
+    failed: tuple[tuple[UUID, BaseException], ...] = ()
