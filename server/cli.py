@@ -55,7 +55,11 @@ from server.scheduling.attached_runtime import (
 )
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
-from server.scheduling.worker import DEFAULT_BATCH_SIZE
+from server.scheduling.worker import (
+    DEFAULT_BATCH_SIZE,
+    REPLICA_BATCH_SIZE,
+    default_batch_size,
+)
 from server.stopping import (
     DEFAULT_GRACE_SECONDS,
     Stopped,
@@ -181,11 +185,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--worker-batch",
         type=_positive,
-        default=DEFAULT_BATCH_SIZE,
         metavar="N",
         help="due schedules the worker claims, decides and commits in one transaction; each "
         "still fires on its own and one's failure never holds back the others "
-        f"(default: {DEFAULT_BATCH_SIZE})",
+        f"(default: {DEFAULT_BATCH_SIZE} on SQLite, {REPLICA_BATCH_SIZE} on PostgreSQL)",
     )
     serve.add_argument(
         "--executor",
@@ -222,7 +225,8 @@ def scheduling_for(
     if args.no_worker:
         return None
     settings = SchedulingSettings(
-        admission=Admission(args.max_active_runs), batch_size=args.worker_batch
+        admission=Admission(args.max_active_runs),
+        batch_size=args.worker_batch or default_batch_size(store.engine.dialect.name),
     )
     executor = executor_for(_runtime(args), system_clock)
     return SchedulingRuntime(

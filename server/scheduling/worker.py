@@ -66,15 +66,26 @@ from server.storage.ports import Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
 from server.storage.sql.batch_claims import BatchFailed
 
-__all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
+__all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 
 _log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 100
+REPLICA_BATCH_SIZE = 25
+"""PostgreSQL's default: a batch holds its principals' admission turns until it commits,
+so smaller batches let replicas work side by side (their round trips are few either way)."""
+PASSED_OVER_RETRY = timedelta(milliseconds=100)
+"""When to look again at schedules passed over for another replica's admission turn."""
 GIVE_UP_AFTER = 3
 """Failed attempts (a few seconds of backoff) before a definition is recorded as failing."""
 _INCURABLE = (DataError, ValueError, KeyError, TypeError)
 """Failures that the same definition meets again on every retry."""
+
+
+def default_batch_size(database: str) -> int:
+    """Schedules per transaction for a database (``sqlite``, ``postgresql``): SQLite has
+    one writer, so larger batches spread its commit wider; replicas share PostgreSQL."""
+    return DEFAULT_BATCH_SIZE if database == "sqlite" else REPLICA_BATCH_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +109,8 @@ class ScanReport:
     failed: int
     full: bool
     retry_at: datetime | None
+    passed_over: int = 0
+    """Left due because another replica held their principal's admission turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +167,9 @@ class ScheduleWorker:
         retries = [d.until for d in self._deferred.values()]
         decided = len(outcome.claimed) - len(outcome.passed_over)
         full = len(outcome.claimed) == self._batch_size and decided > 0
-        if not full:
+        if outcome.passed_over:  # that replica's batch commits in a moment
+            retries.append(now + PASSED_OVER_RETRY)
+        elif not full:
             left_out = excluding | set(outcome.held) | {i for i, _ in outcome.failed}
             if self._any_due(now, left_out):  # another worker holds them
                 retries.append(now + self._backoff.first)
@@ -164,6 +179,7 @@ class ScheduleWorker:
             len(outcome.failed),
             full,
             min(retries, default=None),
+            len(outcome.passed_over),
         )
 
     def _failed(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
