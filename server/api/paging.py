@@ -4,6 +4,11 @@ Each route fetches one row more than asked; only when it exists is a cursor
 for the last returned row issued, so ``next_cursor: null`` means the end.
 A cursor's scope is the listing's name, the caller, and any qualifiers (a
 filter, a parent id), so it is refused anywhere else.
+
+A count in a query (``limit`` here, a cancel's ``expected_revision``) is
+decimal digits and nothing else (``QueryInteger``): ``100.0``, ``1e2``,
+``+5`` and `` 5`` are 400, as a body's text would be, rather than whatever a
+lenient parser makes of them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
 from fastapi.responses import JSONResponse
+from pydantic import BeforeValidator
 
 from server.api.cursor import CursorCodec
 from server.identity import Principal
@@ -22,7 +28,19 @@ Row = TypeVar("Row")
 Key = TypeVar("Key")
 
 DEFAULT_LIMIT = 50
-Limit = Annotated[int, Query(ge=1, le=100, description="Page size, 1..100.")]
+_DIGITS = frozenset("0123456789")
+
+
+def _digits_only(value: object) -> object:
+    """A query value passes on only when it is decimal digits (ASCII, at least one)."""
+    if isinstance(value, str) and not (value and set(value) <= _DIGITS):
+        raise ValueError("an integer in decimal digits is expected")
+    return value
+
+
+QueryInteger = BeforeValidator(_digits_only)
+"""Put in a query integer's ``Annotated``: digits only, never a float's or a sign's text."""
+Limit = Annotated[int, Query(ge=1, le=100, description="Page size, 1..100."), QueryInteger]
 Cursor = Annotated[
     str | None,
     Query(

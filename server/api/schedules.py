@@ -28,7 +28,7 @@ from server.api.openapi import (
     answers,
     body_schema,
 )
-from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
+from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing, QueryInteger
 from server.api.request_schemas import (
     MAX_REVISION,
     Definition,
@@ -38,6 +38,7 @@ from server.api.request_schemas import (
 from server.api.request_schemas import FullUpdate as FullUpdateSchema
 from server.api.window import window
 from server.api.wire_schemas import OccurrencePage, Projection, ScheduleDetail, SchedulePage
+from server.domain.json_values import text_refusal
 from server.identity import Principal
 from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
@@ -152,6 +153,11 @@ def schedule_routes(
         """Create from a definition; the same key and body returns the same schedule."""
         if not idempotency_key.strip():
             raise invalid_request("Creating a schedule needs an Idempotency-Key header.")
+        refused = text_refusal(idempotency_key)
+        if refused is not None:
+            raise invalid_request(
+                "The Idempotency-Key cannot be stored.", field="Idempotency-Key", reason=refused
+            )
         view = service.create(principal, definition, idempotency_key)
         return JSONResponse(wire.schedule_detail(view), status_code=201)
 
@@ -205,7 +211,7 @@ def schedule_routes(
     def cancel_schedule(
         principal: canceller,
         schedule_id: UUID,
-        expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION)],
+        expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION), QueryInteger],
     ) -> JSONResponse:
         """Terminal cancel; the record stays readable."""
         return JSONResponse(

@@ -5,7 +5,9 @@ too large for a float (``1e400`` becomes infinity), and ``\\ud800`` escapes that
 decode to a lone surrogate no UTF-8 encoder accepts. Stored, any of these makes
 every later read of the record fail. ``first_unportable`` finds the first such
 value in a decoded document and names where it sits, so a request is refused
-before anything is written. Nesting is bounded too: a value nested deeper than
+before anything is written. U+0000 is refused as well, in values and in keys:
+PostgreSQL's text cannot hold it, and a product that stores it on SQLite but
+fails on PostgreSQL is two products. Nesting is bounded too: a value nested deeper than
 ``MAX_DEPTH`` is refused rather than risking recursion limits on the way back out.
 
 ``whole_number`` is the one rule for integers: JSON has a single number type,
@@ -29,7 +31,7 @@ class Unportable:
 
     path: str
     reason: str
-    """``non_finite_number``, ``invalid_unicode`` or ``too_deep``."""
+    """``non_finite_number``, ``invalid_unicode``, ``null_character`` or ``too_deep``."""
 
 
 def whole_number(value: object) -> int | None:
@@ -52,6 +54,15 @@ def is_valid_unicode(text: str) -> bool:
     return True
 
 
+def text_refusal(text: str) -> str | None:
+    """Why ``text`` cannot be stored on every backend (``invalid_unicode``, ``null_character``)."""
+    if not is_valid_unicode(text):
+        return "invalid_unicode"
+    if "\x00" in text:
+        return "null_character"
+    return None
+
+
 def first_unportable(value: object, path: str = "") -> Unportable | None:
     """The first value under ``value`` that could not be stored and served back, or None."""
     return _walk(value, path, 0)
@@ -61,14 +72,16 @@ def _walk(value: object, path: str, depth: int) -> Unportable | None:
     if isinstance(value, float) and not math.isfinite(value):
         return Unportable(path or "body", "non_finite_number")
     if isinstance(value, str):
-        return None if is_valid_unicode(value) else Unportable(path or "body", "invalid_unicode")
+        refused = text_refusal(value)
+        return None if refused is None else Unportable(path or "body", refused)
     if isinstance(value, dict | list) and depth >= MAX_DEPTH:
         return Unportable(path or "body", "too_deep")
     if isinstance(value, dict):
         for key, item in value.items():
-            # A key that is not valid Unicode cannot be named in the answer either.
-            if isinstance(key, str) and not is_valid_unicode(key):
-                return Unportable(path or "body", "invalid_unicode")
+            # A key that cannot be stored is not named in the answer either.
+            refused = text_refusal(key) if isinstance(key, str) else None
+            if refused is not None:
+                return Unportable(path or "body", refused)
             found = _walk(item, f"{path}.{key}" if path else str(key), depth + 1)
             if found is not None:
                 return found

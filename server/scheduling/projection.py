@@ -67,7 +67,9 @@ def project(
     firings: list[ProjectedFiring] = []
     notices: list[Notice] = []
     if state in _FIRING_STATES:
-        after = max(start - _TICK, now)
+        # Firings from ``start`` on, strictly after now; ``start`` may be the first
+        # instant there is, so nothing is subtracted from it unless it is after now.
+        after = now if start <= now else start - _TICK
         firings = firings_between(cadence, after, end)
         zone = ZoneInfo(cadence.zone_name)
         notices = notices_between(cadence, _local_day(after, zone), _local_day(end - _TICK, zone))
