@@ -62,7 +62,7 @@ async def test_with_executor_flags_the_embedded_backend_hands_runs_to_the_agent_
     secret_file.write_bytes(SECRET + b"\n")
     data = tmp_path / "data"
     closed = open_embedded(data / "schedules.sqlite3", demo=False, clock=lambda: NOW)
-    created = ScheduleService(closed.store, lambda: NOW).create(
+    created = ScheduleService(closed.store, lambda: NOW, identity=closed.identity).create(
         local_principal(), definition(title="Standup notes"), "key"
     )
     closed.close()

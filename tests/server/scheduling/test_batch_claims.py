@@ -24,6 +24,7 @@ from sqlalchemy.pool import NullPool
 from server.identity import ALL_SCOPES, Principal
 from server.scheduling import revision_check
 from server.scheduling.admission import Admission
+from server.scheduling.worker import PASSED_OVER_RETRY
 from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.store import SqlStore
 from server.storage.tables import schedule_revisions
@@ -231,7 +232,8 @@ def test_a_schedule_whose_principals_turn_another_replica_holds_is_passed_over_t
             hold(other_replica, admission_of(ALICE.owner))  # its batch counts alice's runs
             report = worker.run_once(clock())
             assert (report.written, report.held, report.failed) == (1, 0, 0)
-            assert report.retry_at == clock() + timedelta(seconds=1), "looks again soon"
+            assert report.passed_over == 1
+            assert report.retry_at == clock() + PASSED_OVER_RETRY, "looks again soon"
             assert store.schedules.due(clock(), 10) == [alices]
             other_replica.execute(text("SELECT 1"))
             other_replica.rollback()  # its batch commits: the turn is free
