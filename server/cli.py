@@ -9,8 +9,8 @@ the server answers 429 with ``Retry-After``. Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
 accepting connections, gives requests in flight ``--shutdown-grace`` seconds
 to finish, and gives the scheduler, which starts nothing new from the moment
-SIGTERM arrives, as long again to finish the materialization (or run, or
-purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
+SIGTERM arrives, as long again to finish the batch of materializations (or
+run, or purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
 share one PostgreSQL database, each with its scheduler: they claim due
 schedules with row locks and take turns through advisory locks
 (``server/storage/sql/advisory_locks.py``).

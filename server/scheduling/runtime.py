@@ -16,9 +16,9 @@ fallback poll. After every committed change the ``ChangeFeed`` is published,
 on this loop.
 
 ``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
-(no further materialization in the scan, no further run taken), the work in
-flight (one materialization, one run, one purge batch) finishes and commits,
-and the loops return. ``running`` starts ``run`` as a task and, on the way
+(no further batch of materializations, no further run taken), the work in
+flight (one batch of materializations, one run, one purge batch) finishes
+and commits, and the loops return. ``running`` starts ``run`` as a task and, on the way
 out (Ctrl+C and cancellation included), stops it and waits until it has
 returned: the caller may then close the store. Given ``stop_within``, it
 waits that many seconds at most; work still in flight then is abandoned (its
