@@ -6,7 +6,12 @@ unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
 nothing. ``on_schedule_change`` is the schedule worker's wake-up (see
-``ScheduleService``); None when no worker runs in this process.
+``ScheduleService``); None when no worker runs in this process. ``drain``
+is the stand-alone server's SIGTERM drain (``/readyz`` answers 503 once it
+has begun); None in the app, which no load balancer asks. ``metrics``
+times every request (``RequestTiming``, outermost) and, with
+``metrics_route``, is served at ``GET /metrics`` to loopback callers
+(``server/api/metrics.py``).
 
 Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
 JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
@@ -25,6 +30,7 @@ from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
 from server.api.health import health_routes
+from server.api.metrics import RequestTiming, ServerMetrics, metrics_routes
 from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
@@ -33,7 +39,9 @@ from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.identity import IdentityProvider
 from server.scheduling.admission import Admission
+from server.scheduling.observer import SILENT
 from server.scheduling.service import ScheduleService
+from server.stopping import Drain
 from server.storage.ports import Store
 
 
@@ -46,6 +54,9 @@ def create_app(
     rate_limit: RateLimit | None = None,
     on_schedule_change: Callable[[], None] | None = None,
     admission: Admission | None = None,
+    drain: Drain | None = None,
+    metrics: ServerMetrics | None = None,
+    metrics_route: bool = False,
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -58,15 +69,24 @@ def create_app(
     auth = Authenticator(identity, limiter)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
     service = ScheduleService(
-        store, clock, on_schedule_change, identity=identity, admission=admission
+        store,
+        clock,
+        on_schedule_change,
+        identity=identity,
+        admission=admission,
+        observer=SILENT if metrics is None else metrics,
     )
     app.include_router(schedule_routes(service, store, auth, cursors))
     app.include_router(session_routes(store, auth, cursors))
     app.include_router(profile_routes(store, auth, cursors))
-    app.include_router(health_routes(store))
+    app.include_router(health_routes(store, drain))
+    if metrics is not None and metrics_route:
+        app.include_router(metrics_routes(metrics))
     install_error_handlers(app)
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)
     app.add_middleware(CrashGuard)
+    if metrics is not None:
+        app.add_middleware(RequestTiming, metrics=metrics)
     publish_openapi(app, rate_limited=rate_limit is not None)
     return app

@@ -6,8 +6,11 @@ only a loopback ``--host`` is accepted and a fresh token is printed for one
 local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``. Every startup problem ends with
-one sentence on stderr and exit status 2, never a traceback. SIGTERM stops
-accepting connections, gives requests in flight ``--shutdown-grace`` seconds
+one sentence on stderr and exit status 2, never a traceback. SIGTERM first
+makes ``/readyz`` answer 503 while the server goes on serving for
+``--drain-seconds``, so a load balancer takes it out of rotation without a
+failed request; then it stops accepting connections, gives requests in
+flight ``--shutdown-grace`` seconds
 to finish, and gives the scheduler, which starts nothing new from the moment
 SIGTERM arrives, as long again to finish the batch of materializations (or
 run, or purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
@@ -16,6 +19,10 @@ schedules with row locks and take turns through advisory locks
 (``server/storage/sql/advisory_locks.py``).
 Replicas behind one address share ``--cursor-secret-file``, so a cursor from
 one replica pages on at another.
+
+``--metrics`` serves ``GET /metrics`` (Prometheus) on the API port to
+loopback callers; ``--metrics-port`` serves it on a loopback port of its own
+(``server/api/metrics.py``).
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
@@ -30,14 +37,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
+import signal
 import socket
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
+from server.api.metrics import ServerMetrics, metrics_app
 from server.api.rate_limit import RateLimit
 from server.app import create_app
 from server.demo import load_demo_if_empty
@@ -53,6 +65,7 @@ from server.scheduling.attached_runtime import (
     attached_runtime,
     executor_for,
 )
+from server.scheduling.observer import SILENT
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
 from server.scheduling.worker import (
@@ -61,7 +74,9 @@ from server.scheduling.worker import (
     default_batch_size,
 )
 from server.stopping import (
+    DEFAULT_DRAIN_SECONDS,
     DEFAULT_GRACE_SECONDS,
+    Drain,
     Stopped,
     abandon_stuck_requests,
     sigterm_raises_stopped,
@@ -205,6 +220,27 @@ def _parser() -> argparse.ArgumentParser:
         help=f"file holding the secret (at least {MIN_SECRET_BYTES} bytes) that signs each request"
         " to the --executor URL; the runtime checks it",
     )
+    serve.add_argument(
+        "--drain-seconds",
+        type=_whole_number_of("seconds"),
+        default=DEFAULT_DRAIN_SECONDS,
+        metavar="S",
+        help="after SIGTERM, seconds during which /readyz answers 503 while everything else is "
+        "still served, so a load balancer moves traffic away first; then the shutdown begins "
+        f"(default: {DEFAULT_DRAIN_SECONDS})",
+    )
+    serve.add_argument(
+        "--metrics",
+        action="store_true",
+        help="serve GET /metrics (Prometheus text) on the API port, to loopback callers that "
+        "no proxy forwarded; off by default",
+    )
+    serve.add_argument(
+        "--metrics-port",
+        type=_positive,
+        metavar="N",
+        help="serve GET /metrics on 127.0.0.1:N, a listener of its own (off by default)",
+    )
     return parser
 
 
@@ -219,7 +255,11 @@ def _positive(text: str) -> int:
 
 
 def scheduling_for(
-    args: argparse.Namespace, store: SqlStore, directory: TokenDirectory, wake: WakeSignal
+    args: argparse.Namespace,
+    store: SqlStore,
+    directory: TokenDirectory,
+    wake: WakeSignal,
+    metrics: ServerMetrics | None = None,
 ) -> SchedulingRuntime | None:
     """The scheduler this process runs, or None with ``--no-worker``."""
     if args.no_worker:
@@ -230,7 +270,13 @@ def scheduling_for(
     )
     executor = executor_for(_runtime(args), system_clock)
     return SchedulingRuntime(
-        store, directory, system_clock, executor=executor, settings=settings, wake=wake
+        store,
+        directory,
+        system_clock,
+        executor=executor,
+        settings=settings,
+        wake=wake,
+        observer=SILENT if metrics is None else metrics,
     )
 
 
@@ -245,12 +291,48 @@ def _runtime(args: argparse.Namespace) -> AttachedRuntime | None:
     return runtime
 
 
-class _Server(uvicorn.Server):
-    """uvicorn's server, telling the scheduler to start nothing new as its shutdown begins."""
+class _MetricsServer(uvicorn.Server):
+    """The metrics port's server: the API server owns the signals and says when to stop."""
 
-    def __init__(self, config: uvicorn.Config, scheduling: SchedulingRuntime | None) -> None:
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, draining on SIGTERM and stopping the scheduler as its shutdown begins.
+
+    The first SIGTERM begins the ``Drain`` and only marks when it ends; the
+    tick that passes that mark hands the signal to uvicorn, whose shutdown
+    then runs as it would have. A second SIGTERM, or SIGINT, goes to uvicorn
+    at once.
+    """
+
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        scheduling: SchedulingRuntime | None,
+        drain: Drain,
+        drain_seconds: float,
+    ) -> None:
         super().__init__(config)
         self._scheduling = scheduling
+        self._drain = drain
+        self._drain_seconds = drain_seconds
+        self._drain_ends: float | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self._drain.begin()
+        if sig == signal.SIGTERM and self._drain_ends is None and self._drain_seconds > 0:
+            self._drain_ends = time.monotonic() + self._drain_seconds
+            return
+        super().handle_exit(sig, frame)
+
+    async def on_tick(self, counter: int) -> bool:
+        ends = self._drain_ends
+        if ends is not None and not self.should_exit and time.monotonic() >= ends:
+            super().handle_exit(signal.SIGTERM, None)
+        return await super().on_tick(counter)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         # Before the socket closes: once a client is refused, no new work starts.
@@ -260,13 +342,26 @@ class _Server(uvicorn.Server):
 
 
 async def _serve_http(
-    config: uvicorn.Config,
+    server: _Server,
     sock: socket.socket,
     scheduling: SchedulingRuntime | None,
     grace: float,
+    beside: tuple[_MetricsServer, socket.socket] | None = None,
 ) -> None:
-    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after."""
-    server = _Server(config, scheduling)
+    """Serve until uvicorn stops; the scheduler, if any, stops with it, within ``grace`` after.
+
+    ``beside`` is the metrics port's server and socket, served alongside and
+    stopped once the API server has stopped.
+    """
+    if beside is not None:
+        metrics_server, metrics_sock = beside
+        serving = asyncio.create_task(metrics_server.serve(sockets=[metrics_sock]))
+        try:
+            await _serve_http(server, sock, scheduling, grace)
+        finally:
+            metrics_server.should_exit = True
+            await serving
+        return
     if scheduling is None:
         await server.serve(sockets=[sock])
         return
@@ -358,7 +453,13 @@ def serve(args: argparse.Namespace) -> int:
             first = directory.principals[0]
             load_demo_if_empty(store, first.principal_id, first.tenant_id, system_clock())
         wake = WakeSignal()
-        scheduling = scheduling_for(args, store, directory, wake)
+        drain = Drain()
+        wants_metrics = args.metrics or args.metrics_port is not None
+        metrics = ServerMetrics(store, system_clock) if wants_metrics else None
+        metrics_sock = (
+            None if args.metrics_port is None else listening_socket("127.0.0.1", args.metrics_port)
+        )
+        scheduling = scheduling_for(args, store, directory, wake, metrics)
         app = create_app(
             store,
             directory,
@@ -367,9 +468,15 @@ def serve(args: argparse.Namespace) -> int:
             rate_limit=rate_limit_for(args.rate_limit),
             on_schedule_change=None if scheduling is None else wake.notify,
             admission=Admission(args.max_active_runs),
+            drain=drain,
+            metrics=metrics,
+            metrics_route=args.metrics,
         )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
+        if metrics_sock is not None:
+            port = metrics_sock.getsockname()[1]
+            print(f"metrics on http://127.0.0.1:{port}/metrics", flush=True)
         if token is not None:
             print(f"bearer token for the local principal: {token}", flush=True)
         config = uvicorn.Config(
@@ -378,9 +485,16 @@ def serve(args: argparse.Namespace) -> int:
             access_log=False,
             timeout_graceful_shutdown=args.shutdown_grace,
         )
-        with sock:
+        server = _Server(config, scheduling, drain, args.drain_seconds)
+        beside = None
+        if metrics is not None and metrics_sock is not None:
+            metrics_config = uvicorn.Config(
+                metrics_app(metrics), log_level="warning", access_log=False, lifespan="off"
+            )
+            beside = (_MetricsServer(metrics_config), metrics_sock)
+        with sock, metrics_sock or contextlib.nullcontext():
             try:
-                asyncio.run(_serve_http(config, sock, scheduling, args.shutdown_grace))
+                asyncio.run(_serve_http(server, sock, scheduling, args.shutdown_grace, beside))
             finally:
                 abandon_stuck_requests()
     finally:

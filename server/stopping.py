@@ -1,4 +1,12 @@
-"""Stopping the stand-alone server on SIGTERM: stop accepting, drain, exit 0.
+"""Stopping the stand-alone server on SIGTERM: say so, keep serving a while, drain, exit 0.
+
+A load balancer learns that a replica is going from ``GET /readyz``, which it
+asks every few seconds; a replica that stops listening at once makes the
+requests sent in between fail. So SIGTERM first begins the ``Drain``:
+``/readyz`` answers 503 ``draining`` at once while the listener keeps serving
+everything for ``--drain-seconds`` (``DEFAULT_DRAIN_SECONDS``), long enough
+for the balancer's next probe to take the replica out of rotation. A second
+SIGTERM, or SIGINT, ends the drain early. Then the shutdown proper begins.
 
 uvicorn already turns SIGTERM into a graceful shutdown: it closes the listening
 socket (new connections are refused, so a load balancer moves on at once),
@@ -33,7 +41,22 @@ from contextlib import contextmanager
 from types import FrameType
 
 DEFAULT_GRACE_SECONDS = 30
+DEFAULT_DRAIN_SECONDS = 5
 THREAD_EXIT_WAIT_SECONDS = 1.0
+
+
+class Drain:
+    """Whether this process is draining: told to stop, still serving, no longer ready."""
+
+    def __init__(self) -> None:
+        self._begun = threading.Event()
+
+    def begin(self) -> None:
+        self._begun.set()
+
+    @property
+    def begun(self) -> bool:
+        return self._begun.is_set()
 
 
 class Stopped(BaseException):

@@ -154,6 +154,14 @@ class PostgresCluster:
         finally:
             engine.dispose()
 
+    def pause(self) -> None:
+        """Stop the server (fast: sessions are ended), keeping its data for ``resume``."""
+        self._pg_ctl("stop", "-m", "fast", "-w")
+
+    def resume(self) -> None:
+        """Start the server ``pause`` stopped, on the same port and data."""
+        self._pg_ctl("start", "-w", "-t", str(START_TIMEOUT_SECONDS), "-l", self.log)
+
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
         if (self.folder / "data" / "postmaster.pid").exists():

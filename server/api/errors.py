@@ -10,7 +10,12 @@ Anything else is a 500 ``server.error`` answered by ``CrashGuard``, the
 server's own outer layer: it logs the exception's type and a fresh request id
 (also sent as ``details.request_id``), never the exception's text or a
 traceback, and it returns normally, so the ASGI server keeps the connection
-alive instead of printing the traceback and dropping it.
+alive instead of printing the traceback and dropping it. A storage fault
+(``server/storage/faults.py``: disk full, database read-only, a lock past its
+timeout, the connection lost) is not unexpected: it is answered 503
+``server.unavailable`` with ``Retry-After``, and logged as one line with the
+fault's class and code and the request id. The store has already recorded
+the fault, so ``GET /readyz`` answers 503 until a write succeeds again.
 """
 
 from __future__ import annotations
@@ -27,8 +32,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.scheduling import errors as refusal
+from server.storage.faults import describe_fault, is_storage_fault
 
 log = logging.getLogger("server.api")
+
+RETRY_AFTER_SECONDS = 5
+"""What a 503 ``server.unavailable`` asks a client to wait: a probe interval, about."""
 
 
 class ApiError(Exception):
@@ -202,12 +211,31 @@ class CrashGuard:
         except Exception as exc:
             request_id = uuid4().hex
             # The type and an id only: an exception's text may quote a request body.
-            log.error("unhandled %s while serving request %s", type(exc).__name__, request_id)
-            if not started:
+            if is_storage_fault(exc):
+                log.error(
+                    "storage fault (%s) while serving request %s; answered 503",
+                    describe_fault(exc),
+                    request_id,
+                )
+                error = storage_unavailable(request_id)
+            else:
+                log.error("unhandled %s while serving request %s", type(exc).__name__, request_id)
                 error = ApiError(
                     500,
                     "server.error",
                     "The server could not complete the request.",
                     {"request_id": request_id},
                 )
+            if not started:
                 await envelope(error)(scope, receive, send)
+
+
+def storage_unavailable(request_id: str) -> ApiError:
+    """The 503 for a storage fault: the transaction rolled back; the same request may come again."""
+    return ApiError(
+        503,
+        "server.unavailable",
+        "The server cannot store changes right now; try again shortly.",
+        {"request_id": request_id, "retry_after_seconds": RETRY_AFTER_SECONDS},
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )

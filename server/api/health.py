@@ -2,10 +2,20 @@
 
 ``GET /healthz`` answers 200 while the process serves HTTP at all; it touches
 nothing else, so a slow database never makes a live replica look dead.
-``GET /readyz`` answers 200 only when the database answers and its schema is at
-the newest migration; otherwise 503 ``server.not_ready`` with ``details.reason``
-(``database_unreachable`` or ``migrations_pending``), so traffic goes to another
-replica. Neither says anything about the database beyond that reason: no URL,
+``GET /readyz`` answers 200 only when the process takes traffic, the database
+answers, its schema is at the newest migration and it takes writes; otherwise
+503 ``server.not_ready`` with ``details.reason``, so traffic goes to another
+replica:
+
+- ``draining``: SIGTERM arrived; the process still serves what reaches it for
+  the drain period, while the load balancer notices and moves on;
+- ``database_unreachable`` or ``migrations_pending``;
+- ``storage_fault``: a write failed for the storage's sake (disk full,
+  read-only, a lock past its timeout, a lost connection) and no write has
+  succeeded since. While so, each ``/readyz`` tries one cheap write
+  (``Store.probe_write``), and the first that succeeds ends the fault.
+
+Neither probe says anything about the database beyond that reason: no URL,
 no host, no driver message.
 """
 
@@ -19,6 +29,8 @@ from fastapi.responses import JSONResponse
 from server.api.errors import ApiError
 from server.api.openapi import NOT_READY, answers
 from server.api.wire_schemas import ProbeStatus
+from server.stopping import Drain
+from server.storage.faults import is_storage_fault
 from server.storage.ports import Readiness, Store
 
 NO_AUTHENTICATION: dict[str, Any] = {"x-no-authentication": True, "security": []}
@@ -27,9 +39,16 @@ _NOT_READY_MESSAGES = {
     Readiness.DATABASE_UNREACHABLE: "The database does not answer.",
     Readiness.MIGRATIONS_PENDING: "The database schema is not at the newest migration.",
 }
+DRAINING = "draining"
+STORAGE_FAULT = "storage_fault"
+_NO_STORE = {"Cache-Control": "no-store"}
 
 
-def health_routes(store: Store) -> APIRouter:
+def _not_ready(reason: str, message: str) -> ApiError:
+    return ApiError(503, "server.not_ready", message, {"reason": reason}, headers=_NO_STORE)
+
+
+def health_routes(store: Store, drain: Drain | None = None) -> APIRouter:
     router = APIRouter(tags=["operations"])
 
     @router.get(
@@ -40,7 +59,7 @@ def health_routes(store: Store) -> APIRouter:
     )
     async def healthz() -> JSONResponse:
         """Liveness: the process is up and serving HTTP."""
-        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+        return JSONResponse({"status": "ok"}, headers=_NO_STORE)
 
     @router.get(
         "/readyz",
@@ -49,16 +68,19 @@ def health_routes(store: Store) -> APIRouter:
         responses=answers(ProbeStatus, NOT_READY, authenticated=False),
     )
     def readyz() -> JSONResponse:
-        """Readiness: the database answers and its schema is at the newest migration."""
+        """Readiness: not draining, the database answers, is migrated and takes writes."""
+        if drain is not None and drain.begun:
+            raise _not_ready(DRAINING, "The server is shutting down.")
         readiness = store.readiness()
         if readiness is not Readiness.READY:
-            raise ApiError(
-                503,
-                "server.not_ready",
-                _NOT_READY_MESSAGES[readiness],
-                {"reason": readiness.value},
-                headers={"Cache-Control": "no-store"},
-            )
-        return JSONResponse({"status": "ready"}, headers={"Cache-Control": "no-store"})
+            raise _not_ready(readiness.value, _NOT_READY_MESSAGES[readiness])
+        if store.faults.faulted:
+            try:
+                store.probe_write()
+            except Exception as err:
+                if not is_storage_fault(err):
+                    raise
+                raise _not_ready(STORAGE_FAULT, "The database does not take writes.") from None
+        return JSONResponse({"status": "ready"}, headers=_NO_STORE)
 
     return router

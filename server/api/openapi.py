@@ -63,15 +63,29 @@ RATE_LIMITED = Refusal(429, "request.rate_limited", "the principal's allowance i
 NOT_READY = Refusal(
     503,
     "server.not_ready",
-    "details.reason: database_unreachable (no answer) or migrations_pending (schema behind)",
+    "details.reason: draining (shutting down), database_unreachable (no answer),"
+    " migrations_pending (schema behind) or storage_fault (a write failed, none succeeded since)",
 )
 SERVER_ERROR = Refusal(500, "server.error", "anything unexpected; details.request_id")
+SERVER_UNAVAILABLE = Refusal(
+    503,
+    "server.unavailable",
+    "the database cannot take the request now (full, read-only, locked, unreachable);"
+    " send it again after header Retry-After",
+)
 
 _HEADERS: Final[dict[int, dict[str, Any]]] = {
     401: {"WWW-Authenticate": {"description": "Always `Bearer`.", "schema": {"type": "string"}}},
     429: {
         "Retry-After": {
             "description": "Whole seconds until a request is admitted again.",
+            "schema": {"type": "integer", "minimum": 1},
+        }
+    },
+    503: {
+        "Retry-After": {
+            "description": "Whole seconds to wait before sending the request again"
+            " (with server.unavailable).",
             "schema": {"type": "integer", "minimum": 1},
         }
     },
@@ -87,8 +101,8 @@ def answers(
 ) -> dict[int | str, dict[str, Any]]:
     """The ``responses`` of a route: its success body, then each refusal status it can give.
 
-    Every route can also answer 500, and every ``authenticated`` one 401, so
-    those are always included.
+    Every route can also answer 500 and 503 ``server.unavailable`` (a storage
+    fault), and every ``authenticated`` one 401, so those are always included.
     """
     responses: dict[int | str, dict[str, Any]] = {
         status: {"model": success, "description": (success.__doc__ or "Success").strip()}
@@ -97,7 +111,7 @@ def answers(
         responses[status]["links"] = links
     grouped: dict[int, list[Refusal]] = defaultdict(list)
     always = (UNAUTHENTICATED,) if authenticated else ()
-    for refusal in (*always, *refusals, SERVER_ERROR):
+    for refusal in (*always, *refusals, SERVER_ERROR, SERVER_UNAVAILABLE):
         if refusal not in grouped[refusal.status]:
             grouped[refusal.status].append(refusal)
     for code_status in sorted(grouped):

@@ -107,6 +107,8 @@ class Claimed:
 
     schedule_id: UUID
     result: Result
+    occurrence: OccurrenceRecord | None = None
+    """The occurrence written, if any (the metrics read its nominal instant and disposition)."""
 
 
 class MaterializationFailed(Exception):
@@ -165,12 +167,15 @@ class Materializer:
         """
         claimed: UUID | None = None
         held = False
+        written: OccurrenceRecord | None = None
 
         def plan(due: DueSchedule) -> OccurrencePlan | None:
-            nonlocal claimed, held
+            nonlocal claimed, held, written
             claimed = due.view.schedule.schedule_id
             decided = plan_occurrence(due, now, self._identity, self._admission)
             held = decided is None
+            materialization = None if decided is None else decided.materialization
+            written = None if materialization is None else materialization.occurrence
             return decided
 
         try:
@@ -181,7 +186,7 @@ class Materializer:
             raise MaterializationFailed(claimed) from err
         if got is None:
             return None
-        return Claimed(got, Result.HELD if held else Result.WRITTEN)
+        return Claimed(got, Result.HELD if held else Result.WRITTEN, written)
 
 
 class _BatchAuthority:

@@ -12,8 +12,10 @@ stopped; every database call goes to a worker thread (``blocking.in_thread``):
 - purge: ``retention.purge_expired`` at start and every hour.
 
 A loop iteration that fails is logged by exception type and retried at the
-fallback poll. After every committed change the ``ChangeFeed`` is published,
-on this loop.
+fallback poll. A storage fault (``server/storage/faults.py``) is logged once
+per loop until that loop succeeds again, not at every retry; the worker's
+loop retries it on the worker's own doubling backoff. After every committed
+change the ``ChangeFeed`` is published, on this loop.
 
 ``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
 (no further batch of materializations, no further run taken), the work in
@@ -41,10 +43,12 @@ from server.scheduling.blocking import in_thread
 from server.scheduling.change_feed import ChangeFeed
 from server.scheduling.embedded_executor import EmbeddedExecutor
 from server.scheduling.executor import RunExecutor
+from server.scheduling.observer import SILENT, WorkerObserver
 from server.scheduling.retention import PURGE_INTERVAL, purge_expired
 from server.scheduling.run_dispatch import RunDispatcher
 from server.scheduling.wake import WakeSignal
 from server.scheduling.worker import DEFAULT_BATCH_SIZE, ScheduleWorker
+from server.storage.faults import describe_fault, is_storage_fault
 from server.storage.ports import Store
 
 __all__ = ["SchedulingRuntime", "SchedulingSettings", "running"]
@@ -75,6 +79,7 @@ class SchedulingRuntime:
         settings: SchedulingSettings | None = None,
         wake: WakeSignal | None = None,
         changes: ChangeFeed | None = None,
+        observer: WorkerObserver = SILENT,
     ) -> None:
         self._settings = settings or SchedulingSettings()
         self._store = store
@@ -86,6 +91,7 @@ class SchedulingRuntime:
             admission=self._settings.admission,
             batch_size=self._settings.batch_size,
             stopping=self._stopping,
+            observer=observer,
         )
         self._executor = executor or EmbeddedExecutor()
         self._dispatcher = RunDispatcher(store, self._executor, clock, stopping=self._stopping)
@@ -93,6 +99,7 @@ class SchedulingRuntime:
         self.changes = changes or ChangeFeed()
         self._runs_queued = WakeSignal()
         self._purge_wake = WakeSignal()
+        self._quiet: set[str] = set()
 
     def stop(self) -> None:
         """Start no new work; each loop returns once the work it is in has ended."""
@@ -120,19 +127,24 @@ class SchedulingRuntime:
             _log.warning("next-firing repair failed (%s); scanning anyway", type(err).__name__)
         while not self._stopping.is_set():
             wake_at: datetime | None = None
+            now = self._clock()
             try:
-                now = self._clock()
                 report = await in_thread(self._worker.run_once, now)
                 if report.written:
                     self.changes.publish()
-                    self._runs_queued.notify()
+                # Even when this scan wrote nothing: the change that nudged it may
+                # have decided a due instant itself and queued its run.
+                self._runs_queued.notify()
                 if report.full:
                     await asyncio.sleep(0)  # let the loop breathe, then scan again
                     continue
                 # From the scan's own instant: a firing that came due since is not skipped.
                 wake_at = await in_thread(self._worker.next_wake, now, report)
             except Exception as err:
-                _log.warning("schedule scan failed (%s); retrying", type(err).__name__)
+                if is_storage_fault(err):
+                    wake_at = self._worker.storage_fault(err, now)
+                else:
+                    _log.warning("schedule scan failed (%s); retrying", type(err).__name__)
             await self.wake.wait(self._seconds_until(wake_at, poll))
 
     async def _dispatch_forever(self) -> None:
@@ -143,8 +155,9 @@ class SchedulingRuntime:
                     self.changes.publish()
                     if self._stopping.is_set():
                         return
+                self._quiet.discard("run dispatch")
             except Exception as err:
-                _log.warning("run dispatch failed (%s); retrying", type(err).__name__)
+                self._failed("run dispatch", err)
             await self._runs_queued.wait(poll.total_seconds())
 
     async def _purge_forever(self) -> None:
@@ -152,9 +165,17 @@ class SchedulingRuntime:
             try:
                 if await in_thread(purge_expired, self._store, self._clock(), self._stopping):
                     self.changes.publish()
+                self._quiet.discard("retention purge")
             except Exception as err:
-                _log.warning("retention purge failed (%s); retrying", type(err).__name__)
+                self._failed("retention purge", err)
             await self._purge_wake.wait(self._settings.purge_interval.total_seconds())
+
+    def _failed(self, loop: str, err: Exception) -> None:
+        if not is_storage_fault(err):
+            _log.warning("%s failed (%s); retrying", loop, type(err).__name__)
+        elif loop not in self._quiet:
+            self._quiet.add(loop)
+            _log.warning("%s met a storage fault (%s); retrying quietly", loop, describe_fault(err))
 
     def _seconds_until(self, wake_at: datetime | None, poll: timedelta) -> float:
         if wake_at is None:

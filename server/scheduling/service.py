@@ -35,6 +35,7 @@ from server.scheduling.errors import (
     ScopeNotGranted,
 )
 from server.scheduling.materializer import settle_due
+from server.scheduling.observer import SILENT, WorkerObserver
 from server.storage.jsontext import load_object
 from server.storage.ports import IdempotencyKeyReused, Store
 from server.storage.records import (
@@ -55,10 +56,13 @@ class ScheduleService:
     """The control plane's operations; ``on_schedule_change`` nudges the worker.
 
     ``on_schedule_change`` is called after a create, an update and a resume
-    (each may bring a firing nearer than the worker's next wake-up). It is a
+    (each may bring a firing nearer than the worker's next wake-up), and
+    after any change that decided a due instant itself (its run may be
+    queued, and the runtime dispatches after each nudged scan). It is a
     best-effort hint from whatever thread the request runs on; the worker's
     own scan stays the source of truth. ``identity`` and ``admission`` are
-    the worker's, for the due instant a mutation decides first.
+    the worker's, for the due instant a mutation decides first; ``observer``
+    (the metrics) hears of each occurrence so decided, as of the worker's.
     """
 
     def __init__(
@@ -69,12 +73,14 @@ class ScheduleService:
         *,
         identity: IdentityProvider,
         admission: Admission | None = None,
+        observer: WorkerObserver = SILENT,
     ) -> None:
         self._store = store
         self._clock = clock
         self._on_schedule_change = on_schedule_change
         self._identity = identity
         self._admission = admission or Admission()
+        self._observer = observer
 
     def get(self, principal: Principal, schedule_id: UUID) -> ScheduleView:
         view = self._store.schedules.get(principal.owner, schedule_id)
@@ -219,9 +225,12 @@ class ScheduleService:
         """
         now = self._clock()
         refusals: list[ControlPlaneRefusal] = []
+        settled: list[OccurrencePlan] = []
 
         def settle(due: DueSchedule) -> OccurrencePlan:
-            return settle_due(due, now, self._identity, self._admission)
+            plan = settle_due(due, now, self._identity, self._admission)
+            settled.append(plan)
+            return plan
 
         def change(current: DueSchedule) -> ScheduleChange | None:
             try:
@@ -235,6 +244,11 @@ class ScheduleService:
         )
         if view is None:
             raise ScheduleNotFound(str(schedule_id))
+        decided = [p.materialization for p in settled if p.materialization is not None]
+        for materialization in decided:
+            self._observer.occurrence_recorded(materialization.occurrence)
+        if decided:
+            self._schedule_changed()  # a run may be queued: the worker's runtime dispatches it
         if refusals:
             raise refusals[0]
         return view

@@ -38,6 +38,19 @@ and the schedule moves on, or pauses when it has no next instant.
 without a ``next_fire_at`` (which no path writes any more, but an older server
 could) gets one back with ``schedule.next_fire_repaired``.
 
+A storage fault (``server/storage/faults.py``: the disk full, the database
+read-only or away) is nobody's schedule's fault: it blames no schedule, ends
+the scan, and the whole worker waits, doubling from ``Backoff.first`` to
+``Backoff.longest`` while the fault lasts. It says so in the log once, when
+the spell begins, and once more when a materialization commits again; never
+a line per schedule or per retry. A committed materialization also ends the
+store's fault spell, so ``/readyz`` turns ready again.
+
+An idle scan (nothing due) also gives back journal space
+(``Store.compact_journal``: SQLite's truncating WAL checkpoint), at most once
+per ``COMPACT_INTERVAL``: under a steady read load the WAL would otherwise
+only grow.
+
 ``next_wake`` says when the loop should scan again: the earliest future
 ``next_fire_at`` or the end of the earliest backoff, whichever comes first.
 """
@@ -62,9 +75,10 @@ from server.scheduling.materializer import (
     settle_due,
     unmaterializable,
 )
-from server.storage.ports import Store
+from server.scheduling.observer import SILENT, WorkerObserver
+from server.storage.faults import describe_fault, is_storage_fault
+from server.storage.ports import BatchFailed, Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
-from server.storage.sql.batch_claims import BatchFailed
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 
@@ -80,6 +94,7 @@ GIVE_UP_AFTER = 3
 """Failed attempts (a few seconds of backoff) before a definition is recorded as failing."""
 _INCURABLE = (DataError, ValueError, KeyError, TypeError)
 """Failures that the same definition meets again on every retry."""
+COMPACT_INTERVAL = timedelta(seconds=5)
 
 
 def default_batch_size(database: str) -> int:
@@ -111,6 +126,8 @@ class ScanReport:
     retry_at: datetime | None
     passed_over: int = 0
     """Left due because another replica held their principal's admission turn."""
+    storage_fault: bool = False
+    """The scan ended on a storage fault; ``retry_at`` is the worker's backoff."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,10 +148,14 @@ class ScheduleWorker:
         batch_size: int = DEFAULT_BATCH_SIZE,
         backoff: Backoff | None = None,
         stopping: threading.Event | None = None,
+        observer: WorkerObserver = SILENT,
     ) -> None:
         self._store = store
         self._identity = identity
         self._admission = admission or Admission()
+        self._observer = observer
+        self._fault_attempts = 0
+        self._compacted_at: datetime | None = None
         self._stopping = stopping or threading.Event()
         self._materializer = Materializer(store, identity, self._admission)
         self._batch_size = batch_size
@@ -144,18 +165,27 @@ class ScheduleWorker:
     def run_once(self, now: datetime) -> ScanReport:
         """Materialize what is due at ``now``: one batch, one transaction."""
         excluding = {i for i, d in self._deferred.items() if d.until > now}
-        if self._stopping.is_set() or not self._any_due(now, excluding):
-            # An idle scan takes no write lock.
+        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        if idle:
+            self._compact(now)
+        if idle or self._stopping.is_set():
             return ScanReport(0, 0, 0, False, self._earliest_retry())
         try:
             outcome = self._materializer.materialize_batch(now, excluding, self._batch_size)
-        except BatchFailed as err:
+        except Exception as err:
+            cause = err.__cause__ if isinstance(err, BatchFailed) else err
+            if cause is not None and is_storage_fault(cause):
+                retry = self.storage_fault(cause, now)
+                return ScanReport(0, 0, 0, False, retry, storage_fault=True)
+            if not isinstance(err, BatchFailed):
+                raise
             _log.warning(
                 "a batch of %d schedules rolled back (%s); retrying later",
                 len(err.claimed),
                 type(err.__cause__).__name__,
             )
             for schedule_id in err.claimed:
+                self._observer.materialization_failed()
                 self._defer(schedule_id, now)
             return ScanReport(0, 0, len(err.claimed), False, self._earliest_retry())
         for schedule_id in outcome.held:
@@ -164,6 +194,10 @@ class ScheduleWorker:
             self._failed(schedule_id, cause, now)
         for schedule_id in outcome.written:
             self._deferred.pop(schedule_id, None)
+        for occurrence in outcome.occurrences:
+            self._observer.occurrence_recorded(occurrence)
+        if outcome.written:
+            self._storage_recovered()
         retries = [d.until for d in self._deferred.values()]
         decided = len(outcome.claimed) - len(outcome.passed_over)
         full = len(outcome.claimed) == self._batch_size and decided > 0
@@ -183,6 +217,7 @@ class ScheduleWorker:
         )
 
     def _failed(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
+        self._observer.materialization_failed()
         _log.warning(
             "schedule %s could not be materialized (%s); retrying later",
             schedule_id,
@@ -196,8 +231,38 @@ class ScheduleWorker:
     def _earliest_retry(self) -> datetime | None:
         return min((d.until for d in self._deferred.values()), default=None)
 
+    def storage_fault(self, err: BaseException, now: datetime) -> datetime:
+        """The worker met a storage fault at ``now``: log it if it begins a spell; retry when."""
+        self._fault_attempts += 1
+        if self._fault_attempts == 1:
+            _log.warning(
+                "storage fault (%s): the worker backs off and retries until the database"
+                " takes writes again",
+                describe_fault(err),
+            )
+        return now + self._backoff.after(self._fault_attempts)
+
+    def _storage_recovered(self) -> None:
+        self._store.faults.clear()
+        if self._fault_attempts:
+            _log.warning("the database takes writes again; the worker goes on")
+            self._fault_attempts = 0
+
+    def _compact(self, now: datetime) -> None:
+        if self._compacted_at is not None and abs(now - self._compacted_at) < COMPACT_INTERVAL:
+            return
+        self._compacted_at = now
+        try:
+            self._store.compact_journal()
+        except Exception as err:
+            if not is_storage_fault(err):
+                raise
+            # Busy readers or a fault: the next idle scan tries again.
+
     def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
         """When to scan again after the scan at ``now``: the next firing or the earliest retry."""
+        if report.storage_fault:
+            return report.retry_at
         upcoming = self._store.schedules.next_fire_after(now)
         candidates = [at for at in (upcoming, report.retry_at) if at is not None]
         return min(candidates, default=None)
@@ -232,8 +297,12 @@ class ScheduleWorker:
         if deferral.attempts < GIVE_UP_AFTER:
             return
 
+        recorded: list[OccurrencePlan] = []
+
         def record(due: DueSchedule) -> OccurrencePlan:
-            return unmaterializable(due, now)
+            plan = unmaterializable(due, now)
+            recorded.append(plan)
+            return plan
 
         try:
             self._store.occurrences.settle_then_apply(
@@ -246,6 +315,9 @@ class ScheduleWorker:
                 type(failure).__name__,
             )
             return
+        for plan in recorded:
+            if plan.materialization is not None:
+                self._observer.occurrence_recorded(plan.materialization.occurrence)
         _log.warning(
             "schedule %s recorded CONFIGURATION_FAILED after %d failed attempts",
             err.schedule_id,

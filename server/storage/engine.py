@@ -2,11 +2,18 @@
 
 SQLite runs in WAL mode with ``synchronous=NORMAL`` and foreign keys on, and
 is shared across FastAPI's threadpool, so the connection may change threads.
+Its WAL is bounded: ``journal_size_limit`` trims the file whenever a
+checkpoint resets it, and ``compact_sqlite_journal`` (the worker calls it when
+idle) checkpoints in TRUNCATE mode, which readers holding old snapshots
+would otherwise keep from ever happening under a steady read load.
 PostgreSQL goes through psycopg 3 (the ``postgres`` extra), also when the URL
 names no driver (``postgresql://``); a connection attempt gives up after
 ``CONNECT_TIMEOUT_SECONDS`` unless the URL sets ``connect_timeout``, so an
 unreachable database is an error, never a hang. Pooled connections are
-checked before use, so a database restart costs no failed request. Any other
+checked before use, so a database restart costs no failed request, and a
+connection that met a fault a new session would not (a database made
+read-only or full, an operator's shutdown) is replaced rather than reused,
+so the server sees the database's recovery at once. Any other
 URL is passed through unchanged. The password of a URL never appears in a
 message: ``printable_url`` masks it.
 """
@@ -16,10 +23,17 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError
 
+from server.storage.faults import needs_new_connection
+
 CONNECT_TIMEOUT_SECONDS = 10
+SQLITE_BUSY_TIMEOUT_SECONDS = 30
+SQLITE_JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
+"""Bytes of WAL kept after a checkpoint resets it; the rest is given back."""
+CHECKPOINT_BUSY_MILLISECONDS = 200
+"""An idle-time checkpoint waits this long for readers, then gives up until the next idle scan."""
 
 
 class DatabaseUrlError(ValueError):
@@ -44,7 +58,10 @@ def open_engine(url: str) -> Engine:
             "the database URL is not an SQLAlchemy URL (for example sqlite:///schedules.db)."
         ) from err
     if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            parsed,
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_SECONDS},
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     connect_args: dict[str, Any] = {}
@@ -54,16 +71,38 @@ def open_engine(url: str) -> Engine:
         if "connect_timeout" not in parsed.query:
             connect_args["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
     try:
-        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
+        engine = create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except Exception as err:
         driver = parsed.drivername
         hint = " (install the postgres extra)" if driver == "postgresql+psycopg" else ""
         raise DatabaseUrlError(f"the database driver {driver!r} is not available{hint}.") from err
+    event.listen(engine, "handle_error", _replace_faulted_connection)
+    return engine
+
+
+def _replace_faulted_connection(context: ExceptionContext) -> None:
+    if needs_new_connection(context.original_exception):
+        context.is_disconnect = True
+
+
+def compact_sqlite_journal(engine: Engine) -> None:
+    """Checkpoint the WAL into the database and truncate it, if readers allow it soon."""
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        cursor = raw.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {CHECKPOINT_BUSY_MILLISECONDS}")
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        finally:
+            cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_SECONDS * 1000}")
+            cursor.close()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA journal_size_limit={SQLITE_JOURNAL_SIZE_LIMIT}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Protocol
 from uuid import UUID
 
+from server.storage.faults import StorageFaults
 from server.storage.records import (
     AuditEvent,
     BatchOutcome,
@@ -35,6 +36,7 @@ from server.storage.records import (
     ScheduleView,
     SessionRecord,
 )
+from server.storage.tallies import Tallies
 
 
 class IdempotencyKeyReused(Exception):
@@ -304,6 +306,23 @@ class Store(Protocol):
 
     def readiness(self) -> Readiness:
         """Whether the database answers and its schema is at the newest migration."""
+        ...
+
+    @property
+    def faults(self) -> StorageFaults:
+        """This store's storage faults (``server/storage/faults.py``), recorded as they happen."""
+        ...
+
+    def probe_write(self) -> None:
+        """Commit one cheap write that changes nothing; raises what the database answered."""
+        ...
+
+    def tallies(self, now: datetime) -> Tallies:
+        """The due backlog at ``now`` and the runs by status (``server/storage/tallies.py``)."""
+        ...
+
+    def compact_journal(self) -> None:
+        """Give back journal space the database no longer needs (SQLite's WAL); may do nothing."""
         ...
 
     def close(self) -> None: ...

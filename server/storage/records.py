@@ -258,3 +258,5 @@ class BatchOutcome:
     held: tuple[UUID, ...] = ()
     passed_over: tuple[UUID, ...] = ()
     failed: tuple[tuple[UUID, BaseException], ...] = ()
+    occurrences: tuple[OccurrenceRecord, ...] = ()
+    """The occurrences the written plans recorded (for the worker's observer)."""

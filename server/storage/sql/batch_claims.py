@@ -138,10 +138,10 @@ def materialize_batch(
         raise BatchFailed(claimed) from err
     failed.extend(refused)
     refused_ids = {schedule_id for schedule_id, _ in refused}
-    written = [
-        d.due.view.schedule.schedule_id
-        for d in decided
-        if d.due.view.schedule.schedule_id not in refused_ids
+    kept = [d for d in decided if d.due.view.schedule.schedule_id not in refused_ids]
+    written = [d.due.view.schedule.schedule_id for d in kept]
+    occurrences = [
+        d.plan.materialization.occurrence for d in kept if d.plan.materialization is not None
     ]
     return BatchOutcome(
         claimed=tuple(claimed),
@@ -149,6 +149,7 @@ def materialize_batch(
         held=tuple(held),
         passed_over=tuple(passed_over),
         failed=tuple(failed),
+        occurrences=tuple(occurrences),
     )
 
 

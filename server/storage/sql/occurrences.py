@@ -8,6 +8,12 @@ nothing. A failure anywhere before the
 commit leaves the schedule exactly as due as it was; so does a replica that
 dies mid-way, since the database rolls back a transaction whose connection
 is gone and frees its row for the next replica that scans.
+
+``settle_then_apply`` is the same transaction for one named schedule, taken
+by a request (update, pause, cancel) or the worker's own repairs: it holds
+the row (waiting for a worker that holds it, where the claim skips), decides
+the due instant if there is one with the worker's plan, then writes the
+request's change on the schedule as it then stands.
 """
 
 from __future__ import annotations

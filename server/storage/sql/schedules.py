@@ -6,7 +6,11 @@ nothing, so no row lock is needed on SQLite or PostgreSQL. The scheduler's
 transactions are the exception: they claim the row under the write lock
 (``write_lock``) and write it with ``schedule_rows.write_locked_change``;
 every write moves ``updated_at`` forward, so a compare-and-set decided on the
-older row fails and re-reads. ``purge_terminal`` is the retention sweep.
+older row fails and re-reads. The control plane's own changes (update,
+pause, cancel, resume) now go through ``occurrences.settle_then_apply``,
+which holds the row so a due instant is decided first; ``apply`` remains for
+writers that need no such decision. ``purge_terminal`` is the retention
+sweep; ``lacking_next_fire`` finds ACTIVE schedules whose cache was lost.
 """
 
 from __future__ import annotations

@@ -1,14 +1,30 @@
-"""One database, every repository: the SQL implementation of ``ports.Store``."""
+"""One database, every repository: the SQL implementation of ``ports.Store``.
+
+Every error the engine raises passes ``_note_error``: a storage fault
+(``server/storage/faults.py``) starts or extends the store's fault spell, so
+whichever request or worker meets it first, ``GET /readyz`` knows. The probe
+write that ends a spell rewrites the migration stamp with its own value: a
+real write the database must accept, needing no table of its own, and
+touching nothing the server reads. On SQLite the probe also wants
+``PROBE_FREE_BYTES`` free beside the database file: a one-page write fits in
+the journal space a failed write left behind, so on a full disk the write
+alone would pass.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
 
-from sqlalchemy import Engine, exists, select
+from sqlalchemy import Engine, event, exists, select, text
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import SQLAlchemyError
 
-from server.storage.engine import open_engine
+from server.storage.engine import compact_sqlite_journal, open_engine
+from server.storage.faults import StorageExhausted, StorageFaults, is_storage_fault
 from server.storage.migrate import is_at_head, upgrade
 from server.storage.ports import Readiness
 from server.storage.sql.advisory_locks import DEMO_DATA, holding
@@ -19,7 +35,9 @@ from server.storage.sql.profiles import SqlProfileRepository
 from server.storage.sql.runs import SqlRunRepository
 from server.storage.sql.schedules import SqlScheduleRepository
 from server.storage.sql.sessions import SqlSessionRepository
+from server.storage.sql.tallies import count_tallies
 from server.storage.tables import browser_profiles, folders, schedules, sessions
+from server.storage.tallies import Tallies
 
 
 class SqlStore:
@@ -27,6 +45,8 @@ class SqlStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._faults = StorageFaults()
+        event.listen(engine, "handle_error", self._note_error)
         self._schedules = SqlScheduleRepository(engine)
         self._occurrences = SqlOccurrenceRepository(engine)
         self._runs = SqlRunRepository(engine)
@@ -97,5 +117,37 @@ class SqlStore:
             return Readiness.DATABASE_UNREACHABLE
         return Readiness.READY if current else Readiness.MIGRATIONS_PENDING
 
+    @property
+    def faults(self) -> StorageFaults:
+        return self._faults
+
+    def probe_write(self) -> None:
+        database = self.engine.url.database
+        if self.engine.dialect.name == "sqlite" and database and database != ":memory:":
+            volume = os.statvfs(Path(database).resolve().parent)
+            if volume.f_bavail * volume.f_frsize < PROBE_FREE_BYTES:
+                self._faults.record()
+                raise StorageExhausted
+        with self.engine.begin() as connection:
+            connection.execute(_PROBE)
+        if self._faults.clear() is not None and self.engine.dialect.name != "sqlite":
+            # Sessions opened during the fault may keep it (a read-only default): start afresh.
+            self.engine.dispose()
+
+    def tallies(self, now: datetime) -> Tallies:
+        return count_tallies(self.engine, now)
+
+    def compact_journal(self) -> None:
+        if self.engine.dialect.name == "sqlite":
+            compact_sqlite_journal(self.engine)
+
+    def _note_error(self, context: ExceptionContext) -> None:
+        if not context.is_pre_ping and is_storage_fault(context.original_exception):
+            self._faults.record()
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+PROBE_FREE_BYTES = 1024 * 1024
+_PROBE = text("UPDATE alembic_version SET version_num = version_num")

@@ -1,4 +1,4 @@
-"""SIGTERM on a real ``schedule-server`` process: refuse new connections, drain, exit 0.
+"""SIGTERM on a real ``schedule-server`` process: not ready at once, drain, refuse, exit 0.
 
 A request is held in flight by a lock the test takes on the PostgreSQL table
 the request writes to (``LOCK TABLE schedules IN SHARE MODE``); a
@@ -117,7 +117,9 @@ def test_sigterm_refuses_new_connections_lets_the_request_in_flight_finish_then_
 def test_a_request_outliving_the_grace_period_is_abandoned_and_rolled_back_exit_still_0(
     postgres_url: str, principals: Path
 ) -> None:
-    with served(postgres_url, principals, "--shutdown-grace", "1") as server:
+    with served(
+        postgres_url, principals, "--shutdown-grace", "1", "--drain-seconds", "0"
+    ) as server:
         observer = create_engine(postgres_url, poolclass=NullPool)
         with observer.connect() as watching, table_locked(postgres_url, "schedules"):
             request = CreateInFlight(server)
@@ -199,7 +201,7 @@ def test_a_materialization_outliving_the_grace_period_is_abandoned_and_rolled_ba
     with (
         observer.connect() as watching,
         table_locked(postgres_url, "schedule_occurrences") as gate,
-        served(url, principals, "--shutdown-grace", "1") as server,
+        served(url, principals, "--shutdown-grace", "1", "--drain-seconds", "0") as server,
     ):
         eventually(
             lambda: lock_waiters(watching, application="stopping") == 1,
@@ -222,6 +224,53 @@ def test_a_materialization_outliving_the_grace_period_is_abandoned_and_rolled_ba
     assert "Traceback" not in printed
     assert ledger_counts(postgres_url) == (0, 0, 0), "rolled back"
     assert still_due(postgres_url) == 1
+
+
+def test_sigterm_makes_readyz_503_at_once_and_keeps_serving_through_the_drain_then_exits_0(
+    database_url: str, principals: Path
+) -> None:
+    drain = 3.0
+    with served(database_url, principals, "--drain-seconds", str(int(drain))) as server:
+        client = httpx.Client(base_url=server.base_url, timeout=10)
+        assert client.get("/readyz").status_code == 200
+        server.process.send_signal(signal.SIGTERM)
+        signalled = time.monotonic()
+        eventually(lambda: client.get("/readyz").status_code == 503, "/readyz to say draining")
+        said_within = time.monotonic() - signalled
+        readyz = client.get("/readyz").json()["error"]
+        created = client.post(
+            "/v1/schedules",
+            json=DEFINITION,
+            headers={"Authorization": f"Bearer {TOKEN}", "Idempotency-Key": "draining"},
+        )
+        listed = client.get("/v1/schedules", headers={"Authorization": f"Bearer {TOKEN}"})
+        served_until = time.monotonic() - signalled
+        client.close()
+        eventually(lambda: refuses_connections(server.port), "the socket to stop accepting")
+        refused_after = time.monotonic() - signalled
+        out, err = server.process.communicate(timeout=DEADLINE_SECONDS)
+    assert said_within < 1, "not ready at once"
+    assert readyz["code"] == "server.not_ready"
+    assert readyz["details"] == {"reason": "draining"}
+    assert served_until < drain
+    assert created.status_code == 201, "writes are still served while draining"
+    assert listed.status_code == 200
+    assert listed.json()["items"][0]["schedule_id"] == created.json()["schedule_id"]
+    assert refused_after >= drain, "the listener stayed open for the whole drain"
+    assert server.process.returncode == 0
+    assert "Traceback" not in out + err
+
+
+def test_drain_defaults_to_5_seconds_and_refuses_nonsense(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _parser().parse_args(["serve"]).drain_seconds == 5
+    assert _parser().parse_args(["serve", "--drain-seconds", "0"]).drain_seconds == 0
+    for value in ("-1", "a while"):
+        with pytest.raises(SystemExit) as exited:
+            _parser().parse_args(["serve", "--drain-seconds", value])
+        assert exited.value.code == 2
+        assert "--drain-seconds" in capsys.readouterr().err
 
 
 def test_grace_period_defaults_to_30_seconds_and_refuses_nonsense(

@@ -43,7 +43,7 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import text
 
-from server.domain.cadence import Cadence, parse_cadence
+from server.domain.cadence import Cadence, Once, parse_cadence
 from server.domain.recurrence import instants_after
 from server.scheduling.errors import InvalidDefinition, ScheduleTerminal
 from server.storage.jsontext import load_object
@@ -88,7 +88,8 @@ class Modelled:
     @property
     def once_decided_on_touch(self) -> bool:
         """A ONCE whose instant came due: the next worker pass or change completes it."""
-        return self.state == "ACTIVE" and self.cadence.kind == "ONCE" and bool(self.owed)
+        cadence = self.cadence
+        return self.state == "ACTIVE" and isinstance(cadence, Once) and cadence.at in self.owed
 
 
 class DueInstants(RuleBasedStateMachine):

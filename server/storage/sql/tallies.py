@@ -1,0 +1,27 @@
+"""``Store.tallies`` over SQL: two counting queries, each served by an index.
+
+The backlog counts through the due index (state, ``next_fire_at``); the runs
+through ``ix_runs_status``, so neither reads the rows themselves.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Engine, func, select
+
+from server.storage.tables import runs, schedules
+from server.storage.tallies import Tallies
+
+__all__ = ["count_tallies"]
+
+
+def count_tallies(engine: Engine, now: datetime) -> Tallies:
+    backlog = select(func.count()).where(
+        schedules.c.state == "ACTIVE", schedules.c.next_fire_at <= now
+    )
+    by_status = select(runs.c.status, func.count()).group_by(runs.c.status)
+    with engine.connect() as connection:
+        due = int(connection.execute(backlog).scalar_one())
+        statuses = {str(status): int(count) for status, count in connection.execute(by_status)}
+    return Tallies(due_backlog=due, runs_by_status=statuses)
