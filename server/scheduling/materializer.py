@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, Final
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from server.domain.cadence import parse_cadence
 from server.domain.misfire import MisfireDecision, Verdict, decide
@@ -75,6 +75,7 @@ from server.storage.records import (
     ScheduleRecord,
     SessionRecord,
 )
+from server.storage.row_ids import new_row_id
 
 __all__ = [
     "RUN_PRIORITY",
@@ -341,7 +342,7 @@ def _decided_occurrence(
     record: ScheduleRecord, nominal_at: datetime, firing: _Firing, now: datetime
 ) -> OccurrenceRecord:
     return OccurrenceRecord(
-        occurrence_id=uuid4(),
+        occurrence_id=new_row_id(),
         schedule_id=record.schedule_id,
         schedule_revision=record.current_revision,
         nominal_fire_at=nominal_at,
@@ -360,7 +361,7 @@ def _materialized(
     record: ScheduleRecord, occurrence: OccurrenceRecord, payload: dict[str, Any], now: datetime
 ) -> Materialization:
     """The dedicated session, its hidden seed instruction and the QUEUED run."""
-    session_id, run_id = uuid4(), uuid4()
+    session_id, run_id = new_row_id(), new_row_id()
     session = SessionRecord(
         session_id=session_id,
         owner=record.owner,
@@ -375,7 +376,7 @@ def _materialized(
         },
         created_at=now,
     )
-    seed = MessageRecord(uuid4(), session_id, "user", payload["instruction"], True, now)
+    seed = MessageRecord(new_row_id(), session_id, "user", payload["instruction"], True, now)
     run = RunRecord(
         run_id=run_id,
         owner=record.owner,
