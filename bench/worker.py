@@ -9,7 +9,7 @@ claims). In each of ten rounds every column gets 1,000 fresh due DAILY
 schedules (written untimed, 100 new principals with 10 each, so the default
 admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once``, one transaction per batch of the server's
-default size (``default_batch_size``: 300 on SQLite, 25 on PostgreSQL), each
+default size (``default_batch_size``: 300 on SQLite, 50 on PostgreSQL), each
 schedule in it decided on its own (occurrence, session, hidden seed message,
 QUEUED run, schedule advance, audit events); the wall time runs from the
 command to the last worker's answer. The principals' schedules are interleaved, as a team's are

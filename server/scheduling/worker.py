@@ -85,7 +85,7 @@ __all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 _log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 300
-REPLICA_BATCH_SIZE = 25
+REPLICA_BATCH_SIZE = 50
 """PostgreSQL's default: a batch holds its principals' admission turns until it commits,
 so smaller batches let replicas work side by side (their round trips are few either way)."""
 PASSED_OVER_RETRY = timedelta(milliseconds=100)
