@@ -29,5 +29,8 @@ Modules, in the order a run goes through them:
   handed to ``views.AppShell``; ``sign_in_session``: per browser session of a
   hosted web view, the sign-in first, then that person's own view models.
 - ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (per
-  browser in web mode, per device otherwise), namespaced per server.
+  browser in web mode, per device otherwise), namespaced per server; the view
+  cache (``viewmodels.offline``) lives there too, per server and token.
+- ``servers_read``: the note of servers this device has read, so one that is
+  away at start opens offline while one never read stops with a sentence.
 """

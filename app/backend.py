@@ -19,6 +19,14 @@ server's store and ``clock`` (database work on threads), and is stopped
 on this loop after every change the scheduler commits, so screens can re-read
 at once. It is None for a remote server, which is polled instead.
 
+Starting offline
+----------------
+A remote server that cannot be reached at start stops the app with a
+sentence, unless this device has read it with this token before
+(``app.servers_read``): then the app opens offline (``Backend.offline_at_start``)
+and the screens show the view cache, kept under ``Backend.views_namespace``
+(per server and token). The embedded server is never away: it keeps no view cache.
+
 Serving others (``SignInBackend``)
 ----------------------------------
 When the web view serves other devices the process holds no token and no
@@ -41,6 +49,7 @@ import httpx
 
 from app.credential_watch import CredentialWatch
 from app.device_storage import server_namespace
+from app.servers_read import account_key, has_read, remember_read
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
 from transport.client import ScheduleClient
 from transport.errors import (
@@ -57,6 +66,10 @@ EMBEDDED_BASE_URL = "http://embedded.schedule-browser.invalid"
 
 class StartupError(RuntimeError):
     """Start-up cannot go on; the message is one sentence with a way out (exit 1)."""
+
+
+class ServerUnreachable(StartupError):
+    """The server did not answer at all (as opposed to answering with a refusal)."""
 
 
 class ChangeSignal(Protocol):
@@ -76,6 +89,10 @@ class Backend:
     """Where the data comes from, for the start-up line."""
     changes: ChangeSignal | None = None
     """The embedded server's change signal; None for a remote server."""
+    views_namespace: str | None = None
+    """Where the view cache is kept (per server and token); None keeps none (embedded)."""
+    offline_at_start: bool = False
+    """The server could not be reached at start, but this device has read it before."""
 
     @property
     def namespace(self) -> str:
@@ -136,12 +153,24 @@ async def _embedded_backend(
 
 @asynccontextmanager
 async def _remote_backend(settings: RemoteServerSettings) -> AsyncIterator[Backend]:
+    identity = _remote_identity(settings.base_url)
+    key = account_key(identity, settings.token)
     async with ScheduleClient(settings.base_url, token=settings.token) as api:
-        await _check_reachable(api, settings.base_url)
+        offline = False
+        try:
+            await _check_reachable(api, settings.base_url)
+        except ServerUnreachable:
+            if not has_read(settings.device_dir, key):
+                raise
+            offline = True
+        else:
+            remember_read(settings.device_dir, key)
         yield Backend(
             api=api,
-            identity=_remote_identity(settings.base_url),
+            identity=identity,
             description=_remote_description(settings.base_url),
+            views_namespace=key,
+            offline_at_start=offline,
         )
 
 
@@ -202,7 +231,7 @@ async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = T
     except ScopeMissing:
         return  # the token works; each screen says which scope it lacks
     except ConnectionFailed:
-        raise StartupError(
+        raise ServerUnreachable(
             f"Cannot reach the schedule server at {url}; check the address, or run "
             "without --server to use the embedded server."
         ) from None

@@ -29,6 +29,8 @@ from server.scheduling.attached_runtime import RuntimeChoiceError, attached_runt
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
+DEFAULT_REMEMBER_DAYS = 30
+MAX_REMEMBER_DAYS = 3650
 
 
 def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -129,9 +131,43 @@ def build_parser() -> argparse.ArgumentParser:
         "--behind-proxy",
         action="store_true",
         help="TLS ends at a reverse proxy in front of the app: serve it plain HTTP, "
-        "with per-person sign-in",
+        "with per-person sign-in (needs --public-url, and a loopback --host or "
+        "--forwarded-allow-ips)",
+    )
+    others.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address people open, such as https://schedules.example.com; the app "
+        "answers no other (required with --behind-proxy; with --certfile, by default any "
+        "name the certificate is valid for, on --port)",
+    )
+    others.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        help="with --behind-proxy on a --host other than loopback: the reverse proxy's IP "
+        "addresses or networks, comma-separated; connections from anywhere else are refused",
+    )
+    others.add_argument(
+        "--remember-days",
+        metavar="N",
+        type=_days,
+        default=DEFAULT_REMEMBER_DAYS,
+        help='how long a browser keeps a sign-in made with "Remember on this device" '
+        f"(default {DEFAULT_REMEMBER_DAYS})",
     )
     return parser
+
+
+def _days(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_REMEMBER_DAYS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of days from 1 to {MAX_REMEMBER_DAYS}"
+        )
+    return value
 
 
 def _port(text: str) -> int:
@@ -157,7 +193,14 @@ def settings_from_arguments(
         keyfile=arguments.keyfile,
         behind_proxy=bool(arguments.behind_proxy),
         web=bool(arguments.web),
+        public_url=arguments.public_url,
+        forwarded_allow_ips=arguments.forwarded_allow_ips,
     )
+    if arguments.remember_days != DEFAULT_REMEMBER_DAYS and not address.serves_others:
+        raise UsageError(
+            "--remember-days applies when other people sign in to the web view "
+            "(--behind-proxy, or --host with --certfile and --keyfile)."
+        )
     refuse_own_credentials(
         address,
         server_url=arguments.server,
@@ -177,7 +220,7 @@ def settings_from_arguments(
             )
         url = checked_server_url(arguments.server)
         token = _token(arguments.token_file, env)
-        server = RemoteServerSettings(base_url=url, token=token)
+        server = RemoteServerSettings(base_url=url, token=token, device_dir=data_dir)
     else:
         if arguments.token_file is not None:
             raise UsageError(
@@ -199,6 +242,7 @@ def settings_from_arguments(
         desktop=bool(arguments.desktop),
         port=arguments.port,
         web_address=address,
+        remember_days=arguments.remember_days,
     )
 
 

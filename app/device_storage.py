@@ -14,10 +14,16 @@ key keeps the history cache of one server from being reconciled against
 another (and, in a hosted web view, one signed-in person's from another's).
 A value that no longer parses reads as never set (the caches are
 discardable; the server's answer wins anyway).
+
+Every call is bounded (``STORE_TIMEOUT_SECONDS``): Flet waits for the
+client's answer without a limit, and a browser tab reloaded while a call was
+in flight never answers it. A read that times out reads as never set, a write
+that times out is lost; neither may hold a screen or a live round for good.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from typing import Protocol
@@ -25,6 +31,7 @@ from typing import Protocol
 from viewmodels.ports import JsonValue
 
 KEY_PREFIX = "schedule-browser"
+STORE_TIMEOUT_SECONDS = 10.0
 
 
 class PreferenceStore(Protocol):
@@ -65,7 +72,12 @@ class PreferencesStorage:
         return self._prefix + key
 
     async def get(self, key: str) -> JsonValue:
-        raw = await self._store.get(self.key_for(key))
+        try:
+            raw = await asyncio.wait_for(
+                self._store.get(self.key_for(key)), timeout=STORE_TIMEOUT_SECONDS
+            )
+        except TimeoutError:
+            return None
         if not isinstance(raw, str):
             return None
         try:
@@ -77,10 +89,18 @@ class PreferencesStorage:
     async def set(self, key: str, value: JsonValue) -> None:
         if self._forgotten:
             return  # a screen of a signed-out person finishing late writes nothing
-        if value is None:
-            await self._store.remove(self.key_for(key))
+        try:
+            if value is None:
+                await asyncio.wait_for(
+                    self._store.remove(self.key_for(key)), timeout=STORE_TIMEOUT_SECONDS
+                )
+                return
+            text = json.dumps(value, separators=(",", ":"))
+            await asyncio.wait_for(
+                self._store.set(self.key_for(key), text), timeout=STORE_TIMEOUT_SECONDS
+            )
+        except TimeoutError:
             return
-        await self._store.set(self.key_for(key), json.dumps(value, separators=(",", ":")))
 
     async def forget_all(self) -> None:
         """Removes every value of this namespace (a signed-out person's device state).

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -92,7 +92,12 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
     address = settings.web_address
     port = choose_port(settings.port, address.host)
     async with open_sign_in_backend(server) as backend:
-        entry = sign_in_entry(backend, clock=utc_now, device_zone=zone)
+        entry = sign_in_entry(
+            backend,
+            clock=utc_now,
+            device_zone=zone,
+            remember_for=timedelta(days=settings.remember_days),
+        )
         _announce_hosted(backend, address, port)
         await serve_web(entry, address=address, port=port, assets_dir=_assets_dir_path())
 

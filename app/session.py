@@ -11,6 +11,10 @@ the embedded server's change signal (``Backend.changes``) or polling a remote
 server, paused while the window or tab is hidden or disconnected, cancelled
 when the session closes. ``follow_lifecycle`` is that wiring, shared with the
 signed-in sessions of ``app.sign_in_session``.
+
+The view cache (``viewmodels.offline.ViewCache``) is kept in the same device
+storage under its own namespace, per server and token
+(``Backend.views_namespace``); the embedded server keeps none.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from app.device_storage import PreferencesStorage
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
+from viewmodels.offline import OfflineViewModel, ViewCache
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
@@ -47,16 +52,23 @@ def compose_models(
     device_zone: ZoneInfo,
     changes: ServerActivity | None = None,
     account: AccountModel | None = None,
+    views: ViewCache | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
     ``changes`` is the embedded server's change signal (None: poll);
-    ``account`` the sign-in of a hosted session (None: nobody signs in).
+    ``account`` the sign-in of a hosted session (None: nobody signs in);
+    ``views`` the view cache (None: nothing is kept, and nothing shown offline).
     """
-    schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
+    offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
+    schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
-        api, clock=clock, device_zone=device_zone, on_schedule_changed=schedules.show_saved
+        api,
+        clock=clock,
+        device_zone=device_zone,
+        on_schedule_changed=schedules.show_saved,
+        offline=offline,
     )
     sidebar = SidebarViewModel(api, storage, clock=clock, device_zone=device_zone)
     messages = SessionMessagesViewModel(api, device_zone=device_zone, title_of=sidebar.title_of)
@@ -73,9 +85,15 @@ def compose_models(
         sidebar=sidebar,
         messages=messages,
         account=account,
+        offline=offline,
     )
     live = LiveUpdates(
-        schedules=schedules, detail=detail, sidebar=sidebar, clock=clock, activity=changes
+        schedules=schedules,
+        detail=detail,
+        sidebar=sidebar,
+        clock=clock,
+        activity=changes,
+        offline=offline,
     )
     return ComposedSession(models, live)
 
@@ -89,9 +107,11 @@ def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -
             live.set_foreground(foreground)
 
     page.on_app_lifecycle_state_change = lambda _event: set_foreground(page.app_visible)
-    # A browser tab that lost its connection may come back to this session.
+    # A browser tab that lost its connection may come back to this session. A tab
+    # that reconnects (a reload, a phone waking) shows the page: the hidden state
+    # its old page reported as it unloaded is not the new one's, so a round runs now.
     page.on_disconnect = lambda _event: set_foreground(False)
-    page.on_connect = lambda _event: set_foreground(page.app_visible)
+    page.on_connect = lambda _event: set_foreground(True)
 
 
 def session_entry(
@@ -101,9 +121,16 @@ def session_entry(
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
-        storage = PreferencesStorage(ft.SharedPreferences(), backend.namespace)
+        preferences = ft.SharedPreferences()
+        storage = PreferencesStorage(preferences, backend.namespace)
+        kept = backend.views_namespace
         session = compose_models(
-            backend.api, storage, clock=clock, device_zone=device_zone, changes=backend.changes
+            backend.api,
+            storage,
+            clock=clock,
+            device_zone=device_zone,
+            changes=backend.changes,
+            views=None if kept is None else ViewCache(PreferencesStorage(preferences, kept)),
         )
         rounds = page.run_task(session.live.run)
 

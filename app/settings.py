@@ -16,6 +16,7 @@ keep tokens off plain networks and the embedded server unexposed.
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +48,9 @@ class RemoteServerSettings:
     """Validated: https, or http to a loopback host; no trailing slash."""
     token: str | None
     """The bearer token, or None when the server needs none. Never printed."""
+    device_dir: Path | None = field(default=None, compare=False)
+    """The user data folder, where the app notes which servers it has read
+    (``app.servers_read``); None keeps no note (a server away at start stops)."""
 
     def __repr__(self) -> str:
         # The token must not reach logs or tracebacks through a repr.
@@ -74,6 +78,10 @@ class WebAddress:
     """Serve HTTPS with these files; None serves plain HTTP."""
     behind_proxy: bool = False
     """TLS ends at a reverse proxy in front of the app, which serves others through it."""
+    public_url: str | None = None
+    """``--public-url``: the origin people open (required behind a proxy); checked, no path."""
+    proxy_peers: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    """``--forwarded-allow-ips``: the only peers a proxied, non-loopback listener accepts."""
 
     @property
     def serves_others(self) -> bool:
@@ -83,6 +91,11 @@ class WebAddress:
     @property
     def scheme(self) -> str:
         return "https" if self.tls is not None else "http"
+
+    @property
+    def reached_over_https(self) -> bool:
+        """Browsers reach the app over HTTPS: served here, or at an https public URL."""
+        return self.tls is not None or (self.public_url or "").startswith("https://")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +109,8 @@ class Settings:
     """The port the web view listens on; None picks one."""
     web_address: WebAddress = field(default_factory=WebAddress)
     """``--host``, ``--certfile``/``--keyfile``, ``--behind-proxy``."""
+    remember_days: int = 30
+    """``--remember-days``: how long a browser keeps a remembered sign-in (hosted only)."""
 
     @property
     def signs_in(self) -> bool:

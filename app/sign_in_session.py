@@ -7,8 +7,14 @@ composes fresh view models over that person's own client (from
 ``SharedPreferences`` under a namespace of the server *and the principal*,
 so a second person signing in on the same browser never sees the first
 one's cached history or expanded groups (and signing out forgets them in that
-browser). The account's live-update rounds run while it lives; sign-out, a
-401, or the session's end (``page.on_close``) stops them and closes the client.
+browser). The view cache (what the screens last read, shown offline) is kept
+there too, and only for a person who ticked "Remember on this device". The
+account's live-update rounds run while it lives; sign-out, a 401, or the
+session's end (``page.on_close``) stops them and closes the client.
+A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
+connection is gone: a tab that comes back later with the old session id gets
+a new session, which shows the sign-in screen unless the browser remembered
+the token.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -25,8 +32,9 @@ from app.backend import SignInBackend
 from app.device_storage import PreferencesStorage, account_namespace
 from app.session import compose_models, follow_lifecycle
 from viewmodels.live_updates import LiveUpdates
+from viewmodels.offline import ViewCache
 from viewmodels.ports import Clock
-from viewmodels.sign_in import SignedInApi, SignInViewModel
+from viewmodels.sign_in import SignedInApi, SignInPhase, SignInViewModel
 from views import ScreenModels, apply_look
 from views.sign_in import SignInGate
 
@@ -46,9 +54,14 @@ class SignedInSession:
 
 
 def sign_in_entry(
-    backend: SignInBackend, *, clock: Clock, device_zone: ZoneInfo
+    backend: SignInBackend,
+    *,
+    clock: Clock,
+    device_zone: ZoneInfo,
+    remember_for: timedelta = timedelta(days=30),
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per browser session of a hosted web view."""
+    """The ``main`` Flet calls once per browser session of a hosted web view;
+    ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``)."""
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
@@ -59,8 +72,16 @@ def sign_in_entry(
                 backend.identity, principal.tenant_id, principal.principal_id
             )
             storage = PreferencesStorage(preferences, namespace)
+            # A remembered token signs in from STARTING; a typed one carries the tick.
+            shown = sign_in.snapshot
+            remembered = shown.remember or shown.phase is SignInPhase.STARTING
             composed = compose_models(
-                api, storage, clock=clock, device_zone=device_zone, account=sign_in
+                api,
+                storage,
+                clock=clock,
+                device_zone=device_zone,
+                account=sign_in,
+                views=ViewCache(storage) if remembered else None,
             )
             rounds = page.run_task(composed.live.run)
             return SignedInSession(composed.models, composed.live, rounds, storage)
@@ -77,6 +98,8 @@ def sign_in_entry(
             open_account=open_account,
             close_account=close_account,
             forget_account=forget_account,
+            clock=clock,
+            remember_for=remember_for,
         )
 
         def current_live() -> LiveUpdates | None:

@@ -15,6 +15,21 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   served manifest (the constants below match ``assets/manifest.json``).
 - **Nothing else exposed.** FastAPI's generated ``/docs``, ``/redoc`` and
   ``/openapi.json`` pages (of Flet's inner app too) answer 404.
+- **Only its own page drives it.** Two ASGI layers of ours wrap everything
+  Flet serves: ``app.web_guard.OriginGuard`` refuses (403) a socket or
+  request whose ``Origin`` or ``Host`` is not the app's own
+  (``app.web_origin``) before Flet sees it, and
+  ``app.web_headers.SecurityHeaders`` puts the content security policy,
+  anti-framing and HSTS headers on every answer. They are applied here, not
+  configured in Flet, so a Flet upgrade cannot drop them.
+- **A hosted session ends with its tab.** Flet keeps a disconnected session
+  for an hour by default so a tab can resume it by id; serving others, a
+  session is kept ``HOSTED_SESSION_GRACE_SECONDS`` after its connection is
+  gone (a phone changing networks reconnects within that), then Flet closes
+  it, which signs the person out and releases their client and screens.
+  The local web view keeps Flet's hour: it serves the person at this
+  machine, whose app it is. (Flet's ``FLET_SESSION_TIMEOUT`` environment
+  variable, when set, overrides both: it is the operator's own choice.)
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
@@ -25,6 +40,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
 import signal
 import socket
 import threading
@@ -40,6 +57,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 
 from app.settings import WebAddress
+from app.web_guard import OriginGuard
+from app.web_headers import SecurityHeaders
+from app.web_origin import TrustedOrigins
 
 APP_NAME = "Schedule Browser"
 APP_SHORT_NAME = "Schedules"
@@ -48,12 +68,35 @@ APP_DESCRIPTION = "Browse an agent platform's scheduled work and the chats it cr
 HIDDEN_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 """FastAPI's generated pages, which Flet's inner app would otherwise serve."""
 SHUTDOWN_GRACE_SECONDS = 5
+HOSTED_SESSION_GRACE_SECONDS = 60
+"""How long a hosted session outlives its lost connection (Flet evicts every 10 s after)."""
+LOCAL_SESSION_GRACE_SECONDS = 3600
 
 Entry = Callable[[ft.Page], Awaitable[None]]
 
 
-def web_app(entry: Entry, *, assets_dir: Path | None) -> Any:
-    """The ASGI app serving ``entry`` to browsers (one Flet session per tab)."""
+def trusted_origins(address: WebAddress, port: int) -> TrustedOrigins:
+    """The origins the web view at ``address`` and ``port`` belongs to (``app.web_origin``)."""
+    if address.public_url is not None:
+        return TrustedOrigins.public(address.public_url)
+    if address.serves_others and address.tls is not None:
+        return TrustedOrigins.served_over_tls(port)
+    return TrustedOrigins.local(port, scheme=address.scheme, host=address.host)
+
+
+def session_grace_seconds(address: WebAddress) -> int:
+    """How long Flet keeps a session whose connection is gone (see the module docstring)."""
+    return HOSTED_SESSION_GRACE_SECONDS if address.serves_others else LOCAL_SESSION_GRACE_SECONDS
+
+
+def web_app(
+    entry: Entry,
+    *,
+    assets_dir: Path | None,
+    address: WebAddress,
+    port: int,
+) -> Any:
+    """The ASGI app serving ``entry`` to browsers (one Flet session per tab), guarded."""
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     for path in HIDDEN_PATHS:
         outer.add_route(path, _not_found, methods=["GET", "HEAD"])
@@ -67,9 +110,11 @@ def web_app(entry: Entry, *, assets_dir: Path | None) -> Any:
             app_description=APP_DESCRIPTION,
             route_url_strategy=ft.RouteUrlStrategy.PATH,
             no_cdn=True,
+            session_timeout_seconds=session_grace_seconds(address),
         ),
     )
-    return outer
+    guarded = OriginGuard(outer, trusted_origins(address, port), peers=address.proxy_peers)
+    return SecurityHeaders(guarded, https=address.reached_over_https)
 
 
 async def _not_found(_request: Request) -> PlainTextResponse:
@@ -93,12 +138,15 @@ async def serve_web(
     open_browser: bool = False,
 ) -> None:
     """Serves until SIGINT or SIGTERM, then returns once the server has shut down."""
+    _log_level_from_env()
     tls = address.tls
     config = uvicorn.Config(
-        web_app(entry, assets_dir=assets_dir),
+        web_app(entry, assets_dir=assets_dir, address=address, port=port),
         host=address.host,
         port=port,
         ws="websockets-sansio",
+        # The guard judges the real peer; nothing here reads forwarded addresses.
+        proxy_headers=False,
         log_level="warning",
         ssl_certfile=str(tls.certfile) if tls else None,
         ssl_keyfile=str(tls.keyfile) if tls else None,
@@ -108,6 +156,16 @@ async def serve_web(
     server = _Server(config, on_started=(lambda: _open_browser(url)) if open_browser else None)
     with _exit_on_signals(server):
         await server.serve()
+
+
+def _log_level_from_env() -> None:
+    """``FLET_LOG_LEVEL=info`` shows Flet's own log (each session made and deleted), as
+    ``ft.run`` does; we serve Flet's app ourselves, so we apply it ourselves."""
+    level = os.environ.get("FLET_LOG_LEVEL")
+    if level:
+        resolved = logging.getLevelName(level.strip().upper())
+        if isinstance(resolved, int):
+            logging.basicConfig(level=resolved)
 
 
 class _Server(uvicorn.Server):

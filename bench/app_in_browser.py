@@ -18,7 +18,23 @@ accessibility tree.
    over a data folder holding ``BULK_SCHEDULES`` schedules bulk-inserted through
    the server's store (``SqlStore.schedules.import_many``) before launch.
 
-Run from the repository root: ``.venv/bin/python bench/app_in_browser.py``.
+3. **Offline cold start.** Against a real ``schedule-server`` (demo data) and
+   ``schedule-browser --web --server URL``, in one browser context (so one
+   browser storage, where the view cache lives) on one app port: from the
+   moment the app process is spawned to the first schedule row, with the
+   server up (the ordinary cold start) and with the server stopped (the
+   first row then comes from the view cache; the app opens offline because
+   this device has read the server before). Interleaved, one warm-up run
+   first (it reads the lists and fills the cache), the browser's HTTP cache
+   cleared before every run, medians of ``REPETITIONS``. Target: offline
+   within 1.2x the ordinary start.
+4. **The view cache's size after 50 details.** The view models over the
+   embedded server (the demo data and more schedules, to 50), each detail
+   opened with its calendar month, into a ``ViewCache`` over memory: the
+   characters it holds (stored JSON, index included) against its budget.
+
+Run from the repository root: ``.venv/bin/python bench/app_in_browser.py``
+(``--offline-only`` runs figures 3 and 4 alone).
 """
 
 from __future__ import annotations
@@ -79,14 +95,18 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from tests.ui.chromium import launch_chromium
 
+    offline_only = "--offline-only" in sys.argv[1:]
     with tempfile.TemporaryDirectory(prefix="bench-app-") as scratch, sync_playwright() as pw:
         work = Path(scratch)
         browser = launch_chromium(pw)
         try:
-            cold_start(browser, work)
-            memory_after_scrolling(browser, work)
+            if not offline_only:
+                cold_start(browser, work)
+                memory_after_scrolling(browser, work)
+            offline_cold_start(browser, work)
         finally:
             browser.close()
+    view_cache_size()
 
 
 def cold_start(browser: Browser, work: Path) -> None:
@@ -203,6 +223,119 @@ def time_to_first(
             return elapsed, memory(app.process.pid)
         finally:
             context.close()
+
+
+def offline_cold_start(browser: Browser, work: Path) -> None:
+    from tests.ui.accessible_names import schedule_rows
+    from tests.ui.flutter_page import open_app
+    from tests.ui.schedule_server import TOKEN_ENV, ScheduleServer
+    from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+
+    server_dir = work / "offline-server"
+    server_dir.mkdir()
+    server = ScheduleServer(server_dir)
+    port = free_port()
+    url = f"http://{LOOPBACK}:{port}/"
+    argv = [*app_command(), "--web", "--port", str(port), "--server", server.url]
+    # The note of servers read goes to the user data folder: a throwaway one here.
+    environment = {TOKEN_ENV: server.token, "XDG_DATA_HOME": str(work / "xdg-data")}
+    context = browser.new_context(viewport=VIEWPORT)
+
+    def first_row() -> float:
+        started = time.perf_counter_ns()
+        with running_process(
+            argv, work / "offline-logs", port=port, environment=environment, startup_timeout=120
+        ):
+            page = context.new_page()
+            try:
+                page.context.new_cdp_session(page).send("Network.clearBrowserCache")
+                open_app(page, url)
+                schedule_rows(page).first.wait_for(state="attached", timeout=60_000)
+                return (time.perf_counter_ns() - started) / 1e9
+            finally:
+                page.close()
+
+    online: list[float] = []
+    offline: list[float] = []
+    try:
+        server.start()
+        first_row()  # warm-up: reads the lists, fills the view cache and the note
+        for _ in range(REPETITIONS):
+            online.append(first_row())
+            server.stop()
+            offline.append(first_row())
+            server.start()
+    finally:
+        server.stop()
+        context.close()
+    online_median = statistics.median(online)
+    offline_median = statistics.median(offline)
+    print("Offline cold start, process spawn -> first schedule row (remote schedule-server)")
+    print(f"(median of {REPETITIONS} interleaved runs after one warm-up; 1280x800, HTTP cache")
+    print(" cleared each run; one browser storage holding the view cache)")
+    print(f"  {'':<44} {'median s':>9}  runs")
+    for name, median, runs in (
+        ("server up (ordinary cold start)", online_median, online),
+        ("server stopped (first row from the cache)", offline_median, offline),
+    ):
+        print(f"  {name:<44} {median:>9.2f}  {runs_text(runs)}")
+    print(f"  ratio offline / ordinary: {offline_median / online_median:.2f}x (target <= 1.2x)")
+    print()
+
+
+def view_cache_size() -> None:
+    import asyncio
+
+    asyncio.run(_view_cache_size())
+
+
+async def _view_cache_size() -> None:
+    import httpx
+    import tzlocal
+
+    from server.embedded import open_embedded
+    from tests.wire import definition_json
+    from transport.client import ScheduleClient
+    from viewmodels.detail import ScheduleDetailViewModel
+    from viewmodels.offline import BUDGET_CHARS, MOST_DETAILS, OfflineViewModel, ViewCache
+    from viewmodels.ports import MemoryStorage
+
+    zone = tzlocal.get_localzone()
+    with tempfile.TemporaryDirectory(prefix="bench-cache-") as scratch:
+        embedded = open_embedded(
+            Path(scratch) / "schedules.sqlite3", demo=True, clock=lambda: datetime.now(UTC)
+        )
+        try:
+            transport = httpx.ASGITransport(app=embedded.app)
+            async with ScheduleClient("http://bench.invalid", transport=transport) as api:
+                states = ("ACTIVE", "PAUSED", "COMPLETED", "CANCELLED")
+                ids = [s.schedule_id for s in (await api.list_schedules(states=states)).items]
+                for number in range(len(ids), MOST_DETAILS):
+                    created = await api.create_schedule(
+                        definition_json(
+                            title=f"Extra schedule {number}",
+                            instruction=f"Summarize project {number}'s changes since yesterday.",
+                        ),
+                        idempotency_key=f"bench-{number}",
+                    )
+                    ids.append(created.schedule_id)
+                storage = MemoryStorage()
+                cache = ViewCache(storage)
+                offline = OfflineViewModel(cache, clock=lambda: datetime.now(UTC), device_zone=zone)
+                detail = ScheduleDetailViewModel(
+                    api, clock=lambda: datetime.now(UTC), device_zone=zone, offline=offline
+                )
+                for schedule_id in ids[:MOST_DETAILS]:
+                    await detail.open(schedule_id)
+                size = await cache.size()
+        finally:
+            embedded.close()
+    print(f"View cache after {MOST_DETAILS} details, each with its calendar month (demo data)")
+    print(
+        f"  {size:,} characters of stored JSON ({size / 1e6:.2f} MB), "
+        f"{size / BUDGET_CHARS:.1%} of the {BUDGET_CHARS / 1e6:.0f} MB budget; "
+        f"{len(storage.keys())} keys"
+    )
 
 
 def fill_schedules(database_path: Path, count: int) -> None:

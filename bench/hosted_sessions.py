@@ -19,14 +19,25 @@ through Flutter's accessibility tree.
 2. **Memory.** ``VmRSS`` and ``VmHWM`` (``/proc``) of a freshly started
    hosted process: idle, then with 1 and with ``MANY`` Chromium contexts
    open, each signed in (as Alice, whose demo data fills every screen) and
-   showing its first rows; then again once every context is closed (Flet
-   keeps a disconnected session for an hour so a phone that wakes resumes).
+   showing its first rows; then again once every context is closed.
+3. **Release.** A hosted session is kept ``HOSTED_SESSION_GRACE_SECONDS``
+   (60 s) after its connection is gone, then closed (signed out, its client
+   and screens dropped). The hosted process runs with ``FLET_LOG_LEVEL=info``
+   so Flet logs each session it creates and deletes; after the ``MANY``
+   contexts close, the script reads that log every ``SAMPLE_EVERY_S`` for up
+   to ``RELEASE_WITHIN_S`` and says when the live sessions are back to the
+   baseline (none), with RSS beside it. CPython keeps freed memory for reuse
+   rather than handing it back, so RSS stays near its high-water mark; that
+   the memory is free is shown by a second wave of ``MANY`` sessions after
+   the release, which should cost next to nothing more.
 
 Run from the repository root: ``.venv/bin/python bench/hosted_sessions.py``.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import secrets
 import statistics
 import sys
@@ -44,6 +55,9 @@ if TYPE_CHECKING:
 
 REPETITIONS = 5
 MANY = 10
+RELEASE_WITHIN_S = 90
+SAMPLE_EVERY_S = 5
+SESSION_COUNT = re.compile(r"New session created \((\d+) total\)|Delete session \((\d+) left\)")
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LOAD_TIMEOUT_MS = 120_000
 
@@ -130,24 +144,27 @@ def memory_per_session(
 ) -> None:
     from tests.ui.hosted_app import hosted_app
 
-    contexts: list[BrowserContext] = []
     marks: list[tuple[str, Memory]] = []
+    os.environ["FLET_LOG_LEVEL"] = "info"  # Flet logs each session created and deleted
+    log = work / "memory-logs" / "stderr.txt"
     with hosted_app(server, work / "memory-logs", certificate=certificate) as hosted:
         pid = hosted.process.pid
         marks.append(("started, no session", memory(pid)))
-        try:
-            for count in range(1, MANY + 1):
-                context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
-                contexts.append(context)
-                sign_in_and_wait(context.new_page(), hosted.url, token)
-                if count in (1, MANY):
-                    marks.append(
-                        (f"{count} signed-in session{'s' if count > 1 else ''} open", memory(pid))
-                    )
-        finally:
-            for context in contexts:
-                context.close()
-        marks.append((f"all {MANY} closed (sessions kept for reconnection)", memory(pid)))
+        warm_up = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        sign_in_and_wait(warm_up.new_page(), hosted.url, token)
+        warm_up.close()
+        release(pid, log)
+        marks.append(("baseline: one session came and went", memory(pid)))
+        waves = []
+        for wave in (1, 2):
+            open_marks = signed_in_wave(browser, hosted.url, token, pid)
+            if wave == 1:
+                marks.extend(open_marks)
+            else:
+                marks.append((f"second wave: {MANY} open again", open_marks[-1][1]))
+            after = release(pid, log)
+            waves.append(after)
+            marks.append((f"wave {wave}: {MANY} closed, {after[-1][0]:.0f} s later", after[-1][2]))
     one = dict(marks)["1 signed-in session open"]
     many = dict(marks)[f"{MANY} signed-in sessions open"]
     each = (many.rss_kib - one.rss_kib) / (MANY - 1)
@@ -159,6 +176,67 @@ def memory_per_session(
         f"  one more signed-in person: {each / 1024:.1f} MiB of RSS "
         f"((RSS at {MANY} - RSS at 1) / {MANY - 1})"
     )
+    for wave, after in enumerate(waves, start=1):
+        print(
+            f"  wave {wave}, every {SAMPLE_EVERY_S} s after closing: live sessions "
+            + " ".join(str(live) for _, live, _ in after)
+        )
+        back = next((at for at, live, _ in after if live == 0), None)
+        if back is None:
+            print(f"  wave {wave}: NOT back to baseline (no session) within {RELEASE_WITHIN_S} s")
+        else:
+            print(
+                f"  wave {wave}: back to baseline (no session left) {back:.0f} s after the "
+                f"{MANY} closed (bound: {RELEASE_WITHIN_S} s)"
+            )
+    first_peak = waves[0][-1][2].rss_kib
+    second_peak = waves[1][-1][2].rss_kib
+    print(
+        f"  the second wave's {MANY} sessions grew RSS by {(second_peak - first_peak) / 1024:.1f} "
+        "MiB over the first: the released memory is reused"
+    )
+
+
+def signed_in_wave(browser: Browser, url: str, token: str, pid: int) -> list[tuple[str, Memory]]:
+    """``MANY`` contexts signed in one after another, then closed; RSS at 1 and at ``MANY``."""
+    contexts: list[BrowserContext] = []
+    marks: list[tuple[str, Memory]] = []
+    try:
+        for count in range(1, MANY + 1):
+            context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+            contexts.append(context)
+            sign_in_and_wait(context.new_page(), url, token)
+            if count in (1, MANY):
+                marks.append(
+                    (f"{count} signed-in session{'s' if count > 1 else ''} open", memory(pid))
+                )
+    finally:
+        for context in contexts:
+            context.close()
+    return marks
+
+
+def live_sessions(log: Path) -> int:
+    """Flet's own count of the sessions it holds, from the last line of its log that says."""
+    counts = SESSION_COUNT.findall(log.read_text(encoding="utf-8", errors="replace"))
+    if not counts:
+        return 0
+    created, left = counts[-1]
+    return int(created or left)
+
+
+def release(pid: int, log: Path) -> list[tuple[float, int, Memory]]:
+    """(seconds since the call, live sessions, memory) every ``SAMPLE_EVERY_S`` until no
+    session is left or ``RELEASE_WITHIN_S`` has passed."""
+    started = time.monotonic()
+    samples: list[tuple[float, int, Memory]] = []
+    while True:
+        at = time.monotonic() - started
+        live = live_sessions(log)
+        samples.append((at, live, memory(pid)))
+        if live == 0 or at >= RELEASE_WITHIN_S:
+            return samples
+        time.sleep(SAMPLE_EVERY_S)
 
 
 def open_local(browser: Browser, url: str) -> tuple[float, float, float]:

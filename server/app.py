@@ -5,7 +5,9 @@ them): everything is wired at construction. Its cursor secret is per process
 unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
-nothing. ``on_schedule_change`` is the schedule worker's wake-up (see
+nothing. ``auth_failures`` slows token guessing per client address
+(``server/api/auth_throttle.py``); None turns that off.
+``on_schedule_change`` is the schedule worker's wake-up (see
 ``ScheduleService``); None when no worker runs in this process. ``drain``
 is the stand-alone server's SIGTERM drain (``/readyz`` answers 503 once it
 has begun); None in the app, which no load balancer asks. ``metrics``
@@ -27,6 +29,7 @@ from datetime import datetime
 from fastapi import FastAPI
 
 from server.api.auth import Authenticator
+from server.api.auth_throttle import AuthThrottle, FailurePolicy
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
 from server.api.health import health_routes
@@ -52,6 +55,7 @@ def create_app(
     *,
     cursor_secret: bytes | None = None,
     rate_limit: RateLimit | None = None,
+    auth_failures: FailurePolicy | None = FailurePolicy(),  # noqa: B008 (frozen, immutable)
     on_schedule_change: Callable[[], None] | None = None,
     admission: Admission | None = None,
     drain: Drain | None = None,
@@ -66,7 +70,8 @@ def create_app(
         redoc_url=None,
     )
     limiter = None if rate_limit is None else RequestLimiter(rate_limit, clock)
-    auth = Authenticator(identity, limiter)
+    throttle = None if auth_failures is None else AuthThrottle(auth_failures, clock)
+    auth = Authenticator(identity, limiter, throttle)
     cursors = CursorCodec(cursor_secret or secrets.token_bytes(32))
     service = ScheduleService(
         store,
@@ -88,5 +93,5 @@ def create_app(
     app.add_middleware(CrashGuard)
     if metrics is not None:
         app.add_middleware(RequestTiming, metrics=metrics)
-    publish_openapi(app, rate_limited=rate_limit is not None)
+    publish_openapi(app, rate_limited=rate_limit is not None or throttle is not None)
     return app

@@ -5,7 +5,9 @@ store and ``--demo`` gives the demo data to its first principal. Without it,
 only a loopback ``--host`` is accepted and a fresh token is printed for one
 local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
-the server answers 429 with ``Retry-After``. Every startup problem ends with
+the server answers 429 with ``Retry-After``, as it does to a client address
+after ``--auth-failures`` failed authentications in a minute (a doubling
+wait, ``server/api/auth_throttle.py``). Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM first
 makes ``/readyz`` answer 503 while the server goes on serving for
 ``--drain-seconds``, so a load balancer takes it out of rotation without a
@@ -49,6 +51,7 @@ from types import FrameType
 
 import uvicorn
 
+from server.api.auth_throttle import FailurePolicy
 from server.api.metrics import ServerMetrics, metrics_app
 from server.api.rate_limit import RateLimit
 from server.app import create_app
@@ -100,6 +103,11 @@ def rate_limit_for(requests_per_minute: int) -> RateLimit | None:
         return None
     burst = max(1, requests_per_minute // BURST_SHARE_OF_A_MINUTE)
     return RateLimit(requests_per_minute=requests_per_minute, burst=burst)
+
+
+def failure_policy_for(failures: int) -> FailurePolicy | None:
+    """The throttle ``--auth-failures`` asks for; 0 turns it off."""
+    return None if failures == 0 else FailurePolicy(failures=failures)
 
 
 def _whole_number_of(unit: str) -> Callable[[str], int]:
@@ -165,6 +173,15 @@ def _parser() -> argparse.ArgumentParser:
         help="requests per minute each principal may make, in bursts of up to N/5 (at least 1); "
         "beyond it the answer is 429 with Retry-After; 0 disables the limit "
         f"(default: {DEFAULT_REQUESTS_PER_MINUTE})",
+    )
+    serve.add_argument(
+        "--auth-failures",
+        type=_whole_number_of("failures"),
+        default=FailurePolicy().failures,
+        metavar="N",
+        help="failed authentications one client address may make in a minute; the next are "
+        "answered 429 with Retry-After for a wait that doubles (5 s, 10 s, ... at most 60 s) "
+        f"before any token is checked; 0 disables (default: {FailurePolicy().failures})",
     )
     serve.add_argument(
         "--no-worker",
@@ -466,6 +483,7 @@ def serve(args: argparse.Namespace) -> int:
             system_clock,
             cursor_secret=cursor_secret,
             rate_limit=rate_limit_for(args.rate_limit),
+            auth_failures=failure_policy_for(args.auth_failures),
             on_schedule_change=None if scheduling is None else wake.notify,
             admission=Admission(args.max_active_runs),
             drain=drain,

@@ -14,6 +14,12 @@ default), sooner when a shown next firing comes first, at once when the
 server says something changed (``ServerActivity``, the embedded server's
 in-process signal), never while the app is in the background, and backing
 off (doubling up to ``longest_wait``) while the server cannot be read.
+
+A round that cannot read the server turns the open screens to the view
+cache's copy (``OfflineViewModel``: the banner says so). Offline, a round
+first reads the list's page one again, every ``poll_every`` without
+backing off: once the server answers, the open detail and the sidebar are
+read again too and the banner goes. The banner's Retry starts a round now.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.offline import OfflineViewModel
 from viewmodels.ports import Clock, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SidebarViewModel
@@ -55,7 +62,11 @@ class LiveUpdates:
         activity: ServerActivity | None = None,
         poll_every: timedelta = POLL_EVERY,
         longest_wait: timedelta = LONGEST_WAIT,
+        offline: OfflineViewModel | None = None,
     ) -> None:
+        self._offline = offline
+        if offline is not None:
+            offline.set_retry(self.wake)
         self._schedules = schedules
         self._detail = detail
         self._sidebar = sidebar
@@ -75,16 +86,43 @@ class LiveUpdates:
 
     async def check(self) -> None:
         """One round: new sessions into the sidebar, passed next firings read again."""
+        if self._offline is not None and self._offline.snapshot.offline:
+            await self._come_back()
+            self._refresh_clock_texts()
+            return
         reached = await self._sidebar.catch_up()
         reached = await self._schedules.refresh_due() and reached
         reached = await self._detail.refresh_due() and reached
         self._failures = 0 if reached else self._failures + 1
+        if not reached and self._offline is not None:
+            # The server went away under open screens: they show the kept copy, and say so.
+            await self._schedules.show_kept_copy()
+            await self._detail.show_kept_copy()
+        self._refresh_clock_texts()
+
+    async def _come_back(self) -> None:
+        """Offline: page one again; once it is the server's, the detail and sidebar follow."""
+        assert self._offline is not None
+        await self._schedules.reload()
+        if self._offline.snapshot.offline:
+            self._offline.still_unreachable()
+            return
+        self._failures = 0
+        if self._detail.shows_copy:
+            await self._detail.retry()
+        await self._sidebar.refresh()
+
+    def _refresh_clock_texts(self) -> None:
         self._sidebar.refresh_clock_texts()
         self._schedules.refresh_clock_texts()
         self._detail.refresh_clock_texts()
+        if self._offline is not None:
+            self._offline.refresh_clock_texts()
 
     def delay(self) -> timedelta:
         """How long until the next round."""
+        if self._offline is not None and self._offline.snapshot.offline:
+            return self._poll_every  # back within one interval of the server's return
         if self._failures:
             backoff: timedelta = self._poll_every * 2 ** min(self._failures, 16)
             return min(backoff, self._longest_wait)

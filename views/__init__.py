@@ -8,7 +8,7 @@ and the window width choose the layout.
 Modules: ``app_shell`` (root, routing, keyboard), ``sign_in`` (the hosted web
 view's root: the sign-in screen, then the app), ``sidebar``, ``schedule_list``
 with ``schedule_row`` and ``row_blocks``, ``schedule_detail``,
-``website_access``, ``calendar``, ``session_transcript``, ``binding`` (view
+``website_access``, ``calendar``, ``session_transcript``, ``offline_banner``, ``binding`` (view
 model -> component), ``screen_models`` (the view model shapes the views need),
 ``status_panels``, ``actions``, ``look`` (theme).
 
@@ -29,8 +29,12 @@ name                             role     where
 ``Loading more…``                text     under the rows while a page loads
 ``End of list``                  text     under the rows after the last page
 ``Retry``                        button   full-page error, inline later-page error,
-                                          detail not-found/failed, sidebar failure,
-                                          sign-in list failure
+                                          detail not-found/failed/not read, sidebar
+                                          failure, sign-in list failure, the offline
+                                          banner
+"Can't reach the schedule        text     the offline banner (``offline_banner``),
+server. Showing what was read             above the list and a phone's pushed
+at <time> (<age>)."                       detail; a live region
 ``Close details``                button   wide layout, closes the detail (Escape too)
 ``Copy instruction``             button   detail, Instruction group
 ``Website access``               button   detail, the website picker (dropdown);

@@ -27,6 +27,7 @@ from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
 from views.actions import icon_action
 from views.binding import go, use_route_follower
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH, is_wide
+from views.offline_banner import with_banner
 from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
 from views.screen_models import ScreenModels, ScreenModelsContext, use_models
@@ -102,7 +103,7 @@ def WideLayout() -> ft.View:
                         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                     ),
                     ft.VerticalDivider(width=1),
-                    main,
+                    with_banner(models.offline, main),
                 ],
                 spacing=0,
                 expand=True,
@@ -163,14 +164,22 @@ def NarrowSheet() -> ft.View:
                 )
             ]
         ),
-        controls=[ScheduleList(models.schedules, models.navigation, location.schedule_id)],
+        controls=[
+            with_banner(
+                models.offline,
+                ScheduleList(models.schedules, models.navigation, location.schedule_id),
+            )
+        ],
     )
 
 
 @ft.component
 def NarrowDetail() -> ft.View:
     models = use_models()
-    return _pushed(Place.SCHEDULE, ScheduleDetail(models.detail, models.website_access, None))
+    return _pushed(
+        Place.SCHEDULE,
+        with_banner(models.offline, ScheduleDetail(models.detail, models.website_access, None)),
+    )
 
 
 @ft.component

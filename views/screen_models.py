@@ -21,6 +21,7 @@ import flet as ft
 from viewmodels.calendar import CalendarSnapshot
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
 from viewmodels.navigation import Location
+from viewmodels.offline import OfflineSnapshot
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.sidebar import SessionMessagesSnapshot, SidebarSnapshot
 from viewmodels.sign_in import SignInSnapshot
@@ -84,6 +85,12 @@ class NavigationModel(Observed[Location], Protocol):
     async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None: ...
 
 
+class OfflineModel(Observed[OfflineSnapshot], Protocol):
+    """Whether the screens show the device's copy; the banner's Retry."""
+
+    def retry(self) -> None: ...
+
+
 class AccountModel(Observed[SignInSnapshot[Any]], Protocol):
     """A hosted session's sign-in, as the signed-in screens see it: a name and a way out."""
 
@@ -102,6 +109,8 @@ class ScreenModels:
     messages: SessionMessagesModel
     account: AccountModel | None = None
     """The sign-in of a hosted session (the sidebar offers Sign out); None locally."""
+    offline: OfflineModel | None = None
+    """The offline banner's model; None shows no banner."""
 
 
 class SignedInAccount(Protocol):

@@ -5,11 +5,12 @@ refusals it can give, every one with the error envelope's schema and its codes
 in the description. ``publish_openapi`` then finishes the document FastAPI
 generates: it drops FastAPI's default 422 ``HTTPValidationError`` (this server
 answers malformed input with 400 ``request.invalid``), adds 429 to every
-operation when a rate limit is configured, describes the bearer scheme and
-adds the request-body schemas routes read by hand (a definition). Answers
-that carry a schedule link to the routes taking its id (``SCHEDULE_LINKS``),
-so a stateful tester can follow them. Scopes are the ``x-required-scope`` extension of each
-operation (``server.api.auth.scope_extra``).
+operation when a rate limit or the authentication-failure throttle is on,
+describes the bearer scheme and adds the request-body schemas routes read by
+hand (a definition). Answers that carry a schedule link to the routes taking
+its id (``SCHEDULE_LINKS``), so a stateful tester can follow them. Scopes are
+the ``x-required-scope`` extension of each operation
+(``server.api.auth.scope_extra``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,12 @@ DEFINITION_REFUSED = (
     Refusal(422, "schedule.scope_not_granted", "a requested scope the caller does not hold"),
     Refusal(422, "schedule.secret_detected", "credential-shaped text (never echoed)"),
 )
-RATE_LIMITED = Refusal(429, "request.rate_limited", "the principal's allowance is spent")
+RATE_LIMITED = Refusal(
+    429,
+    "request.rate_limited",
+    "the principal's allowance is spent, or the client address waits after repeated "
+    "authentication failures (details.reason authentication_failures)",
+)
 NOT_READY = Refusal(
     503,
     "server.not_ready",

@@ -5,7 +5,9 @@
 hold its schedule in overlap for ever), then goes through up to one batch of
 QUEUED runs one at a time: take it (QUEUED -> RUNNING, a compare-and-set, so
 of two dispatchers, in two replicas say, one takes it and the other moves
-on), await the ``RunExecutor``, ``settle`` its result. Taking one run at a
+on), check it may still use its bound website sign-in
+(``profile_check``: else it fails as ``browser_profile_unavailable`` without
+reaching the executor), await the ``RunExecutor``, ``settle`` its result. Taking one run at a
 time keeps at most one run RUNNING per dispatcher: a replica that dies
 strands only that one (until its deadline), and it never holds runs that
 another replica could be executing. Once ``stopping`` is set no further run
@@ -27,9 +29,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from uuid import UUID, uuid4
 
+from server.identity import IdentityProvider
 from server.scheduling import accounting, occurrence_events
 from server.scheduling.blocking import in_thread
 from server.scheduling.executor import RunExecutor, RunFailure, RunResult
+from server.scheduling.profile_check import browser_profile_refusal
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
 from server.storage.records import ClaimedRun, MessageRecord, ScheduleChange, ScheduleView
@@ -54,8 +58,11 @@ class RunDispatcher:
         *,
         batch_size: int = DEFAULT_RUN_BATCH,
         stopping: threading.Event | None = None,
+        identity: IdentityProvider | None = None,
     ) -> None:
+        """``identity`` lets each run's bound profile be checked as it starts (None: not)."""
         self._store = store
+        self._identity = identity
         self._stopping = stopping or threading.Event()
         self._executor = executor
         self._clock = clock
@@ -70,7 +77,8 @@ class RunDispatcher:
             run = await in_thread(self._store.runs.start, run_id, self._clock())
             if run is None:  # another dispatcher took it
                 continue
-            result = await self._execute(run)
+            refusal = await in_thread(self.refusal, run)
+            result = RunResult("FAILED", (), refusal) if refusal else await self._execute(run)
             ended += await in_thread(self.settle, run, result, self._clock())
         return ended
 
@@ -78,6 +86,12 @@ class RunDispatcher:
         """Move up to one batch of eligible QUEUED runs to RUNNING at once (tests settle them)."""
         taken = (self._store.runs.start(run_id, now) for run_id in self._queued(now))
         return [run for run in taken if run is not None]
+
+    def refusal(self, run: ClaimedRun) -> RunFailure | None:
+        """Why a taken run must fail before its executor is called (``profile_check``)."""
+        if self._identity is None:
+            return None
+        return browser_profile_refusal(self._store, self._identity, run)
 
     def expire_overdue(self, now: datetime) -> int:
         """Fail every active run past its deadline; how many were failed."""

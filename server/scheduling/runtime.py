@@ -94,7 +94,9 @@ class SchedulingRuntime:
             observer=observer,
         )
         self._executor = executor or EmbeddedExecutor()
-        self._dispatcher = RunDispatcher(store, self._executor, clock, stopping=self._stopping)
+        self._dispatcher = RunDispatcher(
+            store, self._executor, clock, stopping=self._stopping, identity=identity
+        )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
         self._runs_queued = WakeSignal()

@@ -85,6 +85,10 @@ class ScheduleRepository(Protocol):
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None: ...
 
+    def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
+        """Every revision of one schedule, oldest first (the run's pinned one is among them)."""
+        ...
+
     def page(
         self,
         owner: Owner,

@@ -183,6 +183,9 @@ def test_a_flet_build_app_keeps_its_database_in_the_app_storage_folder(tmp_path:
 # Serving other devices (--host, --certfile/--keyfile, --behind-proxy)
 
 TEAM_SERVER = "https://schedules.example.com"
+APP_URL = "https://app.example.com"
+PROXIED = ("--behind-proxy", "--public-url", APP_URL, "--forwarded-allow-ips", "10.0.0.5")
+"""A proxy on another machine (10.0.0.5) in front of the app on every interface."""
 
 
 @pytest.fixture(scope="module")
@@ -217,10 +220,12 @@ def test_a_non_loopback_host_with_a_certificate_serves_https_and_each_person_sig
 def test_behind_a_proxy_serves_plain_http_and_each_person_signs_in_even_on_loopback() -> None:
     for host in ("0.0.0.0", "127.0.0.1"):
         settings = parse_settings(
-            ["--web", "--host", host, "--behind-proxy", "--server", TEAM_SERVER], {}, data_dir=DATA
+            ["--web", "--host", host, *PROXIED, "--server", TEAM_SERVER], {}, data_dir=DATA
         )
         assert settings.signs_in
         assert settings.web_address.scheme == "http"
+        assert settings.web_address.public_url == APP_URL
+        assert settings.web_address.reached_over_https
 
 
 @pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "::1", "[::1]", "127.0.0.2"])
@@ -247,23 +252,23 @@ def test_a_non_loopback_host_without_tls_or_proxy_is_refused(
 def test_serving_others_without_a_remote_server_is_refused_the_embedded_one_stays_private(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["--web", "--host", "0.0.0.0", "--behind-proxy"]) == 2
+    assert main(["--web", "--host", "0.0.0.0", *PROXIED]) == 2
     assert "needs --server URL" in capsys.readouterr().err
     with pytest.raises(UsageError, match="never exposed"):
-        parse_settings(["--web", "--behind-proxy"], {}, data_dir=DATA)
+        parse_settings(["--web", "--behind-proxy", "--public-url", APP_URL], {}, data_dir=DATA)
 
 
 def test_a_token_file_is_refused_when_serving_others(tmp_path: Path) -> None:
     token_file = tmp_path / "token"
     token_file.write_text("mine\n")
     with pytest.raises(UsageError, match=r"--token-file cannot be used with --host 0\.0\.0\.0"):
-        parse_settings(hosted("--behind-proxy", "--token-file", str(token_file)), {}, data_dir=DATA)
+        parse_settings(hosted(*PROXIED, "--token-file", str(token_file)), {}, data_dir=DATA)
 
 
 def test_the_token_environment_variable_is_refused_when_serving_others() -> None:
     with pytest.raises(UsageError, match=f"{TOKEN_ENV} is set.*unset it"):
-        parse_settings(hosted("--behind-proxy"), {TOKEN_ENV: "mine"}, data_dir=DATA)
-    settings = parse_settings(hosted("--behind-proxy"), {TOKEN_ENV: "  "}, data_dir=DATA)
+        parse_settings(hosted(*PROXIED), {TOKEN_ENV: "mine"}, data_dir=DATA)
+    settings = parse_settings(hosted(*PROXIED), {TOKEN_ENV: "  "}, data_dir=DATA)
     assert settings.signs_in
 
 
@@ -334,3 +339,125 @@ def test_executor_flags_that_cannot_work_exit_2_with_the_reason(
     err = capsys.readouterr().err
     assert reason in err
     assert "Traceback" not in err
+
+
+# Tying the listener to the address people open (--public-url, the proxy rules, the key)
+
+
+def test_behind_a_proxy_the_public_url_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--web", "--behind-proxy", "--server", TEAM_SERVER]) == 2
+    err = capsys.readouterr().err
+    assert "--behind-proxy needs --public-url" in err
+    reason = err.split("error: ", 1)[1]
+    assert ". " not in reason and reason.endswith(".\n")  # one sentence, one line
+
+
+def test_behind_a_proxy_on_every_interface_needs_the_proxys_addresses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    proxied = ["--behind-proxy", "--public-url", APP_URL, "--server", TEAM_SERVER]
+    assert main(["--web", "--host", "0.0.0.0", *proxied]) == 2
+    err = capsys.readouterr().err
+    assert "plain HTTP to the whole network" in err
+    assert "--forwarded-allow-ips" in err
+    settings = parse_settings(
+        ["--web", "--host", "0.0.0.0", *proxied, "--forwarded-allow-ips", "10.0.0.5, fd00::/64"],
+        {},
+        data_dir=DATA,
+    )
+    assert [str(n) for n in settings.web_address.proxy_peers] == ["10.0.0.5/32", "fd00::/64"]
+
+
+@pytest.mark.parametrize(
+    ("addresses", "reason"),
+    [("10.0.0.5,proxy.example", "not an IP address"), ("0.0.0.0/0", "every address"), ("", "")],
+)
+def test_forwarded_allow_ips_must_name_the_proxy(addresses: str, reason: str) -> None:
+    with pytest.raises(UsageError, match=reason or "an empty entry"):
+        parse_settings(
+            hosted("--behind-proxy", "--public-url", APP_URL, "--forwarded-allow-ips", addresses),
+            {},
+            data_dir=DATA,
+        )
+
+
+def test_forwarded_allow_ips_goes_with_a_proxy() -> None:
+    with pytest.raises(UsageError, match="add --behind-proxy"):
+        parse_settings(
+            ["--web", "--forwarded-allow-ips", "10.0.0.5", "--server", TEAM_SERVER],
+            {},
+            data_dir=DATA,
+        )
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://app.example.com", "must start with https://"),
+        ("https://app.example.com/schedules", "without a path"),
+        ("https://app.example.com/?x=1", "without a path"),
+        ("https://user@app.example.com", "not an address"),
+        ("app.example.com", "not an address"),
+        ("ftp://app.example.com", "not an address"),
+    ],
+)
+def test_a_public_url_is_an_https_origin(url: str, reason: str) -> None:
+    with pytest.raises(UsageError, match=reason):
+        parse_settings(
+            ["--web", "--behind-proxy", "--public-url", url, "--server", TEAM_SERVER],
+            {},
+            data_dir=DATA,
+        )
+
+
+def test_a_public_url_is_kept_as_its_origin_and_http_only_on_loopback() -> None:
+    for given, kept in [
+        ("https://App.Example.com/", "https://app.example.com"),
+        ("https://app.example.com:8443", "https://app.example.com:8443"),
+        ("http://127.0.0.1:8550", "http://127.0.0.1:8550"),
+    ]:
+        settings = parse_settings(
+            ["--web", "--behind-proxy", "--public-url", given, "--server", TEAM_SERVER],
+            {},
+            data_dir=DATA,
+        )
+        assert settings.web_address.public_url == kept
+
+
+def test_a_public_url_needs_the_app_to_serve_others() -> None:
+    with pytest.raises(UsageError, match="goes with --behind-proxy"):
+        parse_settings(["--web", "--public-url", APP_URL], {}, data_dir=DATA)
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o604, 0o644, 0o660])
+def test_a_key_readable_by_group_or_others_is_refused_as_ssh_refuses_it(
+    tmp_path: Path, mode: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pair = self_signed(tmp_path / "tls")
+    pair.keyfile.chmod(mode)
+    tls = ["--certfile", str(pair.certfile), "--keyfile", str(pair.keyfile)]
+    assert main(hosted(*tls)) == 2
+    err = capsys.readouterr().err
+    assert f"--keyfile {pair.keyfile} is accessible by group or others (mode {mode:04o})" in err
+    assert "chmod 600" in err
+    pair.keyfile.chmod(0o600)
+    assert parse_settings(hosted(*tls), {}, data_dir=DATA).web_address.tls is not None
+
+
+def test_remember_days_defaults_to_30_and_applies_to_sign_in(
+    certificate: CertificatePair,
+) -> None:
+    tls = ["--certfile", str(certificate.certfile), "--keyfile", str(certificate.keyfile)]
+    assert parse_settings(hosted(*tls), {}, data_dir=DATA).remember_days == 30
+    week = parse_settings(hosted(*tls, "--remember-days", "7"), {}, data_dir=DATA)
+    assert week.remember_days == 7
+    with pytest.raises(UsageError, match="--remember-days applies when other people sign in"):
+        parse_settings(["--web", "--remember-days", "7"], {}, data_dir=DATA)
+
+
+@pytest.mark.parametrize("days", ["0", "-3", "x", "3651"])
+def test_remember_days_must_be_a_number_of_days(
+    days: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--web", "--remember-days", days]) == 2
+    assert "--remember-days" in capsys.readouterr().err

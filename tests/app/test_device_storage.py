@@ -3,6 +3,11 @@ signed-in person in a hosted web view)."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
+from app import device_storage
 from app.device_storage import PreferencesStorage, account_namespace, server_namespace
 
 
@@ -104,3 +109,24 @@ async def test_forgetting_a_namespace_removes_its_values_and_nothing_else_for_go
     assert list(prefs.values) == [shared.key_for("sign_in.token")]
     await alice.set("sidebar.history", ["written after sign-out"])
     assert await alice.get("sidebar.history") is None
+
+
+class UnansweredPreferences(FakePreferences):
+    """A browser tab reloaded while the call was in flight: the answer never comes."""
+
+    async def get(self, key: str) -> object:
+        await asyncio.Event().wait()
+        return None
+
+    async def set(self, key: str, value: str) -> bool:
+        await asyncio.Event().wait()
+        return True
+
+
+async def test_a_call_the_browser_never_answers_reads_as_unset_and_holds_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(device_storage, "STORE_TIMEOUT_SECONDS", 0.01)
+    storage = PreferencesStorage(UnansweredPreferences(), "ns")
+    assert await storage.get("view_cache.index") is None
+    await storage.set("view_cache.index", {"format": 1})  # lost, not raised, not hung

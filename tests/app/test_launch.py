@@ -13,6 +13,7 @@ import respx
 from app.backend import StartupError, open_backend, open_sign_in_backend
 from app.settings import EmbeddedServerSettings, RemoteServerSettings
 from app.web_port import choose_port, port_is_free
+from tests.wire import principal_json
 from transport.errors import Unauthenticated
 
 TEAM_SERVER = "https://schedules.example.com"
@@ -100,3 +101,38 @@ async def test_serving_others_refuses_to_start_when_the_server_cannot_be_reached
         with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
             async with open_sign_in_backend(settings):
                 pass
+
+
+async def test_a_server_never_read_on_this_device_still_stops_with_the_sentence(
+    tmp_path: Path,
+) -> None:
+    settings = RemoteServerSettings(base_url=TEAM_SERVER, token="alice", device_dir=tmp_path)
+    with respx.mock(base_url=TEAM_SERVER) as server:
+        server.get("/v1/principal").mock(side_effect=httpx.ConnectError("refused"))
+        with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
+            async with open_backend(settings, clock=utc_now):
+                pass
+
+
+async def test_a_server_read_before_opens_offline_and_another_token_still_stops(
+    tmp_path: Path,
+) -> None:
+    settings = RemoteServerSettings(base_url=TEAM_SERVER, token="alice", device_dir=tmp_path)
+    with respx.mock(base_url=TEAM_SERVER) as server:
+        route = server.get("/v1/principal")
+        route.respond(200, json=principal_json())
+        async with open_backend(settings, clock=utc_now) as backend:
+            assert not backend.offline_at_start
+            online_namespace = backend.views_namespace
+        route.mock(side_effect=httpx.ConnectError("refused"))
+
+        async with open_backend(settings, clock=utc_now) as backend:
+            assert backend.offline_at_start
+            assert backend.views_namespace == online_namespace is not None
+
+        other = RemoteServerSettings(base_url=TEAM_SERVER, token="bob", device_dir=tmp_path)
+        with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
+            async with open_backend(other, clock=utc_now):
+                pass
+    record = (tmp_path / "servers-read.json").read_text(encoding="utf-8")
+    assert "alice" not in record and TEAM_SERVER not in record

@@ -1,5 +1,6 @@
 """The web view as browsers get it: our manifest, name and icons for Add to Home Screen;
-no generated API pages; HTTPS from a certificate; SIGTERM ends it cleanly.
+no generated API pages; the security headers on every answer; HTTPS from a
+certificate; SIGTERM ends it cleanly.
 
 The first tests read ``web_app`` in-process (httpx over ASGI); the last start
 ``schedule-browser --web`` with a certificate as a person would and fetch the
@@ -21,6 +22,8 @@ import httpx
 import pytest
 
 from app.launch import ASSETS_DIR
+from app.settings import WebAddress
+from app.web_headers import inline_script_hashes
 from app.web_server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, web_app
 from tests.self_signed import CertificatePair, self_signed
 from tests.ui.served_app import served_app
@@ -39,11 +42,71 @@ def flet_temp_dirs() -> Iterator[None]:
     flet_fastapi.app_manager.delete_temp_dirs()
 
 
+PORT = 8550
+
+
 @pytest.fixture
 async def browser_view() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=web_app(nothing, assets_dir=ASSETS_DIR))
-    async with httpx.AsyncClient(transport=transport, base_url="http://app.test") as client:
+    app = web_app(nothing, assets_dir=ASSETS_DIR, address=WebAddress(), port=PORT)
+    transport = httpx.ASGITransport(app=app)
+    base_url = f"http://127.0.0.1:{PORT}"
+    async with httpx.AsyncClient(transport=transport, base_url=base_url) as client:
         yield client
+
+
+@pytest.mark.parametrize("path", ["/", "/main.dart.js", "/manifest.json", "/missing.png"])
+async def test_every_answer_forbids_framing_sniffing_referrers_and_foreign_readers(
+    browser_view: httpx.AsyncClient, path: str
+) -> None:
+    headers = (await browser_view.get(path)).headers
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert "access-control-allow-origin" not in headers
+    assert "strict-transport-security" not in headers  # plain HTTP on loopback
+
+
+async def test_the_page_policy_allows_only_its_own_inline_scripts_and_socket(
+    browser_view: httpx.AsyncClient,
+) -> None:
+    response = await browser_view.get("/")
+    parts = response.headers["content-security-policy"].split(";")
+    policy = dict(part.strip().split(" ", 1) for part in parts)
+    hashes = inline_script_hashes(response.content)
+    assert len(hashes) >= 2  # Flet's configuration and loader scripts
+    assert policy["script-src"].split() == ["'self'", "'wasm-unsafe-eval'", *hashes]
+    assert policy["connect-src"] == f"'self' ws://127.0.0.1:{PORT}"
+    assert "'unsafe-eval'" not in policy["script-src"]
+    assert policy["object-src"] == "'none'"
+
+
+async def test_the_page_is_never_answered_not_modified_under_an_older_policy(
+    browser_view: httpx.AsyncClient,
+) -> None:
+    first = await browser_view.get("/")
+    again = await browser_view.get(
+        "/",
+        headers={
+            "If-None-Match": first.headers.get("etag", '"x"'),
+            "If-Modified-Since": first.headers.get("last-modified", "x"),
+        },
+    )
+    assert again.status_code == 200
+    assert again.content == first.content
+
+
+async def test_https_answers_carry_strict_transport_security() -> None:
+    hosted = WebAddress(host="127.0.0.1", behind_proxy=True, public_url="https://app.example.com")
+    transport = httpx.ASGITransport(
+        app=web_app(nothing, assets_dir=ASSETS_DIR, address=hosted, port=PORT)
+    )
+    async with httpx.AsyncClient(transport=transport, base_url="https://app.example.com") as client:
+        response = await client.get("/")
+    assert response.status_code == 200
+    assert response.headers["strict-transport-security"].startswith("max-age=")
+    policy = response.headers["content-security-policy"]
+    assert "connect-src 'self' wss://app.example.com;" in policy
 
 
 async def test_the_served_manifest_carries_our_name_icons_and_theme_colour(
@@ -115,7 +178,9 @@ def test_the_running_app_serves_its_manifest_over_https_and_exits_0_on_sigterm(
     with served_app(tmp_path / "data", tmp_path / "logs", extra_arguments=tls) as app:
         port = urlsplit(app.url).port
         with httpx.Client(verify=trusted) as client:
-            manifest = client.get(f"https://localhost:{port}/manifest.json").json()
+            answer = client.get(f"https://localhost:{port}/manifest.json")
+            manifest = answer.json()
+            assert answer.headers["strict-transport-security"].startswith("max-age=")
         with pytest.raises(httpx.HTTPError), httpx.Client() as plain:
             plain.get(f"http://127.0.0.1:{port}/manifest.json")
     assert manifest["name"] == APP_NAME

@@ -3,10 +3,12 @@
 Started as a team would start it: with a certificate, ``--web --host 0.0.0.0
 --certfile … --keyfile … --server URL`` (HTTPS served by the app itself, the
 address Chromium opens is ``https://127.0.0.1:<port>/``); without one,
-``--web --host 127.0.0.1 --behind-proxy --server URL`` (plain HTTP for a
-reverse proxy on the same machine). Either way the process is given no
-token: the environment variable is emptied, so a token in the test runner's
-own environment cannot leak in (the app would refuse to start with it).
+``--web --host 127.0.0.1 --behind-proxy --public-url http://127.0.0.1:<port>
+--server URL`` (plain HTTP for a reverse proxy on the same machine; with no
+proxy in the test, the public address is the app's own loopback one). Either
+way the process is given no token: the environment variable is emptied, so a
+token in the test runner's own environment cannot leak in (the app would
+refuse to start with it).
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ def hosted_app(
         ]
         url = f"https://{LOOPBACK}:{port}/"
     else:
-        serving = ["--host", LOOPBACK, "--behind-proxy"]
         url = f"http://{LOOPBACK}:{port}/"
+        serving = ["--host", LOOPBACK, "--behind-proxy", "--public-url", url]
     argv = [*app_command(), "--web", "--port", str(port), *serving, "--server", server.url]
     with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: ""}) as process:
         yield HostedApp(url, process)

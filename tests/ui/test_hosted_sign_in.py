@@ -6,22 +6,26 @@ their own through the API, with their own tokens). The app serves it as a
 team would: over HTTPS from its own certificate on every interface
 (``--host 0.0.0.0 --certfile --keyfile``), and, for the keyboard test, as
 plain HTTP for a reverse proxy (``--behind-proxy``). The phone tests run at
-390x844, the keyboard test at 1280x800.
+390x844, the keyboard test at 1280x800. The sign-in lifetime test waits out
+the real grace (a minute and a few seconds) once.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from app.web_server import HOSTED_SESSION_GRACE_SECONDS
 from tests.self_signed import CertificatePair, self_signed
 from tests.ui.accessible_names import (
+    HISTORY_TAB,
     OPEN_SIDEBAR,
     ROW_NAME,
     SIGN_IN,
@@ -32,6 +36,7 @@ from tests.ui.accessible_names import (
     schedule_rows,
     token_field,
 )
+from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.flutter_page import (
     UI_TIMEOUT_MS,
@@ -265,7 +270,8 @@ def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_r
 
     try:
         running_team.stop()
-        button(page, "Refresh").click()
+        # Recent History was never read: nothing kept for it to show offline.
+        button(page, HISTORY_TAB).click()
         wait_for_text(page, LIST_FAILED)
         expect(button(page, "Retry")).to_be_visible()
         expect(token_field(page)).to_have_count(0)  # an outage is not a sign-out
@@ -321,3 +327,104 @@ def test_the_sign_in_screen_works_from_the_keyboard_and_enter_submits(
     expect(schedule_row(page, alice_first)).to_be_visible()
     wait_for_text(page, f"Signed in as {ALICE.display_name}")
     assert len(remembered_keys(page)) == 1
+
+
+VIEW_CACHE = ".view_cache."
+"""Part of every device-storage key the view cache writes."""
+OFFLINE_BANNER = "Can't reach the schedule server. Showing what was read at"
+
+
+def view_cache_keys(page: Page) -> list[str]:
+    return [key for key in app_keys(page) if VIEW_CACHE in key]
+
+
+def test_only_a_person_who_ticked_remember_sees_what_was_read_offline_and_sign_out_erases_it(
+    running_team: ScheduleServer, hosted_url: str, open_page: PageOpener
+) -> None:
+    alice_first = alices_titles(running_team)[0]
+    bob_first = OWN_SCHEDULES[BOB][0]
+    forgetful = phone(open_page, hosted_url, "not-remembered")
+    sign_in(forgetful, BOB)
+    expect(schedule_row(forgetful, bob_first)).to_be_visible()
+    remembered = phone(open_page, hosted_url, "remembered")
+    sign_in(remembered, ALICE, remember=True)
+    expect(schedule_row(remembered, alice_first)).to_be_visible()
+    remembered.wait_for_function(
+        "() => Object.keys(localStorage).some((key) => key.includes('.view_cache.'))",
+        timeout=UI_TIMEOUT_MS,
+    )
+    assert view_cache_keys(forgetful) == []
+
+    try:
+        running_team.stop()
+        button(forgetful, "Refresh").click()
+        button(remembered, "Refresh").click()
+
+        wait_for_text(forgetful, LIST_FAILED)
+        expect(schedule_rows(forgetful)).to_have_count(0)
+        assert not any(OFFLINE_BANNER in text for text in accessible_texts(forgetful))
+        wait_for_text(remembered, OFFLINE_BANNER)
+        expect(schedule_row(remembered, alice_first)).to_be_visible()
+
+        button(remembered, OPEN_SIDEBAR).click()
+        button(remembered, SIGN_OUT).click()
+        wait_for_text(remembered, SIGNED_OUT)
+        wait_until_forgotten(remembered)
+        assert view_cache_keys(remembered) == []
+    finally:
+        running_team.start()
+
+
+SESSION_ID_KEY = "_flet_session_id"
+"""Where Flet's web client keeps its session id (the tab's sessionStorage)."""
+EVICTION_MARGIN_S = 15
+"""Flet looks for expired sessions every 10 s; a few more for a loaded machine."""
+
+
+def tab(browser: Browser, url: str, session_id: str | None = None) -> Page:
+    """A phone-sized tab in a fresh browser context; with ``session_id``, one that carries
+    that id, as a restored or duplicated tab does (the caller closes its context)."""
+    context = browser.new_context(viewport=PHONE_SIZE)
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    if session_id is not None:
+        context.add_init_script(f"sessionStorage.setItem({SESSION_ID_KEY!r}, {session_id!r})")
+    page = context.new_page()
+    open_app(page, url)
+    return page
+
+
+def test_a_sign_in_without_remember_ends_once_its_tab_has_been_gone_for_the_grace(
+    running_team: ScheduleServer, proxied_url: str, browser: Browser
+) -> None:
+    alice_first = alices_titles(running_team)[0]
+    first = tab(browser, proxied_url)
+    try:
+        sign_in(first, ALICE)
+        expect(schedule_row(first, alice_first)).to_be_visible()
+        session_id = first.evaluate(f"sessionStorage.getItem({SESSION_ID_KEY!r})")
+        assert session_id
+    finally:
+        first.context.close()  # the tab is closed: its connection is gone
+
+    # Within the grace (a phone changing networks), the session resumes signed in.
+    again = tab(browser, proxied_url, session_id)
+    try:
+        expect(schedule_row(again, alice_first)).to_be_visible()
+        expect(token_field(again)).to_have_count(0)
+        save_screenshot(again, "test_a_sign_in_without_remember_ends-within-grace")
+    finally:
+        again.context.close()
+    closed_at = time.monotonic()
+
+    # After it, the old session id leads to the sign-in screen: nobody is signed in.
+    time.sleep(
+        max(0.0, HOSTED_SESSION_GRACE_SECONDS + EVICTION_MARGIN_S - (time.monotonic() - closed_at))
+    )
+    later = tab(browser, proxied_url, session_id)
+    try:
+        expect(token_field(later)).to_be_visible()
+        expect(schedule_rows(later)).to_have_count(0)
+        assert remembered_keys(later) == []
+        save_screenshot(later, "test_a_sign_in_without_remember_ends-after-grace")
+    finally:
+        later.context.close()

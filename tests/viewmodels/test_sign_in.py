@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -18,6 +19,7 @@ import pytest
 import respx
 
 from app.credential_watch import CredentialWatch
+from tests.clock import FakeClock
 from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down
 from tests.wire import error, page, principal, principal_json, summary
@@ -28,9 +30,11 @@ from viewmodels.ports import MemoryStorage
 from viewmodels.sign_in import (
     EMPTY_TOKEN,
     MALFORMED_TOKEN,
+    REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
     SIGNED_OUT,
+    TOKEN_EXPIRES_KEY,
     TOKEN_KEY,
     TOKEN_REFUSED,
     SignedInApi,
@@ -116,8 +120,16 @@ def connector() -> Iterator[Connector]:
     yield Connector()
 
 
+SIGNED_IN_AT = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+
 def make_model(
-    connector: Connector, storage: MemoryStorage, accounts: list[Account] | None = None
+    connector: Connector,
+    storage: MemoryStorage,
+    accounts: list[Account] | None = None,
+    *,
+    clock: FakeClock | None = None,
+    remember_for: timedelta = timedelta(days=30),
 ) -> SignInViewModel[Account]:
     opened = accounts if accounts is not None else []
 
@@ -138,6 +150,8 @@ def make_model(
         open_account=open_account,
         close_account=close_account,
         forget_account=forget_account,
+        clock=clock or FakeClock(SIGNED_IN_AT),
+        remember_for=remember_for,
     )
 
 
@@ -458,3 +472,111 @@ async def test_closing_the_session_closes_the_client_and_touches_no_storage(
     assert account is not None and account.closed and not account.forgotten
     assert connector.clients[0].closed
     assert storage.writes == writes
+
+
+# A remembered token's lifetime (--remember-days)
+
+
+async def test_a_remembered_token_is_kept_with_its_expiry_the_remember_days_after_sign_in(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage, remember_for=timedelta(days=7))
+    await model.start()
+    model.set_remember(True)
+    await model.sign_in(ALICE)
+
+    assert await storage.get(TOKEN_KEY) == ALICE
+    assert await storage.get(TOKEN_EXPIRES_KEY) == (SIGNED_IN_AT + timedelta(days=7)).isoformat()
+
+
+async def test_an_expired_remembered_token_is_forgotten_unused_and_the_form_says_why(
+    principals: Principals, connector: Connector
+) -> None:
+    expired = (SIGNED_IN_AT - timedelta(seconds=1)).isoformat()
+    storage = MemoryStorage({TOKEN_KEY: ALICE, TOKEN_EXPIRES_KEY: expired})
+    model = make_model(connector, storage)
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert model.snapshot.notice == REMEMBERED_EXPIRED
+    assert principals.requests == []  # the token was never sent again
+    assert (await storage.get(TOKEN_KEY), await storage.get(TOKEN_EXPIRES_KEY)) == (None, None)
+
+
+async def test_a_remembered_token_signs_in_until_its_expiry(
+    principals: Principals, connector: Connector
+) -> None:
+    later = (SIGNED_IN_AT + timedelta(seconds=1)).isoformat()
+    storage = MemoryStorage({TOKEN_KEY: ALICE, TOKEN_EXPIRES_KEY: later})
+    model = make_model(connector, storage)
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+    assert await storage.get(TOKEN_EXPIRES_KEY) == later  # not extended by using it
+
+
+async def test_a_token_remembered_before_expiries_gets_one_from_its_next_start(
+    principals: Principals, connector: Connector
+) -> None:
+    storage = MemoryStorage({TOKEN_KEY: ALICE})
+    model = make_model(connector, storage, remember_for=timedelta(days=30))
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN
+    assert await storage.get(TOKEN_EXPIRES_KEY) == (SIGNED_IN_AT + timedelta(days=30)).isoformat()
+
+
+async def test_sign_out_forgets_the_token_and_its_expiry_at_once(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = await signed_in(connector, storage, remember=True)
+    assert await storage.get(TOKEN_EXPIRES_KEY) is not None
+
+    await model.sign_out()
+
+    assert await storage.get(TOKEN_KEY) is None
+    assert await storage.get(TOKEN_EXPIRES_KEY) is None
+
+
+# The server slowing sign-in attempts (429 after repeated failures)
+
+
+def slowed(router: respx.MockRouter, seconds: int) -> None:
+    body = error("request.rate_limited", retry_after_seconds=seconds)
+    router.get("/v1/principal").mock(
+        return_value=httpx.Response(429, json=body, headers={"Retry-After": str(seconds)})
+    )
+
+
+@pytest.mark.parametrize("seconds", [5, 40])
+async def test_a_slowed_sign_in_says_too_many_attempts_and_the_wait(
+    router: respx.MockRouter, connector: Connector, storage: MemoryStorage, seconds: int
+) -> None:
+    slowed(router, seconds)
+    model = make_model(connector, storage)
+    await model.start()
+
+    await model.sign_in(ALICE)
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_OUT and snapshot.form_enabled
+    assert snapshot.error == f"Too many attempts. Try again in {seconds} s."
+    assert connector.clients[0].closed
+    assert await storage.get(TOKEN_KEY) is None
+
+
+async def test_a_slowed_remembered_sign_in_keeps_the_token_and_offers_retry(
+    router: respx.MockRouter, connector: Connector
+) -> None:
+    slowed(router, 40)
+    storage = MemoryStorage({TOKEN_KEY: ALICE})
+    model = make_model(connector, storage)
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.UNREACHABLE
+    assert model.snapshot.error == "Too many attempts. Try again in 40 s."
+    assert await storage.get(TOKEN_KEY) == ALICE

@@ -10,6 +10,10 @@ the reason and a retry, and the month being read is the newest request (a
 one. ``refresh`` reads the shown month again without the loading state, for
 when a shown firing has passed.
 
+Offline (``viewmodels.offline``): each month read is kept beside its
+schedule's detail in the view cache; when the server cannot be reached the
+kept month is shown, and a month never read says so (``NOT_READ_MONTH``).
+
 Keyboard: while a day cell has focus (the view reports it with
 ``set_grid_focus``: Tab reached a day, or a day was chosen), the arrow keys
 move the chosen day (a day left or right, a week up or down) and Page Up /
@@ -21,11 +25,12 @@ it took the key, so the list keeps its arrows otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
+from transport.models import Projection
 from viewmodels.calendar.cells import weeks
 from viewmodels.calendar.month_content import MonthContent, month_content
 from viewmodels.calendar.month_grid import Month, grid_days, request_window
@@ -39,10 +44,12 @@ from viewmodels.calendar.snapshot import (
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import long_date_text
 from viewmodels.observable import Observable
+from viewmodels.offline import OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 
 EMPTY_DAY_TEXT = "Nothing scheduled on this day"
+NOT_READ_MONTH = "This month was not read while the schedule server could be reached."
 _DAY_KEYS = {"Arrow Left": -1, "Arrow Right": 1, "Arrow Up": -7, "Arrow Down": 7}
 _MONTH_KEYS = {"Page Up": -1, "Page Down": 1}
 
@@ -57,9 +64,18 @@ class _Shown:
 class CalendarViewModel(Observable[CalendarSnapshot]):
     """Owned by ``ScheduleDetailViewModel``, which calls ``show``, ``refresh`` and ``clear``."""
 
-    def __init__(self, api: ScheduleApi, *, clock: Clock, device_zone: ZoneInfo) -> None:
+    def __init__(
+        self,
+        api: ScheduleApi,
+        *,
+        clock: Clock,
+        device_zone: ZoneInfo,
+        offline: OfflineViewModel | None = None,
+    ) -> None:
         super().__init__(CalendarSnapshot())
         self._api = api
+        self._offline = offline
+        self._read: tuple[UUID, str, Projection, datetime] | None = None
         self._clock = clock
         self._zone = device_zone
         self._requests = LatestRequest()
@@ -87,6 +103,7 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         """The detail closed: nothing shown, answers in flight dropped."""
         self._requests.drop()
         self._shown = None
+        self._read = None
         self._content = None
         self._phase = CalendarPhase.IDLE
         self._error = None
@@ -170,6 +187,18 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         try:
             projection = await self._api.get_projection(shown.schedule_id, start=start, end=end)
         except ApiError as error:
+            if self._offline is not None and unreachable(error) and not quiet:
+                kept = await self._offline.cache.month(shown.schedule_id, _month_key(shown.month))
+                if self._requests.is_current(ticket):
+                    if kept is not None:
+                        self._content = month_content(kept.projection, shown.month, self._zone)
+                        self._phase = CalendarPhase.LOADED
+                        self._error = None
+                    else:
+                        self._phase = CalendarPhase.FAILED
+                        self._error = NOT_READ_MONTH
+                    self._render()
+                return False
             if self._requests.is_current(ticket) and self._content is None:
                 self._phase = CalendarPhase.FAILED
                 self._error = failure_text(error)
@@ -180,7 +209,14 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
             self._phase = CalendarPhase.LOADED
             self._error = None
             self._render()
+            self._read = (shown.schedule_id, _month_key(shown.month), projection, self._clock())
+            await self.keep_read()
         return True
+
+    async def keep_read(self) -> None:
+        """The month last read, into the view cache beside its detail (once that is kept)."""
+        if self._offline is not None and self._read is not None:
+            await self._offline.cache.keep_month(*self._read)
 
     def _render(self) -> None:
         shown = self._shown
@@ -217,3 +253,7 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
 
     def _today(self) -> date:
         return self._clock().astimezone(self._zone).date()
+
+
+def _month_key(month: Month) -> str:
+    return f"{month.year:04d}-{month.month:02d}"

@@ -31,8 +31,18 @@ CALENDAR_HEADING = "Calendar"
 NO_NEXT_FIRING = "None scheduled"
 
 
-def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDetailFields:
-    """Every field DESIGN.md lists for the detail; the instruction is the complete one."""
+def detail_fields(
+    detail: ScheduleDetail,
+    device_zone: ZoneInfo,
+    *,
+    passed: str | None = None,
+    now: datetime | None = None,
+) -> ScheduleDetailFields:
+    """Every field DESIGN.md lists for the detail; the instruction is the complete one.
+
+    ``passed`` (with ``now``) is what a next firing before ``now`` reads on
+    the device's copy ("due (as of 10:42)"), never a guessed later one.
+    """
     revision = detail.revision
     label = state_label(detail.state)
     reason = pause_reason_text(detail.state, detail.pause_reason)
@@ -47,7 +57,15 @@ def detail_fields(detail: ScheduleDetail, device_zone: ZoneInfo) -> ScheduleDeta
         "Schedule",
         lines=(
             LabelledValue("State", label if reason is None else f"{label} ({reason})"),
-            LabelledValue("Next firing", _next_firing(detail, device_zone, zone)),
+            LabelledValue(
+                "Next firing",
+                passed
+                if passed is not None
+                and now is not None
+                and detail.next_fire_at is not None
+                and detail.next_fire_at <= now
+                else _next_firing(detail, device_zone, zone),
+            ),
             LabelledValue("Cadence", cadence_summary(revision.cadence, device_zone)),
             LabelledValue("Revision", str(detail.current_revision)),
         ),

@@ -8,6 +8,7 @@ their headings, so a view renders them as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
@@ -21,9 +22,16 @@ class DetailPhase(StrEnum):
     """404 on the point read: removed or no longer accessible (retry offered)."""
     FAILED = "failed"
     """Any other failure, with its reason (retry offered)."""
+    NOT_READ = "not_read"
+    """The server cannot be reached and this schedule was never read while it could."""
 
 
 NOT_FOUND_TEXT = "This schedule was removed or you no longer have access to it."
+NOT_READ_TITLE = "Not read while online"
+NOT_READ_TEXT = (
+    "This schedule was not read while the schedule server could be reached, "
+    "so this device has nothing to show for it."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +92,14 @@ class ScheduleDetailSnapshot:
     fields: ScheduleDetailFields | None = None
     """The loaded record; present only when ``phase`` is LOADED."""
     error: str | None = None
-    """The reason shown with a retry (NOT_FOUND and FAILED)."""
+    """The reason shown with a retry (NOT_FOUND, FAILED and NOT_READ)."""
+    cached_at: datetime | None = None
+    """The record is the device's copy, read from the server at this instant (offline)."""
 
     @property
     def can_retry(self) -> bool:
         """A failure panel with Retry replaces the detail."""
-        return self.phase in (DetailPhase.NOT_FOUND, DetailPhase.FAILED)
+        return self.phase in (DetailPhase.NOT_FOUND, DetailPhase.FAILED, DetailPhase.NOT_READ)
 
     @property
     def error_title(self) -> str | None:
@@ -98,4 +108,6 @@ class ScheduleDetailSnapshot:
             return "Schedule not found"
         if self.phase is DetailPhase.FAILED:
             return "This schedule could not be loaded"
+        if self.phase is DetailPhase.NOT_READ:
+            return NOT_READ_TITLE
         return None

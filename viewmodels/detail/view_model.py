@@ -6,6 +6,12 @@ since the list was read: the ordinary not-found message with a retry, never a
 
 The detail owns the website picker (``website_access``) and the Calendar
 section (``calendar``); both load beside the point read once it is in.
+
+Offline (``viewmodels.offline``): each detail read is kept in the view cache
+with the binding its picker showed. When the server cannot be reached, an
+open shows that copy (passed next firing "due (as of 10:42)", the picker
+read-only with the reason); a schedule never read before says it was not
+read while online (``NOT_READ``).
 """
 
 from __future__ import annotations
@@ -21,10 +27,16 @@ from transport.errors import ApiError, NotFound
 from transport.models import ScheduleDetail
 from viewmodels.calendar import CalendarViewModel
 from viewmodels.detail.fields import detail_fields
-from viewmodels.detail.snapshot import NOT_FOUND_TEXT, DetailPhase, ScheduleDetailSnapshot
+from viewmodels.detail.snapshot import (
+    NOT_FOUND_TEXT,
+    NOT_READ_TEXT,
+    DetailPhase,
+    ScheduleDetailSnapshot,
+)
 from viewmodels.detail.website_access import WebsiteAccessViewModel
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.offline import CachedDetail, CachedWebsite, OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 
@@ -41,27 +53,36 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         clock: Clock,
         device_zone: ZoneInfo,
         on_schedule_changed: ScheduleChanged | None = None,
+        offline: OfflineViewModel | None = None,
     ) -> None:
         super().__init__(ScheduleDetailSnapshot())
         self._api = api
         self._clock = clock
         self._zone = device_zone
         self._on_schedule_changed = on_schedule_changed
+        self._offline = offline
         self._opens = LatestRequest()
         self._shown: ScheduleDetail | None = None
+        self._copy: CachedDetail | None = None
         self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
-        self.calendar = CalendarViewModel(api, clock=clock, device_zone=device_zone)
+        self.calendar = CalendarViewModel(
+            api, clock=clock, device_zone=device_zone, offline=offline
+        )
 
     async def open(self, schedule_id: UUID) -> None:
         """Point-read ``schedule_id``; a slower earlier open never overwrites this one."""
         ticket = self._opens.begin()
         self._shown = None
+        self._copy = None
         self.website_access.clear()
         self.calendar.clear()
         self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
         try:
             detail = await self._api.get_schedule(schedule_id)
         except ApiError as error:
+            if self._offline is not None and unreachable(error):
+                await self._show_kept(schedule_id, ticket)
+                return
             if self._opens.is_current(ticket):
                 not_found = isinstance(error, NotFound)
                 self._publish(
@@ -74,9 +95,11 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             return
         if self._opens.is_current(ticket):
             self._show(detail)
+            await self._keep(detail)  # at once: the reads beside it may outlast the server
             await asyncio.gather(
                 self.website_access.show(detail), self.calendar.show(detail.schedule_id)
             )
+            await self._keep(detail)
 
     async def retry(self) -> None:
         """Read the schedule shown again (after NOT_FOUND or FAILED, or to refresh)."""
@@ -115,19 +138,50 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         return await self.calendar.refresh()
 
     def refresh_clock_texts(self) -> None:
-        """The detail's instants are absolute dates and times; only its calendar marks today."""
+        """The detail's instants are absolute dates and times; only its calendar marks today.
+
+        On the device's copy, a next firing that passes comes to read "due (as of …)".
+        """
+        if self._copy is not None and self.snapshot.cached_at is not None:
+            self._show_copy(self._copy)
         self.calendar.refresh_clock_texts()
+
+    async def show_kept_copy(self) -> None:
+        """The server stopped answering (a live round said so): the open schedule's kept copy.
+
+        Without a read; nothing changes when no schedule is open, it already
+        is the copy, or none was kept.
+        """
+        shown = self.snapshot
+        if self._offline is None or shown.schedule_id is None or self.shows_copy:
+            return
+        if shown.phase is not DetailPhase.LOADED:
+            return
+        ticket = self._opens.begin()
+        kept = await self._offline.cache.detail(shown.schedule_id)
+        if kept is not None and self._opens.is_current(ticket):
+            self._show_copy(kept)
+            self._offline.showing_cached(kept.read_at)
+            self.website_access.show_cached(kept.detail, kept.website)
+
+    @property
+    def shows_copy(self) -> bool:
+        """The detail shown is the device's copy, or says it has none (offline)."""
+        shown = self.snapshot
+        return shown.cached_at is not None or shown.phase is DetailPhase.NOT_READ
 
     async def close(self) -> None:
         """Nothing selected; answers still in flight are dropped."""
         self._opens.drop()
         self._shown = None
+        self._copy = None
         self.website_access.clear()
         self.calendar.clear()
         self._publish(ScheduleDetailSnapshot())
 
     def _show(self, detail: ScheduleDetail) -> None:
         self._shown = detail
+        self._copy = None
         self._publish(
             ScheduleDetailSnapshot(
                 schedule_id=detail.schedule_id,
@@ -136,11 +190,64 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             )
         )
 
+    async def _show_kept(self, schedule_id: UUID, ticket: int) -> None:
+        """The server is out of reach: the device's copy of the schedule, or why there is none."""
+        assert self._offline is not None
+        kept = await self._offline.cache.detail(schedule_id)
+        if not self._opens.is_current(ticket):
+            return
+        if kept is None:
+            self._publish(
+                ScheduleDetailSnapshot(
+                    schedule_id=schedule_id, phase=DetailPhase.NOT_READ, error=NOT_READ_TEXT
+                )
+            )
+            return
+        self._show_copy(kept)
+        self._offline.showing_cached(kept.read_at)
+        self.website_access.show_cached(kept.detail, kept.website)
+        await self.calendar.show(schedule_id)
+
+    def _show_copy(self, kept: CachedDetail) -> None:
+        # Not ``_shown``: live rounds never re-read a copy; recovery opens it again.
+        self._shown = None
+        self._copy = kept
+        assert self._offline is not None
+        shown = ScheduleDetailSnapshot(
+            schedule_id=kept.detail.schedule_id,
+            phase=DetailPhase.LOADED,
+            fields=detail_fields(
+                kept.detail,
+                self._zone,
+                passed=self._offline.due_text(kept.read_at),
+                now=self._clock(),
+            ),
+            cached_at=kept.read_at,
+        )
+        if shown != self.snapshot:
+            self._publish(shown)
+
+    async def _keep(self, detail: ScheduleDetail) -> None:
+        """The detail as read, with the binding its picker shows, into the view cache."""
+        if self._offline is None:
+            return
+        picker = self.website_access.snapshot
+        website = (
+            CachedWebsite(
+                picker.current.profile_id, picker.current.label, picker.current.state_text
+            )
+            if picker.schedule_id == detail.schedule_id
+            else None
+        )
+        await self._offline.cache.keep_detail(detail, self._clock(), website)
+        await self.calendar.keep_read()
+
     async def _website_changed(self, detail: ScheduleDetail) -> None:
         shown = self.snapshot.fields
         changed = shown is None or shown.revision != detail.current_revision
         if self.snapshot.schedule_id == detail.schedule_id:
             self._show(detail)
+            await self._keep(detail)
         if changed and self._on_schedule_changed is not None:
             result = self._on_schedule_changed(detail)
             if inspect.isawaitable(result):

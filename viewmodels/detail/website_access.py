@@ -34,10 +34,15 @@ from viewmodels.detail.website_snapshot import (
 )
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.offline import CachedWebsite
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import ScheduleApi
 
 DetailSink = Callable[[ScheduleDetail], Awaitable[None]]
+OFFLINE_REASON = (
+    "Website access can't change while the schedule server can't be reached: "
+    "this is the copy read before."
+)
 
 
 class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
@@ -81,6 +86,31 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         else:
             phase = ProfilesPhase.LOADED
         self._render(profiles_phase=phase, error=failure, saving=False)
+
+    def show_cached(self, detail: ScheduleDetail, kept: CachedWebsite | None) -> None:
+        """The device's copy of ``detail``: its binding as last shown, read-only offline.
+
+        Nothing is listed or saved: a choice would need a fresh point read,
+        which the server cannot answer now.
+        """
+        self._requests.begin()
+        self._detail = detail
+        self._profiles = None
+        if kept is not None:
+            current = WebsiteOption(kept.profile_id, kept.label, kept.state_text, selectable=False)
+        else:
+            shown, _ = website_options(detail.revision.browser_profile_id, None)
+            current = replace(shown, selectable=False)
+        self._publish(
+            WebsiteAccessSnapshot(
+                schedule_id=detail.schedule_id,
+                current=current,
+                options=(current,),
+                profiles_phase=ProfilesPhase.NOT_NEEDED,
+                editable=False,
+                not_editable_reason=OFFLINE_REASON,
+            )
+        )
 
     def clear(self) -> None:
         """The detail closed: forget the schedule; answers still in flight are dropped."""

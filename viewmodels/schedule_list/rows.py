@@ -18,11 +18,15 @@ from viewmodels.schedule_list.snapshot import ScheduleRow
 WEBSITE_BADGE_TEXT = "Website access"
 
 
-def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo) -> ScheduleRow:
+def schedule_row(
+    summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo, *, passed: str | None = None
+) -> ScheduleRow:
     """The row for ``summary``; ``next_fire_at`` shows only when the server sent it.
 
     A next firing a clock change moved (or made the first of two) says so:
-    "Next: 14 Mar 2027 at 03:00 (moved by the clock change)".
+    "Next: 14 Mar 2027 at 03:00 (moved by the clock change)". ``passed`` is
+    what a next firing that has passed reads instead of "due now" (a row
+    shown from the device's copy: "due (as of 10:42)").
     """
     label = state_label(summary.state)
     reason = pause_reason_text(summary.state, summary.pause_reason)
@@ -32,6 +36,8 @@ def schedule_row(summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo)
         if summary.next_fire_at is not None
         else None
     )
+    if passed is not None and summary.next_fire_at is not None and summary.next_fire_at <= now:
+        next_fire = f"Next: {passed}"
     adjusted = adjustment_text(summary.next_fire_adjustment)
     if next_fire is not None and adjusted is not None:
         next_fire = f"{next_fire} ({adjusted})"

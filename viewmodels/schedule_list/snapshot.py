@@ -78,6 +78,8 @@ class ScheduleListSnapshot:
     browsing_unavailable: bool = False
     """The server answered 404/405 on the list route: show ``unavailable_text``, not an error."""
     selected_id: UUID | None = None
+    cached_at: datetime | None = None
+    """The rows are the device's copy, read from the server at this instant (offline)."""
 
     @property
     def unavailable_text(self) -> str | None:

@@ -8,12 +8,19 @@ Switching section counts as a reload. The client never computes a next
 firing: rows show the server's ``next_fire_at``, in words that read the
 clock ("today at 09:00"), so ``refresh_clock_texts`` makes them again once
 the device's date has changed.
+
+Offline (``viewmodels.offline``): page one of each section is kept in the
+view cache as it is read. Opening a section paints the kept copy at once
+while page one is read; when the server cannot be reached the copy stays,
+its passed next firings read "due (as of 10:42)", and the banner says when
+it was read. A page one read from the server replaces it and ends the banner.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -21,7 +28,8 @@ from transport.errors import ApiError, BrowsingUnavailable, NotFound
 from transport.models import Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
-from viewmodels.paging import CursorFeed, FeedState
+from viewmodels.offline import CachedList, OfflineViewModel, unreachable
+from viewmodels.paging import CursorFeed, FeedPhase, FeedState
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
@@ -41,15 +49,22 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         clock: Clock,
         device_zone: ZoneInfo,
         page_size: int = DEFAULT_PAGE_SIZE,
+        offline: OfflineViewModel | None = None,
     ) -> None:
         super().__init__(ScheduleListSnapshot())
         self._api = api
         self._clock = clock
         self._zone = device_zone
         self._page_size = page_size
+        self._offline = offline
+        self._cached_at: datetime | None = None
+        """The rows are the cache's copy read at this instant (offline); None: the server's."""
+        self._may_fall_back = False
+        self._restoring = False
+        self._reloads = 0
         self._feed: CursorFeed[ScheduleSummary, ScheduleRow] = CursorFeed(
             key=lambda summary: summary.schedule_id,
-            to_row=lambda summary: schedule_row(summary, self._clock(), self._zone),
+            to_row=self._row,
             on_change=self._show_feed,
         )
         self._gone: set[UUID] = set()
@@ -67,21 +82,87 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
     async def select_section(self, section: ListSection) -> None:
         """Switch section: rows clear and page one of ``section`` loads (counts as a reload)."""
         if section is not self.snapshot.section:
-            self._publish(replace(self.snapshot, section=section))
+            self._publish(replace(self.snapshot, section=section, cached_at=None))
+            self._cached_at = None
             self._feed.clear()
         await self.reload()
 
     async def reload(self) -> None:
-        """Page one again (pull-to-refresh). Rows stay visible until it answers."""
-        states = self.snapshot.section.states
+        """Page one again (pull-to-refresh). Rows stay visible until it answers.
+
+        With a view cache: an empty section paints its kept copy first, and a
+        server that cannot be reached leaves the copy shown (offline).
+        """
+        section = self.snapshot.section
+        states = section.states
+        self._reloads += 1
+        reload = self._reloads
+        first: list[Page[ScheduleSummary]] = []
 
         async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
-            return await self._api.list_schedules(
+            page = await self._api.list_schedules(
                 states=states, limit=self._page_size, cursor=cursor
             )
+            if cursor is None and reload == self._reloads:
+                first.append(page)
+                self._cached_at = None  # the rows about to be made are the server's
+            return page
 
         self._gone.clear()
-        await self._feed.reload(fetch)
+        cached = None if self.snapshot.rows else await self._kept(section)
+        if reload != self._reloads:
+            return
+        if cached is not None:
+            self._cached_at = cached.read_at
+            await self._feed.reload(_copy_of(cached))
+        self._may_fall_back = self._offline is not None and self._offline.cache.enabled
+        try:
+            await self._feed.reload(fetch)
+        finally:
+            self._may_fall_back = False
+        if reload != self._reloads:
+            return
+        state = self._feed.state
+        if first and state.first_page_failure is None:
+            if self._offline is not None:
+                self._offline.reached()
+                await self._offline.cache.keep_section(section.value, first[0].items, self._clock())
+            return
+        failure = state.first_page_failure
+        if failure is None:
+            return
+        if cached is None and unreachable(failure):
+            cached = await self._kept(section)
+            if reload != self._reloads:
+                return
+        if cached is not None and unreachable(failure) and self._offline is not None:
+            await self._show_copy(cached)
+        else:
+            self._show_feed(state)
+
+    async def show_kept_copy(self) -> None:
+        """The server stopped answering (a live round said so): the kept page one, no read.
+
+        Nothing changes when the rows already are the copy or nothing is kept
+        for the section (the rows shown stay, as before).
+        """
+        if self._offline is None or self._cached_at is not None:
+            return
+        self._reloads += 1
+        reload = self._reloads
+        cached = await self._kept(self.snapshot.section)
+        if cached is not None and reload == self._reloads:
+            await self._show_copy(cached)
+
+    async def _show_copy(self, cached: CachedList) -> None:
+        assert self._offline is not None
+        self._cached_at = cached.read_at
+        self._restoring = True
+        try:
+            await self._feed.reload(_copy_of(cached))
+        finally:
+            self._restoring = False
+        self._offline.showing_cached(cached.read_at)
 
     async def load_more(self) -> None:
         """The next page, when there is one and nothing else is in flight."""
@@ -110,6 +191,8 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         has stays until the next reload. Answers False when the server could
         not be read (the round stops at the first such failure).
         """
+        if self._cached_at is not None:
+            return False  # the rows are the cache's: a reload brings the server back, not this
         due = [
             row
             for row in self.snapshot.due_rows(self._clock())
@@ -129,7 +212,8 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
     def refresh_clock_texts(self) -> None:
         """Past midnight, "tomorrow at 09:00" has become "today at 09:00": rows made again."""
         today = self._today()
-        if today != self._texts_date:
+        if today != self._texts_date or self._cached_at is not None:
+            # Offline, a next firing that passes meanwhile comes to read "due (as of …)".
             self._texts_date = today
             self._feed.remake_rows()
 
@@ -157,12 +241,28 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
     def _today(self) -> date:
         return self._clock().astimezone(self._zone).date()
 
+    def _row(self, summary: ScheduleSummary) -> ScheduleRow:
+        kept = self._cached_at
+        if kept is None or self._offline is None:
+            return schedule_row(summary, self._clock(), self._zone)
+        return schedule_row(summary, self._clock(), self._zone, passed=self._offline.due_text(kept))
+
+    async def _kept(self, section: ListSection) -> CachedList | None:
+        if self._offline is None:
+            return None
+        return await self._offline.cache.section(section.value)
+
     def _show_feed(self, feed: FeedState[ScheduleRow]) -> None:
         failure = feed.first_page_failure
+        if self._may_fall_back and unreachable(failure):
+            return  # reload() shows the cache's copy instead, or this failure after all
+        if self._restoring and feed.phase is FeedPhase.LOADING_FIRST_PAGE:
+            return  # the copy replaces the rows at once: no empty "loading" in between
         unavailable = isinstance(failure, BrowsingUnavailable)
         self._publish(
             replace(
                 self.snapshot,
+                cached_at=self._cached_at,
                 rows=feed.rows,
                 phase=feed.phase,
                 first_page_error=None if failure is None or unavailable else failure_text(failure),
@@ -174,3 +274,13 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
                 browsing_unavailable=unavailable,
             )
         )
+
+
+def _copy_of(kept: CachedList) -> Callable[[str | None], Awaitable[Page[ScheduleSummary]]]:
+    """A fetch answering the kept page one (and nothing after it)."""
+    page = Page[ScheduleSummary](items=list(kept.items), next_cursor=None)
+
+    async def fetch(_cursor: str | None) -> Page[ScheduleSummary]:
+        return page
+
+    return fetch

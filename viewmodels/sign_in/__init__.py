@@ -6,14 +6,17 @@ from viewmodels.sign_in.snapshot import (
     EMPTY_TOKEN,
     LONGEST_TOKEN,
     MALFORMED_TOKEN,
+    REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
     SIGNED_OUT,
+    TOKEN_EXPIRES_KEY,
     TOKEN_KEY,
     TOKEN_REFUSED,
     SignInPhase,
     SignInSnapshot,
     token_problem,
+    too_many_attempts,
 )
 from viewmodels.sign_in.view_model import Connector, SignedInApi, SignInViewModel
 
@@ -21,9 +24,11 @@ __all__ = [
     "EMPTY_TOKEN",
     "LONGEST_TOKEN",
     "MALFORMED_TOKEN",
+    "REMEMBERED_EXPIRED",
     "REVOKED",
     "SAVED_TOKEN_REFUSED",
     "SIGNED_OUT",
+    "TOKEN_EXPIRES_KEY",
     "TOKEN_KEY",
     "TOKEN_REFUSED",
     "Connector",
@@ -32,4 +37,5 @@ __all__ = [
     "SignInViewModel",
     "SignedInApi",
     "token_problem",
+    "too_many_attempts",
 ]

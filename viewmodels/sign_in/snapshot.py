@@ -13,6 +13,8 @@ from typing import Generic, TypeVar
 
 TOKEN_KEY = "sign_in.token"
 """Device-storage key of a remembered token (under the server's namespace)."""
+TOKEN_EXPIRES_KEY = "sign_in.token_expires_at"
+"""When the remembered token is forgotten: an RFC 3339 instant, written before the token."""
 LONGEST_TOKEN = 4096
 
 EMPTY_TOKEN = "Enter your token."
@@ -26,10 +28,18 @@ REVOKED = (
     "The schedule server no longer accepts your token: it was revoked or has expired. "
     "Sign in again."
 )
+REMEMBERED_EXPIRED = (
+    "This device remembered your sign-in for as long as it may; sign in again to continue."
+)
 SAVED_TOKEN_REFUSED = (
     "The token this device remembered is no longer accepted: it was revoked or has "
     "expired. Sign in again."
 )
+
+
+def too_many_attempts(seconds: int) -> str:
+    """The schedule server is slowing sign-in attempts from here (429): the wait, in words."""
+    return f"Too many attempts. Try again in {seconds} s."
 
 
 class SignInPhase(StrEnum):

@@ -22,11 +22,15 @@ Rules, each with a test in ``tests/viewmodels/test_sign_in.py``:
 - A token is checked before anything is shown; a typed token is one line of
   visible characters (the field says so without asking the server).
 - A token the server refuses is a sentence on the form; a server that cannot
-  be reached is another ("could not be checked"), never "wrong token".
+  be reached is another ("could not be checked"), never "wrong token"; a
+  server slowing attempts from here (429) says how long to wait.
 - "Remember on this device" writes the token to this browser's device storage
-  only after it was accepted; signing in without it, signing out and any 401
-  forget it. Signing out also lets the app forget what this browser kept for
-  that person (``forget_account``: their cached history, expanded groups).
+  only after it was accepted, with the instant it expires (``remember_for``
+  after sign-in, 30 days unless the host says otherwise); signing in without
+  it, signing out, any 401 and its expiry forget it. A token remembered before
+  expiries were kept is given one from its next start. Signing out also lets
+  the app forget what this browser kept for that person (``forget_account``:
+  their cached history, expanded groups).
   A remembered token signs in on the next start without the form; if the
   server is down then, the person sees the usual retry (``UNREACHABLE``), not
   the form.
@@ -42,23 +46,28 @@ Rules, each with a test in ``tests/viewmodels/test_sign_in.py``:
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from transport.errors import ApiError, Unauthenticated
+from transport.errors import ApiError, RateLimited, Unauthenticated
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
-from viewmodels.ports import DeviceStorage, ScheduleApi
+from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
 from viewmodels.sign_in.snapshot import (
+    REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
     SIGNED_OUT,
+    TOKEN_EXPIRES_KEY,
     TOKEN_KEY,
     TOKEN_REFUSED,
     SignInPhase,
     SignInSnapshot,
     token_problem,
+    too_many_attempts,
 )
 
 if TYPE_CHECKING:
@@ -78,6 +87,13 @@ class Connector(Protocol):
 
 
 AccountT = TypeVar("AccountT")
+DEFAULT_REMEMBER_FOR = timedelta(days=30)
+UNKNOWN_WAIT_SECONDS = 60
+"""Said when a 429 carries no wait: the longest the server makes an address wait."""
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -98,16 +114,21 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         open_account: Callable[[SignedInApi, Principal], AccountT],
         close_account: Callable[[AccountT], None] = lambda _account: None,
         forget_account: Callable[[AccountT], Awaitable[None]] | None = None,
+        clock: Clock = _utc_now,
+        remember_for: timedelta = DEFAULT_REMEMBER_FOR,
     ) -> None:
         """``open_account`` composes the signed-in person's screens over their client;
         ``close_account`` stops them (before the client closes); ``forget_account``
-        clears what this browser kept for them, on sign-out only."""
+        clears what this browser kept for them, on sign-out only. A remembered token
+        is forgotten ``remember_for`` after the sign-in that remembered it."""
         super().__init__(SignInSnapshot(SignInPhase.STARTING))
         self._connector = connector
         self._storage = storage
         self._open_account = open_account
         self._close_account = close_account
         self._forget_account = forget_account
+        self._clock = clock
+        self._remember_for = remember_for
         self._generation = 0
         self._signed: _Signed[AccountT] | None = None
         self._saved: str | None = None
@@ -122,8 +143,15 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         saved = await self._storage.get(TOKEN_KEY)
         if not isinstance(saved, str) or token_problem(saved) is not None:
             if saved is not None:
-                await self._storage.set(TOKEN_KEY, None)
+                await self._forget_token()
             self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT))
+            return
+        expires = _instant(await self._storage.get(TOKEN_EXPIRES_KEY))
+        if expires is None:  # remembered before expiries were kept: from now on
+            await self._storage.set(TOKEN_EXPIRES_KEY, self._expiry())
+        elif expires <= self._clock():
+            await self._forget_token()
+            self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=REMEMBERED_EXPIRED))
             return
         self._saved = saved
         await self._verify(saved, saved=True)
@@ -159,7 +187,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SIGNED_OUT))
         if signed is not None:
             await signed.api.aclose()
-        await self._storage.set(TOKEN_KEY, None)
+        await self._forget_token()
         if signed is not None and self._forget_account is not None:
             await self._forget_account(signed.account)
 
@@ -182,7 +210,11 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return
         remember = saved or self.snapshot.remember
         if generation == self._generation and not saved:
-            await self._storage.set(TOKEN_KEY, token if remember else None)
+            if remember:  # the expiry first: a token is never kept without one
+                await self._storage.set(TOKEN_EXPIRES_KEY, self._expiry())
+                await self._storage.set(TOKEN_KEY, token)
+            else:
+                await self._forget_token()
         if generation != self._generation:  # signed out or closed meanwhile
             await api.aclose()
             return
@@ -199,10 +231,14 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
 
     async def _check_failed(self, err: ApiError, *, saved: bool) -> None:
         remember = self.snapshot.remember
-        if isinstance(err, Unauthenticated):
+        if isinstance(err, RateLimited):
+            wait = too_many_attempts(_wait_seconds(err))
+            phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
+            self._publish(SignInSnapshot(phase, remember=remember or saved, error=wait))
+        elif isinstance(err, Unauthenticated):
             if saved:
                 self._saved = None
-                await self._storage.set(TOKEN_KEY, None)
+                await self._forget_token()
                 self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SAVED_TOKEN_REFUSED))
             else:
                 self._publish(
@@ -234,7 +270,14 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
 
     async def _retire(self, api: SignedInApi) -> None:
         await api.aclose()
+        await self._forget_token()
+
+    async def _forget_token(self) -> None:
         await self._storage.set(TOKEN_KEY, None)
+        await self._storage.set(TOKEN_EXPIRES_KEY, None)
+
+    def _expiry(self) -> str:
+        return (self._clock() + self._remember_for).astimezone(UTC).isoformat()
 
     def _end_account(self) -> _Signed[AccountT] | None:
         """Drops answers in flight and the account; its screens stop before its client closes."""
@@ -243,3 +286,22 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         if signed is not None:
             self._close_account(signed.account)
         return signed
+
+
+def _instant(value: object) -> datetime | None:
+    """A stored expiry, or None when absent or unreadable (never a naive time)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _wait_seconds(err: RateLimited) -> int:
+    seconds = err.retry_after
+    if seconds is None:
+        detail = err.details.get("retry_after_seconds") if err.details else None
+        seconds = float(detail) if isinstance(detail, int | float) else None
+    return max(1, math.ceil(seconds)) if seconds is not None else UNKNOWN_WAIT_SECONDS

@@ -1,8 +1,9 @@
 """The published OpenAPI document tells the truth, as an outside tester checks it.
 
 ``schedule-server serve`` runs as a real process (uvicorn, the demo data, a
-principals file, no rate limit) on a free loopback port, and schemathesis's own
-command line runs against its ``/openapi.json`` with every check, in every
+principals file, no rate limit, no throttle of authentication failures: the
+negative-auth checks send many on purpose) on a free loopback port, and
+schemathesis's own command line runs against its ``/openapi.json`` with every check, in every
 phase (examples, coverage, fuzzing, stateful), a bounded number of examples and
 a fixed seed so a failure reproduces. Zero failures is the bar. The only
 deliberate exclusions are in ``schemathesis.toml`` beside this file, each with
@@ -51,6 +52,8 @@ def served(tmp_path: Path) -> Iterator[str]:
         str(principals),
         "--demo",
         "--rate-limit",
+        "0",
+        "--auth-failures",
         "0",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -1,0 +1,99 @@
+"""The web view's door: requests from anywhere but its own page are refused with 403.
+
+``OriginGuard`` is our own ASGI layer, outside Flet's app, so nothing Flet
+does (or stops doing in an upgrade) decides who may open a session:
+
+- a **socket upgrade** (``/ws``, where Flet creates a session and runs the
+  app as its user) passes only with an ``Origin`` of the app's own page and
+  a ``Host`` the app answers to (``app.web_origin.TrustedOrigins``); no
+  ``Origin`` and ``Origin: null`` are refused. The refusal is an HTTP 403
+  in place of the handshake, sent before Flet's handler is called, so no
+  session exists and no byte of the app is sent;
+- **every other request** (the page, its scripts, fonts, manifest) passes
+  only with an allowed ``Host``, and, when it carries an ``Origin``, the
+  app's own (a foreign page cannot read the app's files through CORS or a
+  rebinding name);
+- behind a reverse proxy that reaches the app over the network
+  (``--forwarded-allow-ips``), only connections from the proxy's addresses
+  pass: nobody else on that network meets the plain-HTTP listener.
+
+The lifespan channel passes untouched.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+
+from starlette.datastructures import Headers
+from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.web_origin import TrustedOrigins
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+REFUSED = "This address serves Schedule Browser to its own page only."
+
+
+class OriginGuard:
+    """Passes requests from the app's own origin to ``app``; answers the rest 403."""
+
+    def __init__(
+        self, app: ASGIApp, origins: TrustedOrigins, *, peers: Sequence[Network] = ()
+    ) -> None:
+        self.app = app
+        self.origins = origins
+        self.peers = tuple(peers)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket") or self._admits(scope):
+            await self.app(scope, receive, send)
+            return
+        if kind == "http":
+            await PlainTextResponse(REFUSED, status_code=403)(scope, receive, send)
+            return
+        await _refuse_handshake(scope, send)
+
+    def _admits(self, scope: Scope) -> bool:
+        if self.peers and not _peer_in(scope, self.peers):
+            return False
+        headers = Headers(scope=scope)
+        host, origin = headers.get("host"), headers.get("origin")
+        if scope["type"] == "websocket" or origin is not None:
+            return self.origins.origin_allowed(origin, host)
+        return self.origins.host_allowed(host)
+
+
+def _peer_in(scope: Scope, peers: Sequence[Network]) -> bool:
+    client = scope.get("client")
+    if not client:
+        return False
+    try:
+        address = ipaddress.ip_address(str(client[0]))
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in network for network in peers)
+
+
+async def _refuse_handshake(scope: Scope, send: Send) -> None:
+    """A 403 in place of the upgrade: with the ASGI denial-response extension when the
+    server offers it, else a close before accepting, which servers answer with 403."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = REFUSED.encode()
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": 403,
+                "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "websocket.http.response.body", "body": body})
+        return
+    await send({"type": "websocket.close", "code": 1008})

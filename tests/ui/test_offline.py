@@ -1,0 +1,172 @@
+"""Offline: the server goes away, the page is reloaded, and the app shows what it last read.
+
+Against a real ``schedule-server`` (``tests.ui.schedule_server``) and the app
+started with ``--server``, at desktop and phone size. The person reads both
+lists and opens two schedules; the server is stopped and the page reloaded
+(a new session of the app, which must paint from this browser's view cache).
+The rows and both details are there under the banner naming the time they
+were read; the website picker is disabled with its reason; a schedule never
+opened says it was not read while online. The server starts again and the
+banner goes within one live-update interval, without a click.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from tests.ui.accessible_names import (
+    BACK,
+    CURRENT_TAB,
+    HISTORY_TAB,
+    ROW_NAME,
+    button,
+    schedule_row,
+    website_picker,
+)
+from tests.ui.artifacts import save_screenshot
+from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
+from tests.ui.flutter_page import (
+    UI_TIMEOUT_MS,
+    accessible_texts,
+    enable_semantics,
+    next_frames,
+    wait_for_text,
+)
+from tests.ui.page_opener import PageOpener
+from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
+from tests.ui.schedule_server import ScheduleServer, remote_app, schedule_server
+from viewmodels.detail.snapshot import NOT_READ_TITLE
+from viewmodels.detail.website_access import OFFLINE_REASON
+
+pytestmark = pytest.mark.ui
+
+BANNER = re.compile(
+    r"Can't reach the schedule server\. "
+    r"Showing what was read at \d\d:\d\d \((just now|\d+ min ago)\)\."
+)
+BANNER_START = "Can't reach the schedule server."
+BACK_ONLINE_WITHIN_MS = 30_000 + UI_TIMEOUT_MS
+"""One live-update interval (30 s on a remote server) plus the time one round may take."""
+
+
+@pytest.fixture(scope="module")
+def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScheduleServer]:
+    with schedule_server(tmp_path_factory.mktemp("offline-server")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def app_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("offline-app-logs")
+
+
+@pytest.fixture(scope="module")
+def remote_url(remote: ScheduleServer, app_logs: Path) -> Iterator[str]:
+    with remote_app(remote, app_logs) as url:
+        yield url
+
+
+def open_detail(page: Page, title: str, *, phone: bool) -> None:
+    """Opens the schedule and waits until it is read whole (its picker usable)."""
+    schedule_row(page, title).click()
+    wait_for_text(page, "Instruction")
+    expect(website_picker(page)).to_be_enabled()
+    if phone:
+        button(page, BACK).click()
+        expect(schedule_row(page, title)).to_be_visible()
+
+
+def banner(page: Page) -> None:
+    """The banner is readable, with the time the copy was read and its age."""
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while not any(BANNER.search(text) for text in accessible_texts(page)):
+        if time.monotonic() > deadline:
+            near = [text for text in accessible_texts(page) if "reach" in text]
+            raise AssertionError(f"no offline banner; texts naming reach: {near}")
+        next_frames(page, 6)
+
+
+def detail_shows(page: Page, title: str) -> None:
+    """The detail's heading names ``title`` (not only its list row or a sidebar group)."""
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while not any(
+        title in text and not ROW_NAME.match(text) and " sessions," not in text
+        for text in accessible_texts(page)
+    ):
+        assert time.monotonic() < deadline, f"the detail of {title!r} is not shown"
+        next_frames(page, 6)
+
+
+def no_banner(page: Page) -> bool:
+    return not any(BANNER_START in text for text in accessible_texts(page))
+
+
+@pytest.mark.parametrize("size", [DESKTOP_SIZE, PHONE_SIZE], ids=["desktop", "phone"])
+def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
+    remote: ScheduleServer,
+    remote_url: str,
+    app_logs: Path,
+    open_page: PageOpener,
+    size: ViewportSize,
+    request: pytest.FixtureRequest,
+) -> None:
+    phone = size == PHONE_SIZE
+    remote.start()
+    stored = ScheduleDatabase(remote.database)
+    current = [schedule.title for schedule in stored.schedules_in(CURRENT_STATES)]
+    history = [schedule.title for schedule in stored.schedules_in(HISTORY_STATES)]
+    first, second, never_opened = current[0], current[1], current[2]
+    page = open_page(remote_url, size=size)
+
+    expect(schedule_row(page, first)).to_be_visible()
+    button(page, HISTORY_TAB).click()
+    expect(schedule_row(page, history[0])).to_be_visible()
+    button(page, CURRENT_TAB).click()
+    expect(schedule_row(page, first)).to_be_visible()
+    open_detail(page, first, phone=phone)
+    open_detail(page, second, phone=phone)
+
+    try:
+        remote.stop()
+        page.reload()
+        enable_semantics(page)
+
+        expect(schedule_row(page, first)).to_be_visible()
+        expect(schedule_row(page, second)).to_be_visible()
+        banner(page)
+        if phone:
+            save_screenshot(page, f"{request.node.name}-banner")
+
+        for title in (first, second):
+            schedule_row(page, title).click()
+            detail_shows(page, title)
+            wait_for_text(page, "Instruction")
+            expect(website_picker(page)).to_be_disabled()
+            wait_for_text(page, OFFLINE_REASON)
+            if phone:
+                button(page, BACK).click()
+
+        schedule_row(page, never_opened).click()
+        wait_for_text(page, NOT_READ_TITLE)
+        if phone:
+            button(page, BACK).click()
+
+        button(page, HISTORY_TAB).click()
+        expect(schedule_row(page, history[0])).to_be_visible()
+        next_frames(page)
+    finally:
+        remote.start()
+
+    deadline = time.monotonic() + BACK_ONLINE_WITHIN_MS / 1000
+    while not no_banner(page):
+        assert time.monotonic() < deadline, "the banner stayed after the server came back"
+        page.wait_for_timeout(250)
+    expect(schedule_row(page, history[0])).to_be_visible()
+    stderr = (app_logs / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in stderr, f"the app logged a traceback:\n{stderr[-3000:]}"

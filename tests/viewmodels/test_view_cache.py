@@ -1,0 +1,133 @@
+"""The view cache: bounded, oldest out first, dropped (never an error) when unreadable."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from tests.wire import NOW, detail, projection, summary, uid
+from transport.models import Projection, ScheduleDetail, ScheduleSummary
+from viewmodels.offline import MOST_DETAILS, CachedWebsite, ViewCache
+from viewmodels.offline.view_cache import ALL_KEYS, INDEX_KEY, list_key
+from viewmodels.ports import JsonValue, MemoryStorage
+
+
+def a_detail(name: str) -> ScheduleDetail:
+    return ScheduleDetail.model_validate(detail(name))
+
+
+def rows(*names: str) -> list[ScheduleSummary]:
+    return [ScheduleSummary.model_validate(summary(name)) for name in names]
+
+
+async def test_the_last_50_details_are_kept_and_the_oldest_opened_goes_first(
+    storage: MemoryStorage,
+) -> None:
+    cache = ViewCache(storage)
+    names = [f"s{number}" for number in range(MOST_DETAILS + 2)]
+    for number, name in enumerate(names):
+        await cache.keep_detail(a_detail(name), NOW + timedelta(minutes=number), None)
+        if number == 2:
+            assert await cache.detail(uid("s0")) is not None  # opened again: used recently
+
+    reread = ViewCache(storage)  # another session of the same device
+    assert await reread.detail(uid("s0")) is not None
+    assert await reread.detail(uid("s1")) is None
+    assert await reread.detail(uid("s2")) is None
+    kept = [name for name in names if await reread.detail(uid(name)) is not None]
+    assert len(kept) == MOST_DETAILS
+    assert set(storage.keys()) <= set(ALL_KEYS)
+
+
+async def test_a_detail_keeps_its_website_binding_and_the_months_last_shown(
+    storage: MemoryStorage,
+) -> None:
+    cache = ViewCache(storage)
+    website = CachedWebsite(uid("p"), "mail.example.com", "expired")
+    await cache.keep_detail(a_detail("a"), NOW, website)
+    for month in ("2026-10", "2026-11", "2026-12", "2027-01"):
+        body = projection(str(uid("a")), "2026-11-30T00:00:00Z", "2027-01-11T00:00:00Z")
+        await cache.keep_month(uid("a"), month, Projection.model_validate(body), NOW)
+
+    kept = await ViewCache(storage).detail(uid("a"))
+    assert kept is not None and kept.website == website and kept.read_at == NOW
+    again = ViewCache(storage)
+    assert await again.month(uid("a"), "2026-10") is None  # only the newest three months
+    assert await again.month(uid("a"), "2027-01") is not None
+
+
+async def test_a_corrupt_cache_is_dropped_whole_without_an_error(storage: MemoryStorage) -> None:
+    cache = ViewCache(storage)
+    await cache.keep_section("current", rows("a", "b"), NOW)
+    await cache.keep_detail(a_detail("a"), NOW, None)
+    await storage.set(INDEX_KEY, {"format": 1, "entries": "not a table"})
+
+    reread = ViewCache(storage)
+    assert await reread.section("current") is None
+    assert await reread.detail(uid("a")) is None
+    assert [await storage.get(key) for key in ALL_KEYS] == [None] * len(ALL_KEYS)
+
+
+async def test_an_entry_that_does_not_read_back_is_dropped_and_the_rest_stays(
+    storage: MemoryStorage,
+) -> None:
+    cache = ViewCache(storage)
+    await cache.keep_section("current", rows("a"), NOW)
+    await cache.keep_section("recent_history", rows("h"), NOW)
+    await storage.set(list_key("current"), {"read_at": "yesterday", "items": [{"title": 3}]})
+
+    reread = ViewCache(storage)
+    assert await reread.section("current") is None
+    assert await storage.get(list_key("current")) is None
+    history = await reread.section("recent_history")
+    assert history is not None and [item.title for item in history.items] == ["Schedule h"]
+
+
+async def test_an_oversized_cache_is_dropped_without_an_error(storage: MemoryStorage) -> None:
+    cache = ViewCache(storage)
+    await cache.keep_section("current", rows("a"), NOW)
+    index = await storage.get(INDEX_KEY)
+    assert isinstance(index, dict) and isinstance(index["entries"], dict)
+    entries: dict[str, JsonValue] = dict(index["entries"])
+    entry = entries[list_key("current")]
+    assert isinstance(entry, dict)
+    entries[list_key("current")] = {**entry, "size": 50_000_000}
+    await storage.set(INDEX_KEY, {**index, "entries": entries})
+
+    assert await ViewCache(storage).section("current") is None
+    assert [await storage.get(key) for key in ALL_KEYS] == [None] * len(ALL_KEYS)
+
+
+async def test_the_whole_stays_within_its_budget_the_least_recently_used_going_first(
+    storage: MemoryStorage,
+) -> None:
+    one = len(str(detail("x"))) * 1.2  # about one entry's stored size
+    cache = ViewCache(storage, budget=int(one * 4))
+    for number in range(8):
+        await cache.keep_detail(a_detail(f"s{number}"), NOW, None)
+
+    assert await cache.size() <= int(one * 4)
+    assert await cache.detail(uid("s7")) is not None
+    assert await cache.detail(uid("s0")) is None
+
+
+async def test_a_disabled_cache_keeps_nothing_and_finds_nothing(storage: MemoryStorage) -> None:
+    cache = ViewCache.disabled()
+    await cache.keep_section("current", rows("a"), NOW)
+    await cache.keep_detail(a_detail("a"), NOW, None)
+    assert await cache.section("current") is None
+    assert await cache.detail(uid("a")) is None
+    assert storage.keys() == []
+
+
+class RefusingStorage(MemoryStorage):
+    """A store that is full: every write fails, as a browser's storage over its quota does."""
+
+    async def set(self, key: str, value: JsonValue) -> None:
+        raise RuntimeError("QuotaExceededError")
+
+
+async def test_a_store_that_refuses_writes_loses_the_entry_never_the_screen() -> None:
+    cache = ViewCache(RefusingStorage())
+    await cache.keep_section("current", rows("a"), NOW)
+    await cache.keep_detail(a_detail("a"), NOW, None)
+    assert await cache.section("current") is None
