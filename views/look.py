@@ -54,10 +54,11 @@ DARK_MARKS = KeyboardMarks(focus_ring="#BAC3FF", opened_fill="#424659", surface=
 
 def themes() -> tuple[ft.Theme, ft.Theme]:
     """The light and the dark theme: the seed, with the keyboard's marks pinned."""
-    return tuple(  # type: ignore[return-value]
-        ft.Theme(color_scheme_seed=SEED, color_scheme=marks.color_scheme(), use_material3=True)
-        for marks in (LIGHT_MARKS, DARK_MARKS)
-    )
+    return _theme(LIGHT_MARKS), _theme(DARK_MARKS)
+
+
+def _theme(marks: KeyboardMarks) -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED, color_scheme=marks.color_scheme(), use_material3=True)
 
 
 def apply_look(page: ft.Page) -> None:
