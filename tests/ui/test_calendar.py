@@ -169,6 +169,24 @@ def test_page_down_keeps_the_day_of_the_month_and_tab_leaves_the_grid_in_one_ste
     expect(schedule_rows(desktop).and_(chosen)).not_to_have_attribute("aria-label", before or "")
 
 
+def test_phone_page_down_keeps_the_day_of_the_month(
+    phone: Page, database: ScheduleDatabase
+) -> None:
+    schedule, _ = gap_schedule(database)
+    click_in_list(phone, schedule_rows(phone).first, schedule_row(phone, schedule.title))
+    today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
+    day = today.replace(day=9)
+    cell = calendar_day(phone, day)
+    scroll_until_attached(phone, PHONE_DETAIL, cell)
+    scroll_into_view(phone, PHONE_DETAIL, cell)
+    cell.click()
+    expect(calendar_day(phone, day)).to_have_attribute("aria-current", "true")
+
+    phone.keyboard.press("PageDown")  # a phone with a keyboard attached, or a tablet's
+    following = Month.of(day).shifted(1).same_day(day)
+    expect(calendar_day(phone, following)).to_have_attribute("aria-current", "true")
+
+
 def test_phone_calendar_says_the_spring_forward_firing_in_a_sentence(
     phone: Page, database: ScheduleDatabase
 ) -> None:
