@@ -14,6 +14,8 @@ States (``SignInPhase``)::
        |   ok: SIGNED_IN                     |   +------------------+
        |   401: SIGNED_OUT with a notice     |              ok: SIGNED_IN
        |   outage: UNREACHABLE --retry()--> STARTING
+       |   outage, a copy kept for that person: SIGNED_IN (verified=False)
+       |     --server_answered(), token accepted--> SIGNED_IN (verified)
     SIGNED_IN --sign_out()--> SIGNED_OUT ("You signed out.")
     SIGNED_IN --any 401--> SIGNED_OUT (revoked or expired, sign in again)
 
