@@ -124,12 +124,19 @@ async def running(
     try:
         server = open_embedded(database_path, demo=demo, clock=clock)
     except Exception as err:  # any failure here is the database's: the caller says which file
-        raise DatabaseUnavailable(f"{type(err).__name__}: {err}") from err
+        raise DatabaseUnavailable(_reason(err)) from err
     try:
         async with scheduler_running(server.scheduling(executor_for(runtime, clock))):
             yield server
     finally:
         server.close()
+
+
+def _reason(err: Exception) -> str:
+    """The driver's own words, on one line: not the statement, not a link to a manual."""
+    cause = getattr(err, "orig", None) or err  # a SQLAlchemy error wraps the driver's
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def open_embedded(
