@@ -5,7 +5,9 @@ Folders section on a server without folders). In a hosted web view the
 header names the signed-in person and offers Sign out. A schedule group is one row
 that expands in place; collapsed, it shows a dot when the open session is
 inside, so the selection never disappears from sight. Each row speaks its
-title and age line; groups speak their label, count and expanded state.
+title and age line; groups speak their label, count and expanded state, and
+show the count in words ("5 sessions") for the eye too. A name cut short by
+the row's width shows in full in a tooltip (hover, or a long press on touch).
 """
 
 from __future__ import annotations
@@ -157,13 +159,15 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
         )
     trailing.append(
         ft.Container(
-            content=ft.Text(str(group.count), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            content=ft.Text(group.count_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             padding=ft.Padding.symmetric(horizontal=6),
         )
     )
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
-        title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(
+            group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=group.label
+        ),
         trailing=ft.Row(trailing, tight=True, spacing=4),
         dense=True,
         shape=ft.StadiumBorder(),
@@ -185,7 +189,9 @@ def _session_tile(
 ) -> ft.Control:
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
-        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(
+            row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=row.title
+        ),
         subtitle=ft.Text(row.age_text, size=12),
         selected=row.selected,
         dense=True,
