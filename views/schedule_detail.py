@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 import flet as ft
 
@@ -18,7 +19,7 @@ from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetai
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.calendar import CalendarSection
-from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
+from views.screen_models import ScheduleDetailModel, SidebarModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
 from views.website_access import WebsiteAccessPicker
 
@@ -32,9 +33,14 @@ def ScheduleDetail(
     model: ScheduleDetailModel,
     website_access: WebsiteAccessModel,
     close: Callable[[], Any] | None,
+    sidebar: SidebarModel | None = None,
+    reveal: Callable[[UUID], Any] | None = None,
 ) -> ft.Control:
-    """``close`` is None where the platform's back navigation closes the detail."""
+    """``close`` is None where the platform's back navigation closes the detail;
+    ``sidebar`` and ``reveal`` add "5 sessions" with Show in the sidebar."""
     snapshot = use_snapshot(model)
+    if sidebar is not None:
+        use_snapshot(sidebar)  # the count follows the sidebar's reconciliation
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(
             ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
@@ -84,7 +90,11 @@ def ScheduleDetail(
     # unbounded list there would lay out at full length and never scroll.
     return ft.SelectionArea(
         content=ft.ListView(
-            [_heading(fields, close), *(group(section) for section in fields.groups)],
+            [
+                _heading(fields, close),
+                *_sessions_line(fields.schedule_id, sidebar, reveal),
+                *(group(section) for section in fields.groups),
+            ],
             spacing=12,
             padding=ft.Padding.all(16),
             expand=True,
@@ -137,6 +147,25 @@ def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> f
     if close is not None:
         controls.append(icon_action(ft.Icons.CLOSE, CLOSE_LABEL, close))
     return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+SHOW_IN_SIDEBAR_LABEL = "Show in the sidebar"
+
+
+def _sessions_line(
+    schedule_id: UUID, sidebar: SidebarModel | None, reveal: Callable[[UUID], Any] | None
+) -> list[ft.Control]:
+    """ "5 sessions" (the sidebar's count, or "… known so far"), with Show in the sidebar."""
+    if sidebar is None:
+        return []
+    sessions = sidebar.schedule_sessions(schedule_id)
+    controls: list[ft.Control] = [
+        ft.Icon(ft.Icons.FORUM_OUTLINED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(sessions.text, size=14),
+    ]
+    if sessions.can_reveal and reveal is not None:
+        controls.append(ft.TextButton(SHOW_IN_SIDEBAR_LABEL, on_click=lambda: reveal(schedule_id)))
+    return [ft.Row(controls, spacing=8)]
 
 
 def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None) -> ft.Control:

@@ -24,7 +24,7 @@ from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, Web
 from viewmodels.navigation import Location
 from viewmodels.offline import OfflineSnapshot
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
-from viewmodels.sidebar import SessionMessagesSnapshot, SidebarSnapshot
+from viewmodels.sidebar import ScheduleSessions, SessionMessagesSnapshot, SidebarSnapshot
 from viewmodels.sign_in import SignInSnapshot
 
 SnapshotT = TypeVar("SnapshotT", covariant=True)
@@ -80,6 +80,8 @@ class ScheduleDetailModel(Observed[ScheduleDetailSnapshot], Protocol):
 class SidebarModel(Observed[SidebarSnapshot], Protocol):
     async def refresh(self) -> None: ...
     async def toggle_group(self, schedule_id: UUID) -> None: ...
+    def schedule_sessions(self, schedule_id: UUID) -> ScheduleSessions: ...
+    async def reveal_schedule(self, schedule_id: UUID) -> None: ...
 
 
 class SessionMessagesModel(Observed[SessionMessagesSnapshot], Protocol):
