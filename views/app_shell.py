@@ -28,7 +28,7 @@ import flet as ft
 from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
 from views.actions import icon_action
 from views.attention_notice import AttentionBanner
-from views.binding import go, run_command, use_route_follower
+from views.binding import go, run_command, use_route_follower, use_snapshot
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH, is_wide
 from views.offline_banner import with_banner
 from views.schedule_detail import ScheduleDetail
@@ -155,6 +155,17 @@ def NarrowSheet() -> ft.View:
     use_route_follower(route)
     location = parse_location(route)
     searching, set_searching = ft.use_state(False)
+    reveals = use_snapshot(models.sidebar).reveals
+    reveals_seen = ft.use_ref(reveals)
+
+    def open_drawer_to_reveal() -> None:
+        # Show in the sidebar, asked from the detail: the drawer opens once the
+        # sheet is the top view again (an earlier call would find no drawer).
+        if reveals != reveals_seen.current and location.place is Place.SCHEDULES:
+            reveals_seen.current = reveals
+            page.run_task(page.show_drawer)
+
+    ft.use_effect(open_drawer_to_reveal, [reveals, location.place])
 
     def leave_drawer() -> None:
         page.run_task(page.close_drawer)
@@ -223,11 +234,11 @@ def NarrowDetail() -> ft.View:
     page = ft.context.page
 
     def reveal(schedule_id: UUID) -> None:
-        # The sidebar is the sheet's drawer on a phone: back to the sheet, drawer open.
+        # The sidebar is the sheet's drawer on a phone: back to the sheet, whose
+        # drawer opens once the sheet is on top again (NarrowSheet).
         async def show() -> None:
             await models.sidebar.reveal_schedule(schedule_id)
             go(models.navigation.show_schedules())
-            page.run_task(page.show_drawer)
 
         page.run_task(show)
 

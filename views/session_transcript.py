@@ -78,17 +78,27 @@ def _origin_header(origin: TranscriptOrigin, navigation: NavigationModel) -> ft.
     if origin.fired_text:
         lines.append(ft.Text(origin.fired_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
-        content=ft.Row(
+        content=ft.Column(
             [
-                ft.Icon(ft.Icons.SCHEDULE, color=ft.Colors.PRIMARY),
-                ft.Column(lines, spacing=2, tight=True, expand=True),
-                ft.OutlinedButton(
-                    OPEN_SCHEDULE_LABEL,
-                    on_click=lambda: go(navigation.open_schedule(origin.schedule_id)),
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.SCHEDULE, color=ft.Colors.PRIMARY),
+                        ft.Column(lines, spacing=2, tight=True, expand=True),
+                    ],
+                    spacing=12,
+                ),
+                ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            OPEN_SCHEDULE_LABEL,
+                            on_click=lambda: go(navigation.open_schedule(origin.schedule_id)),
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.END,
                 ),
             ],
-            spacing=12,
-            wrap=True,
+            spacing=8,
+            tight=True,
         ),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border_radius=ft.BorderRadius.all(12),

@@ -91,6 +91,8 @@ class SidebarSnapshot:
     error: str | None = None
     revealed_schedule_id: UUID | None = None
     """Show in the sidebar asked for this schedule: its group is expanded and marked."""
+    reveals: int = 0
+    """How many times Show in the sidebar was asked (a phone opens its drawer on each)."""
 
     @property
     def shows_folders(self) -> bool:

@@ -66,6 +66,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._complete = False
         """The last reconciliation read every session page."""
         self._revealed: UUID | None = None
+        self._reveals = 0
 
     def title_of(self, session_id: UUID) -> str | None:
         """The session's title as last listed, or None when it is not in the history."""
@@ -93,6 +94,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
     async def reveal_schedule(self, schedule_id: UUID) -> None:
         """Show in the sidebar: the schedule's group is expanded (remembered) and marked."""
         self._revealed = schedule_id
+        self._reveals += 1
         if self._index.session_count(schedule_id) >= 2 and schedule_id not in self._index.expanded:
             self._index.set_expanded(schedule_id, True)
             self._render()
@@ -237,5 +239,6 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                 schedules_selected=self._schedules_selected,
                 error=self._error,
                 revealed_schedule_id=self._revealed,
+                reveals=self._reveals,
             )
         )
