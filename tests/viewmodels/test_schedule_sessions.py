@@ -202,3 +202,22 @@ async def test_a_refused_schedule_read_is_not_an_error_on_the_transcript(
     await vm.open(uid("run"))
     assert vm.snapshot.first_page_error is None
     assert vm.snapshot.origin is not None and vm.snapshot.origin.text == "Started by a schedule"
+
+
+async def test_the_firing_time_survives_the_devices_history_cache(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    storage: MemoryStorage,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    Sessions(router).serve(scheduled_session("run"))
+    await sidebar(api, storage, clock, device_zone).open()
+    (kept,) = await storage.get("sidebar.history")  # type: ignore[misc]
+    assert isinstance(kept, dict) and kept["fired_at"] == FIRED.isoformat()
+    restarted = sidebar(api, storage, clock, device_zone)
+    Sessions(router).sessions.rescript(None, *server_down())
+    await restarted.open()
+    origin = restarted.origin_of(uid("run"))
+    assert origin is not None
+    assert origin.schedule_id == uid("backup") and origin.fired_at == FIRED
