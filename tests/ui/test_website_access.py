@@ -208,3 +208,22 @@ def test_a_grant_asks_first_then_says_saved_and_undo_puts_the_binding_back(
     )
     assert database.schedule(schedule.schedule_id).browser_profile_id is None
     expect(button(page, UNDO)).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_an_active_schedule_whose_sign_in_is_not_ready_warns_on_its_row(
+    size: str, request: pytest.FixtureRequest, database: ScheduleDatabase
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    ready = {p.profile_id for p in database.profiles() if p.state == "READY"}
+    unready = [
+        s
+        for s in database.schedules_in(("ACTIVE",))
+        if s.browser_profile_id is not None and s.browser_profile_id not in ready
+    ]
+    assert unready, "the demo needs an ACTIVE schedule bound to a sign-in that is not ready"
+    first = schedule_rows(page).first
+    expect(first).to_be_visible()
+    row = schedule_row(page, unready[0].title)
+    scroll_until_attached(page, first, row)
+    expect(row).to_have_accessible_name(re.compile(r"\. Website sign-in unavailable$"))
