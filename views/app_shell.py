@@ -135,6 +135,7 @@ def WideDetail() -> ft.Control:
         models.detail,
         models.website_access,
         close,
+        models.schedules,
         sidebar=models.sidebar,
         reveal=lambda schedule_id: run_command(models.sidebar.reveal_schedule, schedule_id),
     )
@@ -243,7 +244,12 @@ def NarrowDetail() -> ft.View:
         page.run_task(show)
 
     detail = ScheduleDetail(
-        models.detail, models.website_access, None, sidebar=models.sidebar, reveal=reveal
+        models.detail,
+        models.website_access,
+        None,
+        models.schedules,
+        sidebar=models.sidebar,
+        reveal=reveal,
     )
     return _pushed(Place.SCHEDULE, with_banner(models.offline, detail))
 
