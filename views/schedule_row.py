@@ -87,7 +87,7 @@ def _schedule_row(
             )
         )
     if row.website_badge:
-        details.append(ft.Row([_website_badge(row.website_badge)]))
+        details.append(ft.Row([_website_badge(row.website_badge, warning=row.website_warning)]))
 
     def open_row() -> None:
         open_schedule(row.schedule_id)
@@ -134,17 +134,20 @@ def _ring(focused: bool) -> ft.BorderSide:
     return ft.BorderSide(FOCUS_RING_WIDTH, ft.Colors.PRIMARY if focused else ft.Colors.TRANSPARENT)
 
 
-def _website_badge(text: str) -> ft.Control:
+def _website_badge(text: str, *, warning: bool) -> ft.Control:
+    """The ordinary chip, or (a bound sign-in that is not ready) the warning one."""
+    colour = ft.Colors.ERROR if warning else ft.Colors.PRIMARY
+    icon = ft.Icons.WARNING_AMBER if warning else ft.Icons.LANGUAGE
     return ft.Container(
         content=ft.Row(
             [
-                ft.Icon(ft.Icons.LANGUAGE, size=14, color=ft.Colors.PRIMARY),
-                ft.Text(text, size=12, color=ft.Colors.PRIMARY),
+                ft.Icon(icon, size=14, color=colour),
+                ft.Text(text, size=12, color=colour),
             ],
             spacing=4,
             tight=True,
         ),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border=ft.Border.all(1, ft.Colors.ERROR if warning else ft.Colors.OUTLINE_VARIANT),
         border_radius=ft.BorderRadius.all(10),
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),
     )

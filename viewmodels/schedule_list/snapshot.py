@@ -77,12 +77,15 @@ class ScheduleRow:
     """"Next: …" in the device zone, present only when the server sent ``next_fire_at``."""
     preview: str
     website_badge: str | None
-    """The badge text ("Website access") when the schedule may use a website sign-in."""
+    """The badge text ("Website access") when the schedule may use a website sign-in;
+    "Website sign-in unavailable" when ``website_warning``."""
     attention_text: str | None
     """The warning line ("Run failed: it ran past its deadline") when the last firing needs
     attention, else None."""
     accessibility_label: str
     """One sentence a screen reader speaks for the whole row."""
+    website_warning: bool = False
+    """ACTIVE and its bound sign-in is not ready (or gone): the badge is a warning."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,11 @@ class SessionIndex:
         session = self.cached(session_id)
         return None if session is None else session.title
 
+    def session_count(self, schedule_id: UUID) -> int:
+        """How many cached sessions ``schedule_id`` created (a group's count, or 1, or 0)."""
+        bucket = self._buckets.get(schedule_id)
+        return 0 if bucket is None else len(bucket)
+
     def rebuild(
         self,
         sessions: Iterable[CachedSession],
