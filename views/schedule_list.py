@@ -185,7 +185,7 @@ def _body(
                 alignment=ft.MainAxisAlignment.CENTER,
                 expand=True,
             )
-        return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text)
+        return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text, snapshot.empty_guidance)
     if not snapshot.rows:
         return loading_panel("Loading schedules…")
 
@@ -244,7 +244,16 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         )
     else:
         content = ft.Container(height=0)
-    return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
+    # Once, under the rows: which clock "your time" and every row's times are.
+    zone = ft.Text(snapshot.zone_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Container(
+        content=ft.Column(
+            [content, ft.Row([zone], alignment=ft.MainAxisAlignment.CENTER)],
+            spacing=4,
+            tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+    )
 
 
 def _search_field(

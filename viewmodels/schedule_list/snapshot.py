@@ -12,6 +12,12 @@ from enum import StrEnum
 from uuid import UUID
 
 from viewmodels.paging import FeedPhase
+from viewmodels.server_kind import (
+    LOAD_DEMO_TEXT,
+    RECENT_HISTORY_KEEPS_TEXT,
+    WHERE_SCHEDULES_COME_FROM,
+    ServerKind,
+)
 
 
 class ListSection(StrEnum):
@@ -36,6 +42,19 @@ class ListSection(StrEnum):
         if self is ListSection.CURRENT:
             return "No active or paused schedules."
         return "No completed or cancelled schedules yet."
+
+    def empty_guidance(self, server: ServerKind) -> str:
+        """What follows an empty section's sentence: where its schedules come from.
+
+        The embedded demo server also says how to load the demo; Recent
+        History says how long an ended schedule stays in it (the server's
+        30-day retention).
+        """
+        if self is ListSection.RECENT_HISTORY:
+            return RECENT_HISTORY_KEEPS_TEXT
+        if server is ServerKind.EMBEDDED:
+            return f"{WHERE_SCHEDULES_COME_FROM} {LOAD_DEMO_TEXT}"
+        return WHERE_SCHEDULES_COME_FROM
 
     @property
     def other(self) -> ListSection:
@@ -81,6 +100,8 @@ class ScheduleRow:
     attention, else None."""
     accessibility_label: str
     """One sentence a screen reader speaks for the whole row."""
+    ended_text: str | None = None
+    """How and when an ended schedule ended ("Cancelled on 3 Nov"), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +128,10 @@ class ScheduleListSnapshot:
     """How many schedules need attention (``GET /v1/schedules/counts``); None until read."""
     search_focus_requests: int = 0
     """Grows by one each time Ctrl+F or / asks for the search field to take the focus."""
+    server: ServerKind = ServerKind.PLATFORM
+    """Which server the list shows: its empty sentence differs."""
+    zone_text: str = ""
+    """Once under the list: whose time "your time" is ("Times are your time, Etc/UTC")."""
     search_clears: int = 0
     """Grows by one each time the search is cleared (the clear button, Escape): the only
     time the field's text changes other than by typing."""
@@ -151,6 +176,13 @@ class ScheduleListSnapshot:
                 return f"Nothing that needs attention matches “{query}”"
             return NOTHING_NEEDS_ATTENTION_TEXT
         return self.section.no_match_text(query) if query else self.section.empty_text
+
+    @property
+    def empty_guidance(self) -> str | None:
+        """The line under an empty section's sentence (not under "No … match")."""
+        if self.empty_text is None or self.searching or self.attention_only:
+            return None
+        return self.section.empty_guidance(self.server)
 
     def due_rows(self, now: datetime) -> tuple[ScheduleRow, ...]:
         """Rows whose next firing has come: the server has news for them."""
