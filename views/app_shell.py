@@ -129,7 +129,12 @@ def WideDetail() -> ft.Control:
     navigation = models.navigation
     opened = parse_location(ft.use_route_location()).place is Place.SCHEDULE
     close = (lambda: go(navigation.back())) if opened else None
-    return ScheduleDetail(models.detail, models.website_access, close)
+    return ScheduleDetail(
+        models.detail,
+        models.website_access,
+        close,
+        open_session=lambda session_id: go(navigation.open_session(session_id)),
+    )
 
 
 @ft.component
@@ -213,7 +218,16 @@ def NarrowDetail() -> ft.View:
     models = use_models()
     return _pushed(
         Place.SCHEDULE,
-        with_banner(models.offline, ScheduleDetail(models.detail, models.website_access, None)),
+        with_banner(
+            models.offline,
+            ScheduleDetail(
+                models.detail,
+                models.website_access,
+                None,
+                open_session=lambda session_id: go(models.navigation.open_session(session_id)),
+                phone=True,
+            ),
+        ),
     )
 
 

@@ -34,15 +34,16 @@ from views.binding import run_command, use_snapshot
 from views.screen_models import CalendarModel
 
 CELL_HEIGHT = 54
-MARK_SIZE = 11
+MARK_SIZE = 16
+"""The icon box; its glyph is about 12 px, large enough to tell the shapes apart."""
 
 _GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
     MarkKind.FIRES: (ft.Icons.CIRCLE_OUTLINED, ft.Colors.PRIMARY),
     MarkKind.ADJUSTED: (ft.Icons.CHANGE_HISTORY, ft.Colors.TERTIARY),
-    MarkKind.FIRED: (ft.Icons.CHECK_CIRCLE, ft.Colors.PRIMARY),
-    MarkKind.MISSED: (ft.Icons.CANCEL, ft.Colors.ERROR),
+    MarkKind.FIRED: (ft.Icons.CHECK, ft.Colors.PRIMARY),
+    MarkKind.MISSED: (ft.Icons.CLOSE, ft.Colors.ERROR),
     MarkKind.SKIPPED: (ft.Icons.FAST_FORWARD, ft.Colors.ON_SURFACE_VARIANT),
-    MarkKind.REFUSED: (ft.Icons.BLOCK, ft.Colors.ERROR),
+    MarkKind.REFUSED: (ft.Icons.GPP_BAD_OUTLINED, ft.Colors.ERROR),
     MarkKind.NOT_RUN: (ft.Icons.REPORT_OUTLINED, ft.Colors.ERROR),
     MarkKind.NO_FIRING: (ft.Icons.REMOVE, ft.Colors.OUTLINE),
 }

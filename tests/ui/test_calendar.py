@@ -83,10 +83,10 @@ def open_calendar_at_spring_forward(
 
 
 def _sentence(change: date, wall: time) -> re.Pattern[str]:
-    named = f"{wall.hour:02d}:{wall.minute:02d}"
+    del wall  # the day's line names the rule's time; the note, the clock change
     return re.compile(
-        rf"^{named} does not exist on {change.day} {_MONTHS[change.month - 1]} {change.year}"
-        rf" in America/New_York; it fires at 03:00"
+        rf"^New York's clocks go forward on {change.day} {_MONTHS[change.month - 1]}:"
+        rf" this firing is at 03:00 there"
     )
 
 

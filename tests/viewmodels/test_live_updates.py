@@ -148,7 +148,10 @@ async def test_a_row_the_server_has_not_moved_on_yet_reads_due_now_never_a_past_
     await window.live.check()
     assert window.schedules.snapshot.rows[0].next_fire_text == "Next: due now"
     await window.live.check()
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: tomorrow at 07:10 (23:10 America/Los_Angeles)"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: tomorrow at 07:10 (23:10 America/Los_Angeles)"
+    )
 
 
 async def test_a_pause_or_completion_the_worker_caused_shows_up_in_the_row(
@@ -228,7 +231,10 @@ async def test_texts_that_read_the_clock_move_on_even_while_the_server_cannot_be
     window.sessions_route.script(None, ok(page([session("chat", last_activity_at=NOW)])))
     await window.schedules.open()
     await window.sidebar.open()
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: tomorrow at 09:00 (10:00 Europe/Paris)"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: tomorrow at 09:00 (10:00 Europe/Paris)"
+    )
     assert window.sidebar.snapshot.history[0].age_text == "just now"
     lists = window.schedules.snapshot, window.sidebar.snapshot
     await window.live.check()
@@ -237,7 +243,10 @@ async def test_texts_that_read_the_clock_move_on_even_while_the_server_cannot_be
     window.clock.advance(hours=18)  # 01:00 on Wednesday
     await window.live.check()
     assert window.live.failures == 1
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: today at 09:00 (10:00 Europe/Paris)"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: today at 09:00 (10:00 Europe/Paris)"
+    )
     assert window.sidebar.snapshot.history[0].age_text == "18 h ago"
 
 

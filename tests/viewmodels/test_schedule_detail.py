@@ -12,7 +12,7 @@ from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
-from viewmodels.detail import DetailPhase, GroupKind, LabelledValue, ScheduleDetailViewModel
+from viewmodels.detail import DetailPhase, GroupKind, ScheduleDetailViewModel
 
 
 def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
