@@ -20,9 +20,10 @@ class ServerKind(StrEnum):
 
 WHERE_SCHEDULES_COME_FROM = "Schedules are created by the agent platform; this app shows them."
 LOAD_DEMO_TEXT = (
-    "To see the demo schedules, start the app with a new data folder"
-    " (schedule-browser --data-dir NEW_FOLDER): the demo loads on its first run."
+    "To see the demo, start the app again without --no-demo,"
+    " or with a new data folder (--data-dir NEW_FOLDER)."
 )
+"""The demo loads into an embedded database that holds nothing yet, unless --no-demo."""
 RECENT_HISTORY_KEEPS_TEXT = "Ended schedules appear here for 30 days."
 
 
