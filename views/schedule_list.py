@@ -128,8 +128,17 @@ def ScheduleList(
                             selected=snapshot.attention_only,
                             show_checkmark=False,
                             on_select=toggle_attention,
-                        )
-                    ]
+                        ),
+                        # Once, beside the filter: which clock the rows' times are.
+                        ft.Text(
+                            snapshot.zone_text,
+                            size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            text_align=ft.TextAlign.END,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=8,
                 ),
                 *([SearchField(model, snapshot.search_clears, search)] if searchable else []),
             ],
@@ -244,16 +253,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         )
     else:
         content = ft.Container(height=0)
-    # Once, under the rows: which clock "your time" and every row's times are.
-    zone = ft.Text(snapshot.zone_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
-    return ft.Container(
-        content=ft.Column(
-            [content, ft.Row([zone], alignment=ft.MainAxisAlignment.CENTER)],
-            spacing=4,
-            tight=True,
-        ),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-    )
+    return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
 
 
 def _search_field(

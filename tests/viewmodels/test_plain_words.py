@@ -99,7 +99,7 @@ def test_a_completed_once_schedule_says_when_it_ended_after_its_only_firing() ->
 
     row = schedule_row(completed, NOW, UTC_ZONE)
 
-    assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 27 Nov 2026, 07:00"
+    assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 07:00"
     assert row.next_fire_text is None
 
 

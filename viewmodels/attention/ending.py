@@ -5,8 +5,9 @@ asks how it ended and when: "Completed on 27 Nov after its only firing",
 "Cancelled on 3 Nov". The date is the record's ``updated_at`` (the server
 stamps it with the change of state, and an ended schedule changes no more),
 in the device zone, with the year only when it is not the current one. The
-last firing's outcome follows where the server sent one ("… Ran at 27 Nov
-2026, 07:00"), in the words the detail's "Last firing" line uses. A state
+last firing's outcome follows where the server sent one ("… Ran at 07:00",
+its date too when it is not the day it ended), in the words the detail's
+"Last firing" line uses. A state
 this client does not know is humanized; a schedule still running has no
 ending sentence.
 """
@@ -19,7 +20,7 @@ from zoneinfo import ZoneInfo
 from transport.models import LastOutcome
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
-from viewmodels.formatting.clock_text import short_month
+from viewmodels.formatting.clock_text import clock_time, short_month
 
 ENDED_STATES = frozenset({"COMPLETED", "CANCELLED"})
 
@@ -44,7 +45,10 @@ def ended_sentence(
         words += " before it ever fired"
     if last_outcome is None:
         return words
-    at = instant_text(last_outcome.nominal_fire_at, device_zone)
+    fired = last_outcome.nominal_fire_at.astimezone(device_zone)
+    same_day = ended_at is not None and ended_at.astimezone(device_zone).date() == fired.date()
+    # The day is said once: a firing on the day it ended reads by its time alone.
+    at = clock_time(fired.hour, fired.minute) if same_day else instant_text(fired, device_zone)
     return f"{words}. {outcome_sentence(last_outcome, at)}"
 
 
