@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from tests.ui.accessible_names import HISTORY_TAB, button, schedule_row, schedule_rows
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import scroll_until_attached
+from tests.ui.flutter_page import click_in_list, scroll_until_attached, wait_for_text
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
 
@@ -60,12 +60,29 @@ def test_a_completed_schedule_says_when_it_ended_and_its_calendar_shows_its_last
         rf"Completed on {ended.day} {_MONTHS[ended.month - 1]}\b.* after its (only|last) firing"
     )
     expect(row).to_have_accessible_name(re.compile(sentence))
-    row.click()
+    click_in_list(page, schedule_rows(page).first, row)
     month = last.astimezone(zone).strftime("%B %Y")
     heading = page.get_by_role("heading", name=month)
     scroll_until_attached(page, _POINTS[screen], heading)
     expect(heading).to_be_attached()
     save_screenshot(page, f"ended-{screen}")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_schedule_paused_after_failures_says_why_leads_to_its_session_and_where_to_resume(
+    screen: str, request: pytest.FixtureRequest, database: ScheduleDatabase
+) -> None:
+    page: Page = request.getfixturevalue(screen)
+    paused = next(s for s in database.needs_attention() if s.state == "PAUSED")
+    expect(schedule_rows(page).first).to_be_visible()
+    click_in_list(page, schedule_rows(page).first, schedule_row(page, paused.title))
+
+    session = button(page, "Open the failed firing's session")
+    expect(session).to_be_visible()
+    wait_for_text(page, "this embedded demo server has no agent that could")
+    save_screenshot(page, f"paused-{screen}")
+    session.click()
+    expect(page).to_have_url(re.compile(r"/sessions/[0-9a-f-]{36}$"))
 
 
 def _completed_that_fired(database: ScheduleDatabase) -> tuple[StoredSchedule, datetime]:
