@@ -120,6 +120,7 @@ async def _embedded_backend(
     settings: EmbeddedServerSettings, clock: Callable[[], datetime]
 ) -> AsyncIterator[Backend]:
     from server.embedded import open_embedded
+    from server.scheduling.attached_runtime import executor_for
     from server.scheduling.runtime import running
 
     database = settings.database_path
@@ -139,7 +140,7 @@ async def _embedded_backend(
         ) from None
     try:
         # The scheduler stops (cancelled and awaited) before embedded.close().
-        async with running(embedded.scheduling()):
+        async with running(embedded.scheduling(executor_for(settings.runtime, clock))):
             transport = httpx.ASGITransport(app=embedded.app)
             async with ScheduleClient(EMBEDDED_BASE_URL, transport=transport) as api:
                 yield Backend(

@@ -25,6 +25,7 @@ from app.settings import (
     UsageError,
 )
 from app.web_address import checked_web_address, refuse_own_credentials
+from server.scheduling.attached_runtime import RuntimeChoiceError, attached_runtime
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
@@ -71,6 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-demo",
         action="store_true",
         help="start an empty database instead of loading demo data on the first run",
+    )
+    embedded.add_argument(
+        "--executor",
+        metavar="URL",
+        help="hand each run to the agent runtime at URL (https://, or http:// on this machine; "
+        "docs/API.md, the executor protocol) or to the in-process runtime installed under that "
+        "name; without it each run is answered that no agent runtime is attached",
+    )
+    embedded.add_argument(
+        "--executor-secret-file",
+        metavar="PATH",
+        type=Path,
+        help="the secret that signs each request to the --executor URL",
     )
     shown = parser.add_argument_group("where the app appears")
     view = shown.add_mutually_exclusive_group()
@@ -206,6 +220,10 @@ def settings_from_arguments(
             raise UsageError(
                 "--data-dir and --no-demo apply to the embedded server; drop them with --server."
             )
+        if arguments.executor is not None or arguments.executor_secret_file is not None:
+            raise UsageError(
+                "--executor applies to the embedded server; a remote server attaches its own."
+            )
         url = checked_server_url(arguments.server)
         token = _token(arguments.token_file, env)
         server = RemoteServerSettings(base_url=url, token=token, device_dir=data_dir)
@@ -217,7 +235,13 @@ def settings_from_arguments(
         chosen = arguments.data_dir if arguments.data_dir is not None else data_dir
         if chosen.exists() and not chosen.is_dir():
             raise UsageError(f"--data-dir {chosen} is a file, not a folder.")
-        server = EmbeddedServerSettings(data_dir=chosen, demo=not arguments.no_demo)
+        try:
+            runtime = attached_runtime(arguments.executor, arguments.executor_secret_file)
+        except RuntimeChoiceError as err:
+            raise UsageError(str(err)) from None
+        server = EmbeddedServerSettings(
+            data_dir=chosen, demo=not arguments.no_demo, runtime=runtime
+        )
     return Settings(
         server=server,
         web=bool(arguments.web),

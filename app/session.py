@@ -58,6 +58,7 @@ def compose_models(
     views: ViewCache | None = None,
     announce: Announce | None = None,
     server: ServerKind = ServerKind.PLATFORM,
+    on_server_reached: Callable[[], None] | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
@@ -66,9 +67,13 @@ def compose_models(
     ``views`` the view cache (None: nothing is kept, and nothing shown offline);
     ``announce`` is told each notice of something newly needing attention
     (the desktop window's OS notification; None: the in-app banner only);
-    ``server`` which kind of server it is (the embedded demo's words differ).
+    ``server`` which kind of server it is (the embedded demo's words differ);
+    ``on_server_reached`` is told each time a screen reads the server (a hosted
+    sign-in opened offline then checks its token).
     """
     offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
+    if on_server_reached is not None:
+        offline.set_on_reached(on_server_reached)
     schedules = ScheduleListViewModel(
         api, clock=clock, device_zone=device_zone, offline=offline, server=server
     )

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.loopback import LOOPBACK, is_loopback_host
+from server.scheduling.attached_runtime import AttachedRuntime
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,9 @@ class EmbeddedServerSettings:
     data_dir: Path
     demo: bool
     """Load demo data when the database is created (first run only)."""
+    runtime: AttachedRuntime | None = None
+    """``--executor``: the agent runtime the embedded server hands runs to; None answers
+    each run that no runtime is attached."""
 
     @property
     def database_path(self) -> Path:

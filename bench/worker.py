@@ -8,10 +8,11 @@ database, racing over the same due schedules (``FOR UPDATE SKIP LOCKED``
 claims). In each of ten rounds every column gets 1,000 fresh due DAILY
 schedules (written untimed, 100 new principals with 10 each, so the default
 admission cap never holds one) and its workers drain them with
-``ScheduleWorker.run_once`` in batches of 100, each schedule in its own
-transaction (occurrence, session, hidden seed message, QUEUED run, schedule
-advance, audit events); the wall time runs from the command to the last
-worker's answer. The principals' schedules are interleaved, as a team's are
+``ScheduleWorker.run_once``, one transaction per batch of the server's
+default size (``default_batch_size``: 300 on SQLite, 50 on PostgreSQL), each
+schedule in it decided on its own (occurrence, session, hidden seed message,
+QUEUED run, schedule advance, audit events); the wall time runs from the
+command to the last worker's answer. The principals' schedules are interleaved, as a team's are
 when people create them over time; the last column has each principal's ten
 in a row instead, the worst case for replicas, whose materializations for one
 principal take turns (the admission lock). The columns take turns within
@@ -19,6 +20,12 @@ each round, in a rotating
 order, so that a change in the machine's load hits all of them alike. The
 PostgreSQL is a throwaway cluster started as the tests start theirs
 (``bench/throwaway_postgres.py``) and removed at the end.
+
+Then the herd: 10,000 schedules of 1,000 principals (ten each, interleaved)
+all due at one instant, drained by the SQLite column's worker and by the two
+PostgreSQL replicas; each schedule's lateness is when the transaction that
+materialized it committed less the moment the workers were told (the
+nominal instant), printed as p50, p99 and maximum.
 
 Beside them, SQLite only: bare transactions of seven single-row inserts,
 interleaved in the same rounds (the reference the worker issue quotes).
@@ -36,6 +43,7 @@ nothing is due, among 10,000 and among 100,000 ACTIVE schedules, side by side
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import statistics
@@ -60,7 +68,7 @@ from server.domain.recurrence import first_after, latest_at_or_before
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
 from server.scheduling import materializer
 from server.scheduling.definition import parse_definition
-from server.scheduling.worker import ScheduleWorker
+from server.scheduling.worker import ScheduleWorker, default_batch_size
 from server.storage.engine import open_engine
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
@@ -71,7 +79,13 @@ from tests.postgres_cluster import PostgresCluster
 DUE = 10_000
 INSTRUMENTED = 2_000
 PER_PRINCIPAL = 10
-BATCH = 100
+
+
+def _batch(url: str) -> int:
+    """The server's own default for the database (``schedule-server serve --worker-batch``)."""
+    return default_batch_size("sqlite" if url.startswith("sqlite") else "postgresql")
+
+
 IDLE_RUNS = 300
 BARE_RUNS = 2_000
 ROUNDS = 10
@@ -93,8 +107,11 @@ DEFINITION = parse_definition(
     }
 )
 COLUMNS = 4
-# Principals: 100 fresh ones per column and round, then the instrumented passes'.
-ALL_PRINCIPALS = (ROUNDS * COLUMNS * CHUNK + 2 * INSTRUMENTED) // PER_PRINCIPAL
+HERD = 10_000
+HERD_PRINCIPALS = 1_000
+# Principals: 100 fresh ones per column and round, the instrumented passes', then the herd's.
+ALL_PRINCIPALS = (ROUNDS * COLUMNS * CHUNK + 2 * INSTRUMENTED) // PER_PRINCIPAL + HERD_PRINCIPALS
+HERD_FIRST = ALL_PRINCIPALS - HERD_PRINCIPALS
 
 
 def _principals(count: int, first: int = 0) -> list[Principal]:
@@ -153,27 +170,38 @@ def _fresh_store() -> Iterator[SqlStore]:
             store.close()
 
 
-def _drain(worker: ScheduleWorker, now: datetime, rounds: int | None = None) -> int:
-    """Scan until nothing is due, or for ``rounds`` batches; how many were written."""
+def _drain(
+    worker: ScheduleWorker, now: datetime, commits: list[tuple[float, int]] | None = None
+) -> int:
+    """Scan as the runtime's loop does until nothing is due; how many were written.
+
+    ``commits`` gets the wall time (``time.time``) after each scan and how
+    many that scan's transaction committed: when those schedules fired.
+    """
     written = 0
-    while rounds is None or rounds > 0:
+    while True:
         report = worker.run_once(now)
         written += report.written
-        if not report.full:
-            break
-        rounds = None if rounds is None else rounds - 1
+        if commits is not None:
+            commits.append((time.time(), report.written))
+        if report.full:
+            continue
+        if not report.passed_over or report.retry_at is None:
+            break  # nothing due, or the rest is held by the other replica, which finishes it
+        time.sleep((report.retry_at - now).total_seconds())  # as the runtime's loop waits
     return written
 
 
 def _replica(commands: Connection, url: str) -> None:
     """One worker process on ``url``: drains what is due at each instant it is sent."""
     store = SqlStore(open_engine(url))
-    worker = ScheduleWorker(store, _directory(_principals(ALL_PRINCIPALS)), batch_size=BATCH)
+    worker = ScheduleWorker(store, _directory(_principals(ALL_PRINCIPALS)), batch_size=_batch(url))
     try:
         while (now := commands.recv()) is not None:
             started_cpu = time.process_time()
-            written = _drain(worker, now)
-            commands.send((written, time.process_time() - started_cpu))
+            commits: list[tuple[float, int]] = []
+            written = _drain(worker, now, commits)
+            commands.send((written, time.process_time() - started_cpu, commits))
     finally:
         store.close()
 
@@ -223,10 +251,30 @@ class Column:
         self.machine_cpu += _machine_cpu_seconds() - machine_before
         if self.cluster is not None:
             self.server_cpu += server_cpu_seconds(self.cluster) - server_before
-        written = sum(written for written, _ in answers)
+        written = sum(answer[0] for answer in answers)
         assert written == CHUNK, f"{self.name}: {written} of {CHUNK} materialized"
         self.written += written
-        self.worker_cpu += sum(cpu for _, cpu in answers)
+        self.worker_cpu += sum(answer[1] for answer in answers)
+
+    def herd(self, due_at: datetime, now: datetime) -> list[float]:
+        """HERD schedules of HERD_PRINCIPALS all due at once; each one's lateness, sorted.
+
+        Written untimed; then the workers, already running, are told at
+        ``t0``, the nominal instant; a schedule's lateness is when the
+        transaction that materialized it committed, less ``t0``.
+        """
+        principals = _principals(HERD_PRINCIPALS, HERD_FIRST)
+        _populate(self.store, principals, HERD, due_at)
+        started = time.time()
+        for _, pipe in self.workers:
+            pipe.send(now)
+        lateness: list[float] = []
+        for _, pipe in self.workers:
+            _written, _cpu, commits = pipe.recv()
+            for at, count in commits:
+                lateness.extend([at - started] * count)
+        assert len(lateness) == HERD, f"{self.name}: {len(lateness)} of {HERD} in the herd"
+        return sorted(lateness)
 
     def stop(self) -> None:
         for process, pipe in self.workers:
@@ -286,7 +334,9 @@ def _breakdown(store: SqlStore, due_at: datetime, now: datetime) -> dict[str, fl
     plan = materializer.plan_occurrence
     materializer.plan_occurrence = _timed(totals, "decision", plan)
     try:
-        worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
+        worker = ScheduleWorker(
+            store, _directory(principals), batch_size=_batch(store.engine.url.drivername)
+        )
         start = time.perf_counter()
         assert _drain(worker, now) == INSTRUMENTED
         totals["total"] = time.perf_counter() - start
@@ -325,7 +375,7 @@ def _idle_scan_ms(count: int, now: datetime, upcoming: datetime) -> float:
     principals = _principals(max(1, count // PER_PRINCIPAL))
     with _fresh_store() as store:
         _populate(store, principals, count, upcoming)
-        worker = ScheduleWorker(store, _directory(principals), batch_size=BATCH)
+        worker = ScheduleWorker(store, _directory(principals), batch_size=_batch("sqlite"))
         samples = []
         for index in range(20 + IDLE_RUNS):
             start = time.perf_counter_ns()
@@ -341,7 +391,8 @@ def _print_throughput(columns: list[Column], bare: float) -> None:
     sqlite, single, pair, grouped = columns
     names = ("SQLite 1 worker", "PG 1 worker", "PG 2 replicas", "PG 2, grouped")
     print(f"materialized {CHUNK:,} due schedules per column in each of {ROUNDS} rounds,")
-    print(f"run_once batches of {BATCH}, each worker in its own process")
+    sizes = f"{_batch('sqlite')} on SQLite, {_batch('postgresql')} on PostgreSQL"
+    print(f"run_once batches (one transaction each) of {sizes}, each worker in its own process")
     print(f"{'measure':<44}" + "".join(f"{name:>16}" for name in names))
     row = "".join(f"{c.per_second:>16,.0f}" for c in columns)
     print(f"{'materializations per second (wall clock)':<44}{row}")
@@ -363,6 +414,22 @@ def _print_throughput(columns: list[Column], bare: float) -> None:
     )
     print(f"{'bare 7-insert SQLite transactions per second':<44}{bare:>16,.0f}")
     print(f"{'ratio SQLite materialization / bare (wall)':<44}{sqlite.per_second / bare:>16.2f}")
+
+
+def _quantile(ordered: list[float], share: float) -> float:
+    """The smallest value at or above ``share`` of ``ordered`` (nearest rank)."""
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def _print_herd(herds: dict[str, list[float]]) -> None:
+    print(
+        f"herd: {HERD:,} schedules of {HERD_PRINCIPALS:,} principals due at one instant,"
+        " lateness = committed minus nominal"
+    )
+    print(f"{'measure':<44}" + "".join(f"{name:>16}" for name in herds))
+    for label, share in (("p50", 0.5), ("p99", 0.99), ("max", 1.0)):
+        row = "".join(f"{_quantile(h, share):>16.3f}" for h in herds.values())
+        print(f"{f'herd lateness {label}, seconds':<44}{row}")
 
 
 def _print_breakdown(label: str, database: str, parts: dict[str, float]) -> None:
@@ -407,6 +474,8 @@ def main() -> None:
         try:
             with _fresh_store() as bare_store:
                 bare = _throughput(columns, bare_store, due_at, now)
+            herds = {"SQLite 1 worker": columns[0].herd(due_at, now)}
+            herds["PG 2 replicas"] = columns[2].herd(due_at, now)
         finally:
             for column in columns:
                 column.stop()
@@ -416,6 +485,7 @@ def main() -> None:
     idle_large = _idle_scan_ms(10 * DUE, now, upcoming)
 
     _print_throughput(columns, bare)
+    _print_herd(herds)
     print(f"{'idle scan among 10,000 schedules, median ms (SQLite)':<61}{idle_small:>8.3f}")
     print(f"{'idle scan among 100,000 schedules, median ms (SQLite)':<61}{idle_large:>8.3f}")
     print(f"{'ratio idle scan 100,000 / 10,000':<61}{idle_large / idle_small:>8.2f}")

@@ -14,8 +14,8 @@ makes ``/readyz`` answer 503 while the server goes on serving for
 failed request; then it stops accepting connections, gives requests in
 flight ``--shutdown-grace`` seconds
 to finish, and gives the scheduler, which starts nothing new from the moment
-SIGTERM arrives, as long again to finish the materialization (or run, or
-purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
+SIGTERM arrives, as long again to finish the batch of materializations (or
+run, or purge batch) it is in; then it exits 0 (``server/stopping.py``). Replicas may
 share one PostgreSQL database, each with its scheduler: they claim due
 schedules with row locks and take turns through advisory locks
 (``server/storage/sql/advisory_locks.py``).
@@ -28,9 +28,11 @@ loopback callers; ``--metrics-port`` serves it on a loopback port of its own
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
-principal), the executor that answers their runs (no agent runtime is
-attached) and the hourly retention purge. ``--no-worker`` leaves them out,
-for a read-only replica beside a server that runs them.
+principal), the executor that hands their runs to the agent runtime
+``--executor`` names (``server/scheduling/attached_runtime.py``; without it
+each run is answered that none is attached) and the hourly retention
+purge. ``--no-worker`` leaves them out, for a read-only replica beside a
+server that runs them.
 """
 
 from __future__ import annotations
@@ -58,8 +60,22 @@ from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
 from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
+from server.scheduling.attached_runtime import (
+    ENTRY_POINT_GROUP,
+    MIN_SECRET_BYTES,
+    AttachedRuntime,
+    RuntimeChoiceError,
+    attached_runtime,
+    executor_for,
+)
+from server.scheduling.observer import SILENT
 from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
 from server.scheduling.wake import WakeSignal
+from server.scheduling.worker import (
+    DEFAULT_BATCH_SIZE,
+    REPLICA_BATCH_SIZE,
+    default_batch_size,
+)
 from server.stopping import (
     DEFAULT_DRAIN_SECONDS,
     DEFAULT_GRACE_SECONDS,
@@ -199,6 +215,29 @@ def _parser() -> argparse.ArgumentParser:
         f"are refused at once and no new work starts (default: {DEFAULT_GRACE_SECONDS})",
     )
     serve.add_argument(
+        "--worker-batch",
+        type=_positive,
+        metavar="N",
+        help="due schedules the worker claims, decides and commits in one transaction; each "
+        "still fires on its own and one's failure never holds back the others "
+        f"(default: {DEFAULT_BATCH_SIZE} on SQLite, {REPLICA_BATCH_SIZE} on PostgreSQL)",
+    )
+    serve.add_argument(
+        "--executor",
+        metavar="URL",
+        help="hand each run to the agent runtime at URL (the executor protocol of docs/API.md; "
+        "https://, or http:// on this machine), or to the in-process runtime installed under "
+        f"that name ({ENTRY_POINT_GROUP} entry points); without it each run is answered that "
+        "no agent runtime is attached",
+    )
+    serve.add_argument(
+        "--executor-secret-file",
+        type=Path,
+        metavar="PATH",
+        help=f"file holding the secret (at least {MIN_SECRET_BYTES} bytes) that signs each request"
+        " to the --executor URL; the runtime checks it",
+    )
+    serve.add_argument(
         "--drain-seconds",
         type=_whole_number_of("seconds"),
         default=DEFAULT_DRAIN_SECONDS,
@@ -242,12 +281,31 @@ def scheduling_for(
     """The scheduler this process runs, or None with ``--no-worker``."""
     if args.no_worker:
         return None
-    settings = SchedulingSettings(admission=Admission(args.max_active_runs))
-    if metrics is None:
-        return SchedulingRuntime(store, directory, system_clock, settings=settings, wake=wake)
-    return SchedulingRuntime(
-        store, directory, system_clock, settings=settings, wake=wake, observer=metrics
+    settings = SchedulingSettings(
+        admission=Admission(args.max_active_runs),
+        batch_size=args.worker_batch or default_batch_size(store.engine.dialect.name),
     )
+    executor = executor_for(_runtime(args), system_clock)
+    return SchedulingRuntime(
+        store,
+        directory,
+        system_clock,
+        executor=executor,
+        settings=settings,
+        wake=wake,
+        observer=SILENT if metrics is None else metrics,
+    )
+
+
+def _runtime(args: argparse.Namespace) -> AttachedRuntime | None:
+    """The agent runtime the flags name, checked before anything starts."""
+    try:
+        runtime = attached_runtime(args.executor, args.executor_secret_file)
+    except RuntimeChoiceError as err:
+        raise StartupError(str(err)) from err
+    if runtime is not None and args.no_worker:
+        raise StartupError("--executor needs the scheduler; drop --no-worker or --executor.")
+    return runtime
 
 
 class _MetricsServer(uvicorn.Server):
@@ -403,6 +461,7 @@ def _open_store(url: str) -> SqlStore:
 
 def serve(args: argparse.Namespace) -> int:
     directory, token = _identity(args)
+    _runtime(args)
     cursor_secret = _cursor_secret(args.cursor_secret_file)
     store = _open_store(args.database)
     try:

@@ -24,6 +24,7 @@ from server.app import create_app
 from server.demo import load_demo_if_empty
 from server.identity import LocalIdentity, local_principal
 from server.scheduling.change_feed import ChangeFeed
+from server.scheduling.executor import RunExecutor
 from server.scheduling.runtime import SchedulingRuntime
 from server.scheduling.wake import WakeSignal
 from server.storage.sql.store import SqlStore
@@ -47,10 +48,18 @@ class EmbeddedServer:
     wake: WakeSignal = field(default_factory=WakeSignal)
     changes: ChangeFeed = field(default_factory=ChangeFeed)
 
-    def scheduling(self) -> SchedulingRuntime:
-        """The worker, run executor and purge over this server's store (not yet running)."""
+    def scheduling(self, executor: RunExecutor | None = None) -> SchedulingRuntime:
+        """The worker, run executor and purge over this server's store (not yet running).
+
+        Without ``executor`` runs get the honest no-runtime answer.
+        """
         return SchedulingRuntime(
-            self.store, self.identity, self.clock, wake=self.wake, changes=self.changes
+            self.store,
+            self.identity,
+            self.clock,
+            executor=executor,
+            wake=self.wake,
+            changes=self.changes,
         )
 
     def close(self) -> None:

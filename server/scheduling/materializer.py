@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, Final
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from server.domain.cadence import parse_cadence
 from server.domain.misfire import MisfireDecision, Verdict, decide
@@ -58,22 +58,24 @@ from server.identity import IdentityProvider, Principal
 from server.scheduling import accounting, occurrence_events
 from server.scheduling.admission import Admission
 from server.scheduling.authority import authority_refusal
-from server.scheduling.definition import parse_definition
-from server.scheduling.errors import ControlPlaneRefusal
 from server.scheduling.lifecycle import iso_instant
+from server.scheduling.revision_check import checked_revision
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
 from server.storage.records import (
+    BatchOutcome,
     DueSchedule,
     Materialization,
     MessageRecord,
     OccurrencePlan,
     OccurrenceRecord,
+    Owner,
     RunRecord,
     ScheduleChange,
     ScheduleRecord,
     SessionRecord,
 )
+from server.storage.row_ids import new_row_id
 
 __all__ = [
     "RUN_PRIORITY",
@@ -130,6 +132,33 @@ class Materializer:
         self._identity = identity
         self._admission = admission
 
+    def materialize_batch(
+        self, now: datetime, excluding: Collection[UUID], limit: int
+    ) -> BatchOutcome:
+        """Claim up to ``limit`` due schedules, decide each, write all, commit once.
+
+        Each is decided as ``plan_occurrence`` decides one, on what the claim
+        read, except that admission also counts the runs this batch queued
+        before it for the same principal. Each principal's authority is read
+        once per batch (``_BatchAuthority``) and checked against every one of
+        its schedules. Storage isolates the schedules' failures
+        (``BatchOutcome``); ``BatchFailed`` when the batch rolled back whole.
+        """
+        authority = _BatchAuthority(self._identity)
+        queued: dict[Owner, int] = {}
+
+        def plan(due: DueSchedule) -> OccurrencePlan | None:
+            owner = due.view.schedule.owner
+            earlier = queued.get(owner, 0)
+            if earlier:
+                due = replace(due, active_runs=due.active_runs + earlier)
+            decided = plan_occurrence(due, now, authority, self._admission)
+            if decided is not None and _queues_run(decided):
+                queued[owner] = earlier + 1
+            return decided
+
+        return self._store.occurrences.materialize_batch(now, plan, excluding, limit)
+
     def materialize_next(self, now: datetime, excluding: Collection[UUID] = ()) -> Claimed | None:
         """Claim the next due schedule outside ``excluding``, decide, write; None if none was free.
 
@@ -159,6 +188,32 @@ class Materializer:
         if got is None:
             return None
         return Claimed(got, Result.HELD if held else Result.WRITTEN, written)
+
+
+class _BatchAuthority:
+    """The identity provider for one batch: each principal looked up once, then remembered.
+
+    A batch lasts a fraction of a second; within it every schedule of a
+    principal is checked against the same fresh entry, as if the firings
+    had been one after the other.
+    """
+
+    def __init__(self, identity: IdentityProvider) -> None:
+        self._identity = identity
+        self._seen: dict[tuple[str, str], Principal | None] = {}
+
+    def authenticate(self, bearer_token: str | None) -> Principal | None:
+        return self._identity.authenticate(bearer_token)
+
+    def current(self, tenant_id: str, principal_id: str) -> Principal | None:
+        key = (tenant_id, principal_id)
+        if key not in self._seen:
+            self._seen[key] = self._identity.current(tenant_id, principal_id)
+        return self._seen[key]
+
+
+def _queues_run(plan: OccurrencePlan) -> bool:
+    return plan.materialization is not None and plan.materialization.run is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,13 +259,9 @@ def plan_occurrence(
     instant to record, and the caller logs and retries later. With
     ``may_wait`` false, admission's denial records MISSED instead of None.
     """
-    record, revision = due.view.schedule, due.view.revision
-    payload = load_object(revision.definition)
-    cadence = parse_cadence(payload["cadence"])
-    try:
-        valid: dict[str, Any] | None = parse_definition(payload).payload
-    except ControlPlaneRefusal:
-        valid = None
+    record = due.view.schedule
+    checked = checked_revision(due.view.revision.definition)
+    payload, cadence, valid = checked.payload, checked.cadence, checked.valid
     grace = _ANY_GRACE if valid is None else timedelta(seconds=valid["misfire_grace_seconds"])
     if record.next_fire_at is None:
         raise ValueError("a claimed schedule has a next_fire_at")
@@ -291,7 +342,7 @@ def _decided_occurrence(
     record: ScheduleRecord, nominal_at: datetime, firing: _Firing, now: datetime
 ) -> OccurrenceRecord:
     return OccurrenceRecord(
-        occurrence_id=uuid4(),
+        occurrence_id=new_row_id(),
         schedule_id=record.schedule_id,
         schedule_revision=record.current_revision,
         nominal_fire_at=nominal_at,
@@ -310,7 +361,7 @@ def _materialized(
     record: ScheduleRecord, occurrence: OccurrenceRecord, payload: dict[str, Any], now: datetime
 ) -> Materialization:
     """The dedicated session, its hidden seed instruction and the QUEUED run."""
-    session_id, run_id = uuid4(), uuid4()
+    session_id, run_id = new_row_id(), new_row_id()
     session = SessionRecord(
         session_id=session_id,
         owner=record.owner,
@@ -325,7 +376,7 @@ def _materialized(
         },
         created_at=now,
     )
-    seed = MessageRecord(uuid4(), session_id, "user", payload["instruction"], True, now)
+    seed = MessageRecord(new_row_id(), session_id, "user", payload["instruction"], True, now)
     run = RunRecord(
         run_id=run_id,
         owner=record.owner,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID, uuid4
 
 from server.identity import IdentityProvider
@@ -44,6 +44,7 @@ _log = logging.getLogger(__name__)
 
 DEFAULT_RUN_BATCH = 20
 _DEADLINE = RunFailure("deadline_exceeded", "DeadlineExceeded")
+_TICK = timedelta(microseconds=1)
 
 
 class RunDispatcher:
@@ -103,10 +104,14 @@ class RunDispatcher:
         )
 
     def settle(self, run: ClaimedRun, result: RunResult, now: datetime) -> bool:
-        """Record ``result`` for a taken run; False when it had already ended."""
+        """Record ``result`` for a taken run; False when it had already ended.
+
+        Answers are a microsecond apart, so the transcript (oldest first, by
+        time) shows them in the order the executor gave them.
+        """
         messages = [
-            MessageRecord(uuid4(), run.session_id, "assistant", text, False, now)
-            for text in result.answers
+            MessageRecord(uuid4(), run.session_id, "assistant", text, False, now + _TICK * index)
+            for index, text in enumerate(result.answers)
         ]
         return self._store.runs.finish(
             run.run_id,

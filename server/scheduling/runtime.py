@@ -18,9 +18,9 @@ loop retries it on the worker's own doubling backoff. After every committed
 change the ``ChangeFeed`` is published, on this loop.
 
 ``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
-(no further materialization in the scan, no further run taken), the work in
-flight (one materialization, one run, one purge batch) finishes and commits,
-and the loops return. ``running`` starts ``run`` as a task and, on the way
+(no further batch of materializations, no further run taken), the work in
+flight (one batch of materializations, one run, one purge batch) finishes
+and commits, and the loops return. ``running`` starts ``run`` as a task and, on the way
 out (Ctrl+C and cancellation included), stops it and waits until it has
 returned: the caller may then close the store. Given ``stop_within``, it
 waits that many seconds at most; work still in flight then is abandoned (its
@@ -93,8 +93,9 @@ class SchedulingRuntime:
             stopping=self._stopping,
             observer=observer,
         )
+        self._executor = executor or EmbeddedExecutor()
         self._dispatcher = RunDispatcher(
-            store, executor or EmbeddedExecutor(), clock, stopping=self._stopping, identity=identity
+            store, self._executor, clock, stopping=self._stopping, identity=identity
         )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
@@ -110,10 +111,15 @@ class SchedulingRuntime:
 
     async def run(self) -> None:
         """Run the three loops until stopped."""
-        async with asyncio.TaskGroup() as group:
-            group.create_task(self._materialize_forever(), name="schedule worker")
-            group.create_task(self._dispatch_forever(), name="run dispatcher")
-            group.create_task(self._purge_forever(), name="retention purge")
+        try:
+            async with asyncio.TaskGroup() as group:
+                group.create_task(self._materialize_forever(), name="schedule worker")
+                group.create_task(self._dispatch_forever(), name="run dispatcher")
+                group.create_task(self._purge_forever(), name="retention purge")
+        finally:
+            closing = getattr(self._executor, "aclose", None)
+            if closing is not None:  # an HTTP executor keeps connections to its runtime
+                await closing()
 
     async def _materialize_forever(self) -> None:
         poll = self._settings.fallback_poll

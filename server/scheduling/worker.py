@@ -1,27 +1,31 @@
-"""The schedule worker's scan: ``run_once`` over one bounded batch of due schedules.
+"""The schedule worker's scan: ``run_once`` over one batch of due schedules.
 
-``run_once(now)`` asks the ``Materializer`` for the next due schedule (earliest
-``next_fire_at`` first, through the due index), one claim and one transaction
-per schedule, until a batch's worth were claimed or none is left, so a
-sibling's failure can neither roll back nor block another. A schedule whose
-materialization raises (a cadence that no longer reads, a database error) is
-logged by schedule id and exception type only, never the message, which
-could quote the instruction, and is left out of the claims until its backoff
-ends; so is one that admission held. The backoff doubles per attempt within
-bounds and lives in process memory only: losing it (a restart) costs one
-early retry, never correctness, which rests on the table scan and the claim.
-An error before anything was claimed (the database away) ends the scan with
-it; the runtime logs it and scans again at its fallback poll.
+``run_once(now)`` asks the ``Materializer`` for one batch: up to
+``batch_size`` due schedules (earliest ``next_fire_at`` first, through the due
+index), claimed, decided each on its own, written together and committed
+once (``server/storage/sql/batch_claims.py``). One schedule's failure is its
+own: a plan that raises (a cadence that no longer reads) or a row the
+database refuses fails that schedule alone, and its siblings commit. A
+failed schedule is logged by id and exception type only, never the message,
+which could quote the instruction, and is left out of the claims until its
+backoff ends; so is one that admission held. The backoff doubles per attempt
+within bounds and lives in process memory only: losing it (a restart) costs
+one early retry, never correctness, which rests on the table scan and the
+claim. A batch that rolls back whole after its claim (the connection lost)
+backs off every schedule it claimed; an error before anything was claimed
+(the database away) ends the scan with it, and the runtime logs it and scans
+again at its fallback poll.
 
 Replicas scan the same table. The claim passes over schedules that another
-worker holds (a second replica on PostgreSQL), so replicas split the due
-schedules between them and none waits for, or retries, another's. When a scan
-ends with schedules still due that it did not leave out itself, another
-worker holds them: the scan asks to look again after the first backoff step,
-so if that worker dies mid-way (its transaction rolls back, the schedule
-stays due) this one materializes it a moment later, not at the fallback poll.
-Once ``stopping`` is set, a scan claims nothing more: the materialization in
-flight finishes and the scan returns.
+worker holds (a second replica on PostgreSQL), and over those whose
+principal's admission turn another replica holds at that moment, so replicas
+split the due schedules between them and none waits for, or retries,
+another's. When a scan ends with schedules still due that it did not leave
+out itself, another worker holds them: the scan asks to look again after the
+first backoff step, so if that worker dies mid-way (its transaction rolls
+back, the schedule stays due) this one materializes it a moment later, not
+at the fallback poll. Once ``stopping`` is set, a scan claims nothing more:
+the batch in flight finishes and commits.
 
 A definition that keeps failing is not retried for ever in silence: when the
 same schedule's materialization has failed ``GIVE_UP_AFTER`` times in a row
@@ -67,26 +71,36 @@ from server.scheduling.admission import Admission
 from server.scheduling.materializer import (
     MaterializationFailed,
     Materializer,
-    Result,
     repair_missing_next,
     settle_due,
     unmaterializable,
 )
 from server.scheduling.observer import SILENT, WorkerObserver
 from server.storage.faults import describe_fault, is_storage_fault
-from server.storage.ports import Store
+from server.storage.ports import BatchFailed, Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
 
-__all__ = ["Backoff", "ScanReport", "ScheduleWorker"]
+__all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_BATCH_SIZE = 100
+DEFAULT_BATCH_SIZE = 300
+REPLICA_BATCH_SIZE = 50
+"""PostgreSQL's default: a batch holds its principals' admission turns until it commits,
+so smaller batches let replicas work side by side (their round trips are few either way)."""
+PASSED_OVER_RETRY = timedelta(milliseconds=100)
+"""When to look again at schedules passed over for another replica's admission turn."""
 GIVE_UP_AFTER = 3
 """Failed attempts (a few seconds of backoff) before a definition is recorded as failing."""
 _INCURABLE = (DataError, ValueError, KeyError, TypeError)
 """Failures that the same definition meets again on every retry."""
 COMPACT_INTERVAL = timedelta(seconds=5)
+
+
+def default_batch_size(database: str) -> int:
+    """Schedules per transaction for a database (``sqlite``, ``postgresql``): SQLite has
+    one writer, so larger batches spread its commit wider; replicas share PostgreSQL."""
+    return DEFAULT_BATCH_SIZE if database == "sqlite" else REPLICA_BATCH_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +124,8 @@ class ScanReport:
     failed: int
     full: bool
     retry_at: datetime | None
+    passed_over: int = 0
+    """Left due because another replica held their principal's admission turn."""
     storage_fault: bool = False
     """The scan ended on a storage fault; ``retry_at`` is the worker's backoff."""
 
@@ -147,55 +163,73 @@ class ScheduleWorker:
         self._deferred: dict[UUID, _Deferral] = {}
 
     def run_once(self, now: datetime) -> ScanReport:
-        """Materialize what is due at ``now``, at most one batch."""
+        """Materialize what is due at ``now``: one batch, one transaction."""
         excluding = {i for i, d in self._deferred.items() if d.until > now}
-        written = held = failed = claims = 0
         idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
         if idle:
             self._compact(now)
-        exhausted = idle
-        while not exhausted and claims < self._batch_size and not self._stopping.is_set():
-            try:
-                claimed = self._materializer.materialize_next(now, excluding)
-            except Exception as err:
-                cause = err.__cause__ if isinstance(err, MaterializationFailed) else err
-                if cause is not None and is_storage_fault(cause):
-                    retry = self.storage_fault(cause, now)
-                    return ScanReport(written, held, failed, False, retry, storage_fault=True)
-                if not isinstance(err, MaterializationFailed):
-                    raise
+        if idle or self._stopping.is_set():
+            return ScanReport(0, 0, 0, False, self._earliest_retry())
+        try:
+            outcome = self._materializer.materialize_batch(now, excluding, self._batch_size)
+        except Exception as err:
+            cause = err.__cause__ if isinstance(err, BatchFailed) else err
+            if cause is not None and is_storage_fault(cause):
+                retry = self.storage_fault(cause, now)
+                return ScanReport(0, 0, 0, False, retry, storage_fault=True)
+            if not isinstance(err, BatchFailed):
+                raise
+            _log.warning(
+                "a batch of %d schedules rolled back (%s); retrying later",
+                len(err.claimed),
+                type(err.__cause__).__name__,
+            )
+            for schedule_id in err.claimed:
                 self._observer.materialization_failed()
-                _log.warning(
-                    "schedule %s could not be materialized (%s); retrying later",
-                    err.schedule_id,
-                    type(err.__cause__).__name__,
-                )
-                claims += 1
-                failed += 1
-                self._defer(err.schedule_id, now)
-                excluding.add(err.schedule_id)
-                self._give_up_if_incurable(err, now)
-                continue
-            if claimed is None:
-                exhausted = True
-                break
-            claims += 1
-            if claimed.result is Result.HELD:
-                held += 1
-                self._defer(claimed.schedule_id, now)
-                excluding.add(claimed.schedule_id)
-            else:
-                written += 1
-                self._deferred.pop(claimed.schedule_id, None)
-                if claimed.occurrence is not None:
-                    self._observer.occurrence_recorded(claimed.occurrence)
-        if written:
+                self._defer(schedule_id, now)
+            return ScanReport(0, 0, len(err.claimed), False, self._earliest_retry())
+        for schedule_id in outcome.held:
+            self._defer(schedule_id, now)
+        for schedule_id, cause in outcome.failed:
+            self._failed(schedule_id, cause, now)
+        for schedule_id in outcome.written:
+            self._deferred.pop(schedule_id, None)
+        for occurrence in outcome.occurrences:
+            self._observer.occurrence_recorded(occurrence)
+        if outcome.written:
             self._storage_recovered()
         retries = [d.until for d in self._deferred.values()]
-        if exhausted and not idle and self._any_due(now, excluding):  # another worker holds them
-            retries.append(now + self._backoff.first)
-        full = claims == self._batch_size
-        return ScanReport(written, held, failed, full, min(retries, default=None))
+        decided = len(outcome.claimed) - len(outcome.passed_over)
+        full = len(outcome.claimed) == self._batch_size and decided > 0
+        if outcome.passed_over:  # that replica's batch commits in a moment
+            retries.append(now + PASSED_OVER_RETRY)
+        elif not full:
+            left_out = excluding | set(outcome.held) | {i for i, _ in outcome.failed}
+            if self._any_due(now, left_out):  # another worker holds them
+                retries.append(now + self._backoff.first)
+        return ScanReport(
+            len(outcome.written),
+            len(outcome.held),
+            len(outcome.failed),
+            full,
+            min(retries, default=None),
+            len(outcome.passed_over),
+        )
+
+    def _failed(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
+        self._observer.materialization_failed()
+        _log.warning(
+            "schedule %s could not be materialized (%s); retrying later",
+            schedule_id,
+            type(cause).__name__,
+        )
+        self._defer(schedule_id, now)
+        failure = MaterializationFailed(schedule_id)
+        failure.__cause__ = cause
+        self._give_up_if_incurable(failure, now)
+
+    def _earliest_retry(self) -> datetime | None:
+        return min((d.until for d in self._deferred.values()), default=None)
 
     def storage_fault(self, err: BaseException, now: datetime) -> datetime:
         """The worker met a storage fault at ``now``: log it if it begins a spell; retry when."""

@@ -18,6 +18,7 @@ from uuid import UUID
 from server.storage.faults import StorageFaults
 from server.storage.records import (
     AuditEvent,
+    BatchOutcome,
     ClaimedRun,
     DueSchedule,
     FolderRecord,
@@ -41,6 +42,18 @@ from server.storage.tallies import Tallies
 
 class IdempotencyKeyReused(Exception):
     """The key was used before for a different request."""
+
+
+class BatchFailed(Exception):
+    """A worker's batch rolled back after its claim; every claimed schedule is still due.
+
+    The cause is chained; its message is never shown (it could quote an
+    instruction), only its type.
+    """
+
+    def __init__(self, claimed: Sequence[UUID]) -> None:
+        super().__init__(f"{len(claimed)} claimed schedules rolled back")
+        self.claimed = tuple(claimed)
 
 
 class Readiness(StrEnum):
@@ -145,6 +158,22 @@ class OccurrenceRepository(Protocol):
         (occurrence, session, seed message, run, the schedule's change and its
         events) are one transaction. Returns the claimed schedule's id, or
         None when there was none to claim.
+        """
+        ...
+
+    def materialize_batch(
+        self,
+        now: datetime,
+        plan: Callable[[DueSchedule], OccurrencePlan | None],
+        excluding: Collection[UUID],
+        limit: int,
+    ) -> BatchOutcome:
+        """Claim up to ``limit`` due schedules, decide each with ``plan``, write all: one commit.
+
+        As ``materialize_next`` for each schedule, with one transaction for
+        the batch; a plan that raises or a row the database refuses fails that
+        schedule alone (``BatchOutcome``). Raises ``BatchFailed`` when the
+        whole batch rolled back after its claim.
         """
         ...
 

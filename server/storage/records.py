@@ -259,7 +259,9 @@ class ClaimedRun:
     """A run taken from the queue for execution, with what an executor needs to start it.
 
     ``instruction`` is the session's hidden seed message (never log it);
-    ``delivered_at`` is when the scheduler queued it.
+    ``delivered_at`` is when the scheduler queued it. The agent fields and
+    ``requested_scopes`` come from the revision that fired (empty for a run
+    no schedule made): exactly what the agent may use, never more.
     """
 
     run_id: UUID
@@ -272,3 +274,28 @@ class ClaimedRun:
     limits: dict[str, object]
     delivered_at: datetime
     deadline_at: datetime
+    requested_scopes: tuple[str, ...] = ()
+    agent_id: str | None = None
+    agent_version: str | None = None
+    policy_profile: str | None = None
+    browser_profile_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOutcome:
+    """What one batch transaction of the worker did with each schedule it claimed.
+
+    ``claimed`` in claim order; each claimed id is in exactly one of the
+    others: ``written`` (its plan committed), ``held`` (admission said wait:
+    nothing written), ``passed_over`` (another replica held its owner's
+    admission turn: nothing decided, still due) or ``failed`` (its plan or
+    its writes raised: nothing of it written, the cause given).
+    """
+
+    claimed: tuple[UUID, ...] = ()
+    written: tuple[UUID, ...] = ()
+    held: tuple[UUID, ...] = ()
+    passed_over: tuple[UUID, ...] = ()
+    failed: tuple[tuple[UUID, BaseException], ...] = ()
+    occurrences: tuple[OccurrenceRecord, ...] = ()
+    """The occurrences the written plans recorded (for the worker's observer)."""

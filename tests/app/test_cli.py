@@ -14,6 +14,7 @@ from app.settings import (
     UsageError,
     WebAddress,
 )
+from server.scheduling.attached_runtime import RuntimeAtUrl
 from tests.self_signed import CertificatePair, self_signed
 
 DATA = Path("/nonexistent/schedule-browser-data")
@@ -312,6 +313,37 @@ def test_missing_unmatched_or_encrypted_tls_files_are_refused_before_anything_st
             parse_settings(
                 hosted("--certfile", str(certfile), "--keyfile", str(keyfile)), {}, data_dir=DATA
             )
+
+
+def test_executor_flags_attach_an_agent_runtime_to_the_embedded_server(tmp_path: Path) -> None:
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"s" * 40 + b"\n")
+    arguments = ["--executor", "http://127.0.0.1:8700/runs", "--executor-secret-file", str(secret)]
+    settings = parse_settings(arguments, {}, data_dir=DATA)
+    assert settings.server == EmbeddedServerSettings(
+        data_dir=DATA, demo=True, runtime=RuntimeAtUrl("http://127.0.0.1:8700/runs", b"s" * 40)
+    )
+    assert "sss" not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        (["--executor", "http://runtime.example.com/runs"], "must use https://"),
+        (["--executor", "https://runtime.example.com/runs"], "needs --executor-secret-file"),
+        (
+            ["--server", "https://s.example.com", "--executor", "https://r.example.com/"],
+            "applies to the embedded server",
+        ),
+    ],
+)
+def test_executor_flags_that_cannot_work_exit_2_with_the_reason(
+    arguments: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert reason in err
+    assert "Traceback" not in err
 
 
 # Tying the listener to the address people open (--public-url, the proxy rules, the key)

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
-from sqlalchemy import Connection, Engine, Integer, bindparam, func, select
+from sqlalchemy import Connection, Engine, Integer, bindparam, func, select, text
 
 from server.storage.records import Owner
 
@@ -47,6 +47,7 @@ __all__ = [
     "hold",
     "holding",
     "try_hold",
+    "try_hold_each",
 ]
 
 
@@ -68,6 +69,10 @@ _ADMISSION_KIND: Final = 0x5CED_0004
 _KEY = (bindparam("kind", type_=Integer), bindparam("object", type_=Integer))
 _HOLD = select(func.pg_advisory_xact_lock(*_KEY))
 _TRY_HOLD = select(func.pg_try_advisory_xact_lock(*_KEY))
+_TRY_HOLD_EACH = text(
+    "SELECT o, pg_try_advisory_xact_lock(CAST(:kind AS integer), o)"
+    " FROM unnest(CAST(:objects AS integer[])) AS o"
+)
 
 
 def admission_of(owner: Owner) -> AdvisoryLock:
@@ -93,6 +98,22 @@ def try_hold(connection: Connection, lock: AdvisoryLock) -> bool:
         return True
     parameters = {"kind": lock.kind, "object": lock.object}
     taken: bool = connection.execute(_TRY_HOLD, parameters).scalar_one()
+    return taken
+
+
+def try_hold_each(connection: Connection, locks: set[AdvisoryLock]) -> set[AdvisoryLock]:
+    """Try each of ``locks`` at once, in one statement; the ones now held (all, off PostgreSQL).
+
+    A lock another transaction holds is not waited for, so a batch that
+    tries many never waits in a cycle with another batch.
+    """
+    if not _takes_locks(connection) or not locks:
+        return set(locks)
+    taken: set[AdvisoryLock] = set()
+    for kind in {lock.kind for lock in locks}:
+        objects = sorted(lock.object for lock in locks if lock.kind == kind)
+        rows = connection.execute(_TRY_HOLD_EACH, {"kind": kind, "objects": objects})
+        taken.update(AdvisoryLock(kind, row[0]) for row in rows if row[1])
     return taken
 
 

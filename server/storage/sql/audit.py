@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from uuid import UUID
 
 from sqlalchemy import Connection, Engine, insert, select
@@ -18,22 +19,24 @@ def append_events(connection: Connection, events: Sequence[AuditEvent]) -> None:
     """Insert ``events`` inside the caller's transaction."""
     if not events:
         return
-    connection.execute(
-        _INSERT,
-        [
-            {
-                "event_type": event.event_type,
-                "tenant_id": event.owner.tenant_id,
-                "principal_id": event.owner.principal_id,
-                "actor": event.actor,
-                "schedule_id": event.schedule_id,
-                "revision": event.revision,
-                "payload": canonical_json(event.payload),
-                "occurred_at": event.occurred_at,
-            }
-            for event in events
-        ],
-    )
+    connection.execute(_INSERT, event_rows(events))
+
+
+def event_rows(events: Sequence[AuditEvent]) -> list[dict[str, Any]]:
+    """The rows ``events`` insert (a batch of materializations inserts them all at once)."""
+    return [
+        {
+            "event_type": event.event_type,
+            "tenant_id": event.owner.tenant_id,
+            "principal_id": event.owner.principal_id,
+            "actor": event.actor,
+            "schedule_id": event.schedule_id,
+            "revision": event.revision,
+            "payload": canonical_json(event.payload),
+            "occurred_at": event.occurred_at,
+        }
+        for event in events
+    ]
 
 
 class SqlAuditLog:

@@ -28,11 +28,13 @@ from sqlalchemy import Connection, Engine, RowMapping, Select, bindparam, func, 
 from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
 from server.storage.records import (
+    BatchOutcome,
     DueSchedule,
     Materialization,
     OccurrencePlan,
     OccurrenceRecord,
     Owner,
+    RunRecord,
     ScheduleChange,
     ScheduleView,
 )
@@ -111,6 +113,10 @@ _LOCK_ONE = (
     .where(schedules.c.id == bindparam("schedule_id"))
     .with_for_update()
 )
+# The batch claim (``batch_claims``) builds on these.
+DECISION_READS = _DECISION_READS
+DUE_FIRST = _DUE_FIRST
+LEAVING_OUT = _LEAVING_OUT
 # SQLite: BEGIN IMMEDIATE has serialized the transaction already, so one
 # statement claims and reads.
 _CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(schedules.c.next_fire_at).limit(1)
@@ -150,7 +156,7 @@ def _lock_then_read(
     return connection.execute(_READ_CLAIMED, read).mappings().one()
 
 
-def _due_schedule(row: RowMapping) -> DueSchedule:
+def due_schedule(row: RowMapping) -> DueSchedule:
     return DueSchedule(
         view=schedule_view(row),
         last_nominal_at=row["last_nominal_at"],
@@ -187,45 +193,46 @@ def write_materialization(
         connection.execute(_INSERT_SESSION, session_row(materialization.session))
     if materialization.messages:
         connection.execute(_INSERT_MESSAGES, message_rows(materialization.messages))
-    run = materialization.run
-    if run is not None:
-        connection.execute(
-            _INSERT_RUN,
-            {
-                "id": run.run_id,
-                "tenant_id": run.owner.tenant_id,
-                "principal_id": run.owner.principal_id,
-                "session_id": run.session_id,
-                "status": run.status,
-                "priority": run.priority,
-                "limits": canonical_json(run.limits),
-                "scheduled_for": run.scheduled_for,
-                "deadline_at": run.deadline_at,
-                "created_at": run.created_at,
-                "updated_at": run.updated_at,
-                "failure_reason": run.failure_reason,
-            },
-        )
+    if materialization.run is not None:
+        connection.execute(_INSERT_RUN, run_row(materialization.run))
     occurrence = materialization.occurrence
-    connection.execute(
-        _INSERT_OCCURRENCE,
-        {
-            "id": occurrence.occurrence_id,
-            "schedule_id": occurrence.schedule_id,
-            "schedule_revision": occurrence.schedule_revision,
-            "nominal_fire_at": occurrence.nominal_fire_at,
-            "disposition": occurrence.disposition,
-            "session_id": occurrence.session_id,
-            "run_id": occurrence.run_id,
-            "reason_code": occurrence.reason_code,
-            "authority_version": occurrence.authority_version,
-            "materialized_at": occurrence.materialized_at,
-            "links_erased_at": occurrence.links_erased_at,
-            "created_at": occurrence.created_at,
-        },
-    )
+    connection.execute(_INSERT_OCCURRENCE, occurrence_row(occurrence))
     if keep_outcome:
         outcome.refresh(connection, occurrence.schedule_id)
+
+
+def run_row(run: RunRecord) -> dict[str, Any]:
+    return {
+        "id": run.run_id,
+        "tenant_id": run.owner.tenant_id,
+        "principal_id": run.owner.principal_id,
+        "session_id": run.session_id,
+        "status": run.status,
+        "priority": run.priority,
+        "limits": canonical_json(run.limits),
+        "scheduled_for": run.scheduled_for,
+        "deadline_at": run.deadline_at,
+        "created_at": run.created_at,
+        "updated_at": run.updated_at,
+        "failure_reason": run.failure_reason,
+    }
+
+
+def occurrence_row(occurrence: OccurrenceRecord) -> dict[str, Any]:
+    return {
+        "id": occurrence.occurrence_id,
+        "schedule_id": occurrence.schedule_id,
+        "schedule_revision": occurrence.schedule_revision,
+        "nominal_fire_at": occurrence.nominal_fire_at,
+        "disposition": occurrence.disposition,
+        "session_id": occurrence.session_id,
+        "run_id": occurrence.run_id,
+        "reason_code": occurrence.reason_code,
+        "authority_version": occurrence.authority_version,
+        "materialized_at": occurrence.materialized_at,
+        "links_erased_at": occurrence.links_erased_at,
+        "created_at": occurrence.created_at,
+    }
 
 
 class SqlOccurrenceRepository:
@@ -270,6 +277,18 @@ class SqlOccurrenceRepository:
                 write_locked_change(connection, due.view.schedule, decided.change, also=kept)
         return due.view.schedule.schedule_id
 
+    def materialize_batch(
+        self,
+        now: datetime,
+        plan: Callable[[DueSchedule], OccurrencePlan | None],
+        excluding: Collection[UUID],
+        limit: int,
+    ) -> BatchOutcome:
+        """See ``batch_claims.materialize_batch``."""
+        from server.storage.sql.batch_claims import materialize_batch
+
+        return materialize_batch(self._engine, now, plan, excluding, limit)
+
     def claim_due(
         self, connection: Connection, now: datetime, excluding: Collection[UUID] = ()
     ) -> DueSchedule | None:
@@ -311,7 +330,7 @@ class SqlOccurrenceRepository:
             row = _lock_then_read(connection, _CLAIMS[bool(excluding)], parameters)
         if row is None:
             return None
-        return _due_schedule(row)
+        return due_schedule(row)
 
     def settle_then_apply(
         self,
@@ -366,7 +385,7 @@ class SqlOccurrenceRepository:
         row = connection.execute(_READ_CLAIMED, {"schedule_id": schedule_id}).mappings().first()
         if row is None:
             return None
-        due = _due_schedule(row)
+        due = due_schedule(row)
         if owner is not None and due.view.schedule.owner != owner:
             return None
         return due

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, insert, select, update
+from sqlalchemy import Engine, RowMapping, and_, insert, select, update
 
 from server.storage.jsontext import load_object
 from server.storage.records import (
@@ -30,7 +30,14 @@ from server.storage.sql.occurrences import ACTIVE_RUN_STATUSES
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows
 from server.storage.sql.write_lock import write_transaction
-from server.storage.tables import runs, schedule_occurrences, schedules, session_messages, sessions
+from server.storage.tables import (
+    runs,
+    schedule_occurrences,
+    schedule_revisions,
+    schedules,
+    session_messages,
+    sessions,
+)
 
 Accounting = Callable[[ScheduleView, UUID], ScheduleChange]
 """Decides a schedule's change from its current view and the finished run's occurrence id."""
@@ -50,6 +57,10 @@ def _run(row: RowMapping) -> RunRecord:
         updated_at=row["updated_at"],
         failure_reason=row["failure_reason"],
     )
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 class SqlRunRepository:
@@ -104,6 +115,8 @@ class SqlRunRepository:
                 .limit(1)
                 .scalar_subquery()
             )
+            rev = schedule_revisions.c
+            fired = and_(rev.schedule_id == occ.schedule_id, rev.revision == occ.schedule_revision)
             query = (
                 select(
                     runs,
@@ -111,11 +124,17 @@ class SqlRunRepository:
                     occ.schedule_id,
                     occ.nominal_fire_at,
                     seed.label("instruction"),
+                    rev.definition,
                 )
-                .select_from(runs.outerjoin(schedule_occurrences, occ.run_id == runs.c.id))
+                .select_from(
+                    runs.outerjoin(schedule_occurrences, occ.run_id == runs.c.id).outerjoin(
+                        schedule_revisions, fired
+                    )
+                )
                 .where(runs.c.id == run_id)
             )
             row = connection.execute(query).mappings().one()
+        definition = {} if row["definition"] is None else load_object(row["definition"])
         return ClaimedRun(
             run_id=row["id"],
             owner=Owner(row["tenant_id"], row["principal_id"]),
@@ -127,6 +146,11 @@ class SqlRunRepository:
             limits=load_object(row["limits"]),
             delivered_at=row["scheduled_for"],
             deadline_at=row["deadline_at"],
+            requested_scopes=tuple(definition.get("requested_scopes", ())),
+            agent_id=_text(definition.get("agent_id")),
+            agent_version=_text(definition.get("agent_version")),
+            policy_profile=_text(definition.get("policy_profile")),
+            browser_profile_id=_text(definition.get("browser_profile_id")),
         )
 
     def finish(

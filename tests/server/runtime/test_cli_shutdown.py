@@ -170,7 +170,7 @@ def test_sigterm_lets_the_materialization_in_flight_commit_starts_no_other_and_e
     url = f"{postgres_url}?application_name=stopping"
     with (
         table_locked(postgres_url, "schedule_occurrences") as gate,
-        served(url, principals) as server,
+        served(url, principals, "--worker-batch", "1") as server,
     ):
         observer = create_engine(postgres_url, poolclass=NullPool)
         with observer.connect() as watching:

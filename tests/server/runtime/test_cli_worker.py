@@ -7,20 +7,24 @@ from pathlib import Path
 
 import pytest
 
-from server.cli import main, scheduling_for
+from server.cli import _parser, main, scheduling_for
 from server.identity import generated_local_directory
 from server.scheduling.runtime import SchedulingRuntime
 from server.scheduling.wake import WakeSignal
 from server.storage.sql.store import SqlStore
 
 
+def _parsed(*options: str) -> argparse.Namespace:
+    return _parser().parse_args(["serve", *options])
+
+
 def test_no_worker_runs_no_scheduler_and_the_default_runs_one(tmp_path: Path) -> None:
     store = SqlStore.open(f"sqlite:///{tmp_path / 'x.db'}")
     directory, _ = generated_local_directory()
     try:
-        replica = argparse.Namespace(no_worker=True, max_active_runs=20)
+        replica = _parsed("--no-worker")
         assert scheduling_for(replica, store, directory, WakeSignal()) is None
-        primary = argparse.Namespace(no_worker=False, max_active_runs=3)
+        primary = _parsed("--max-active-runs", "3")
         assert isinstance(
             scheduling_for(primary, store, directory, WakeSignal()), SchedulingRuntime
         )

@@ -44,6 +44,7 @@ from tests.server.runtime.served_process import (
 
 SCHEDULES = 200
 HALF = SCHEDULES // 2
+BATCH = ("--worker-batch", "10")  # transactions of ten: many of them before and after HALF
 FINISH_WITHIN = 120.0  # seconds, for the survivor on a loaded 2-core machine
 OCCURRENCES = "schedule_occurrences"
 
@@ -177,8 +178,8 @@ def test_two_replicas_with_one_killed_mid_materialization_fire_every_instant_onc
     with engine.connect() as observer, engine.connect() as gate:
         gate.execute(text(f"LOCK TABLE {OCCURRENCES} IN SHARE MODE"))  # closed while they start
         with (
-            served(f"{postgres_url}?application_name=replica-a", principals) as a,
-            served(f"{postgres_url}?application_name=replica-b", principals) as b,
+            served(f"{postgres_url}?application_name=replica-a", principals, *BATCH) as a,
+            served(f"{postgres_url}?application_name=replica-b", principals, *BATCH) as b,
         ):
             for name in ("replica-a", "replica-b"):
                 eventually(

@@ -1,7 +1,7 @@
 """Stopping the scheduler: the work in flight finishes, nothing new starts, within a bound.
 
 A stopping server (SIGTERM) must not leave half its batch behind: the scan
-ends after the materialization in flight, the dispatcher after the run in
+ends after the batch in flight, the dispatcher after the run in
 flight, and a run is never taken before it can be executed, so a dispatcher
 that stops or dies holds at most the one run it was executing.
 """
@@ -51,17 +51,18 @@ class StopWhileDeciding:
         return self._directory.current(tenant_id, principal_id)
 
 
-def test_a_stopping_scan_finishes_the_materialization_in_flight_and_starts_no_other(
+def test_a_stopping_scan_commits_the_batch_in_flight_and_starts_no_other(
     scene: Scene, clock: Clock
 ) -> None:
     ids = _due(scene, clock, 3)
     stopping = threading.Event()
     identity = StopWhileDeciding(scene.identity, stopping)
-    worker = ScheduleWorker(scene.store, identity, stopping=stopping)
+    worker = ScheduleWorker(scene.store, identity, stopping=stopping, batch_size=2)
     report = worker.run_once(clock())
-    assert report.written == 1
-    assert sorted(len(scene.ledger(i)) for i in ids) == [0, 0, 1]
-    assert len(scene.store.schedules.due(clock(), 10)) == 2, "left due for the next start"
+    assert report.written == 2, "the batch in flight, asked to stop mid-way, commits whole"
+    assert worker.run_once(clock()).written == 0, "no batch starts once stopping"
+    assert sorted(len(scene.ledger(i)) for i in ids) == [0, 1, 1]
+    assert len(scene.store.schedules.due(clock(), 10)) == 1, "left due for the next start"
 
 
 class RecordingExecutor:

@@ -1,0 +1,276 @@
+"""The worker's batch: claim up to k due schedules, decide each, write all, commit once.
+
+One materialization per transaction spent most of its time on what a
+transaction costs, not on the materialization: a commit (an fsync on
+SQLite), and on PostgreSQL a round trip per statement. A batch pays those
+once for up to k schedules:
+
+1. **Claim.** SQLite: one statement claims and reads k due rows
+   (``BEGIN IMMEDIATE`` serialized the transaction already). PostgreSQL: k
+   rows ``FOR UPDATE SKIP LOCKED`` in one statement, the owners' admission
+   locks tried in one statement (``try_hold_each``: never waited for, so two
+   batches never wait on each other in a cycle; a schedule whose owner's turn
+   another replica holds is *passed over*, left due for the next batch, since
+   counting its owner's active runs now could race), then the decision reads
+   in one statement, after the locks, so they see every commit before them.
+2. **Decide** each schedule in claim order (``plan``, pure Python). A plan
+   that raises fails that schedule alone; nothing of it is written.
+3. **Write** all plans at once: each table's rows in one multi-row statement
+   (``executemany``: SQLite's C loop; psycopg's pipeline), the schedules'
+   kept last outcome (``outcome``) included, inside a savepoint. If a row is
+   refused (a value the database will not store: an ``IntegrityError`` or
+   ``DataError``), the savepoint rolls back and each plan
+   is written again in a savepoint of its own, so the refused schedule fails
+   alone and its siblings are written.
+4. **Commit** once. Any other error after the claim (the connection lost, a
+   crash) rolls the whole batch back and raises ``BatchFailed`` naming every
+   claimed schedule: they are all still due, exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import (
+    Boolean,
+    Connection,
+    Engine,
+    Integer,
+    RowMapping,
+    bindparam,
+    case,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import DataError, IntegrityError
+
+from server.storage.ports import BatchFailed
+from server.storage.records import BatchOutcome, DueSchedule, OccurrencePlan, Owner
+from server.storage.sql import outcome
+from server.storage.sql.advisory_locks import admission_of, try_hold_each
+from server.storage.sql.audit import event_rows
+from server.storage.sql.occurrences import (
+    DECISION_READS,
+    DUE_FIRST,
+    LEAVING_OUT,
+    due_schedule,
+    occurrence_row,
+    run_row,
+    write_materialization,
+)
+from server.storage.sql.schedule_rows import change_values, revision_row, write_locked_change
+from server.storage.sql.sessions import message_rows, session_row
+from server.storage.sql.write_lock import write_transaction
+from server.storage.tables import (
+    audit_events,
+    runs,
+    schedule_occurrences,
+    schedule_revisions,
+    schedules,
+    session_messages,
+    sessions,
+)
+
+__all__ = ["BatchFailed", "materialize_batch"]
+
+_ROW_REFUSED = (IntegrityError, DataError)
+_LIMIT = bindparam("limit", type_=Integer)
+_ORDER = schedules.c.next_fire_at
+_CLAIM = (
+    select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
+    .where(*DUE_FIRST)
+    .order_by(_ORDER)
+    .limit(_LIMIT)
+    .with_for_update(skip_locked=True)
+)
+_CLAIMS = {False: _CLAIM, True: _CLAIM.where(LEAVING_OUT)}
+_CLAIM_AND_READ = DECISION_READS.where(*DUE_FIRST).order_by(_ORDER).limit(_LIMIT)
+_CLAIMS_AND_READS = {False: _CLAIM_AND_READ, True: _CLAIM_AND_READ.where(LEAVING_OUT)}
+_READ_CLAIMED = DECISION_READS.where(schedules.c.id.in_(bindparam("ids", expanding=True)))
+_INSERTS = {
+    "sessions": insert(sessions),
+    "messages": insert(session_messages),
+    "runs": insert(runs),
+    "occurrences": insert(schedule_occurrences),
+    "revisions": insert(schedule_revisions),
+    "events": insert(audit_events),
+}
+_CHANGED = ("state", "pause_reason", "next_fire_at", "consecutive_failures", "updated_at")
+_KEPT = ("last_fired_at", "outcome_attention")
+_UPDATE_EACH = (
+    update(schedules)
+    .where(schedules.c.id == bindparam("target"))
+    .values({name: bindparam(f"new_{name}") for name in (*_CHANGED, "current_revision")})
+    .values(
+        {
+            # The kept last outcome (``outcome``), set by the same statement when the
+            # batch wrote the schedule's newest firing, left as it is otherwise.
+            name: case(
+                (bindparam("keep", type_=Boolean), bindparam(f"kept_{name}", type_=column.type)),
+                else_=column,
+            )
+            for name in _KEPT
+            for column in (schedules.c[name],)
+        }
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    due: DueSchedule
+    plan: OccurrencePlan
+
+
+def materialize_batch(
+    engine: Engine,
+    now: datetime,
+    plan: Callable[[DueSchedule], OccurrencePlan | None],
+    excluding: Collection[UUID],
+    limit: int,
+) -> BatchOutcome:
+    """Claim up to ``limit`` due schedules outside ``excluding``, decide and write them: one commit.
+
+    Raises what the claim raises when nothing was claimed yet (the database
+    away), and ``BatchFailed`` (the cause chained) once something was.
+    """
+    claimed: list[UUID] = []
+    try:
+        with write_transaction(engine) as connection:
+            due, passed_over = _claim(connection, now, excluding, limit, claimed)
+            decided: list[_Decided] = []
+            held: list[UUID] = []
+            failed: list[tuple[UUID, BaseException]] = []
+            for schedule in due:
+                schedule_id = schedule.view.schedule.schedule_id
+                try:
+                    made = plan(schedule)
+                except Exception as err:  # this schedule's own failure; siblings go on
+                    failed.append((schedule_id, err))
+                    continue
+                if made is None:
+                    held.append(schedule_id)
+                else:
+                    decided.append(_Decided(schedule, made))
+            refused = _write(connection, decided)
+    except Exception as err:
+        if not claimed:
+            raise
+        raise BatchFailed(claimed) from err
+    failed.extend(refused)
+    refused_ids = {schedule_id for schedule_id, _ in refused}
+    kept = [d for d in decided if d.due.view.schedule.schedule_id not in refused_ids]
+    written = [d.due.view.schedule.schedule_id for d in kept]
+    occurrences = [
+        d.plan.materialization.occurrence for d in kept if d.plan.materialization is not None
+    ]
+    return BatchOutcome(
+        claimed=tuple(claimed),
+        written=tuple(written),
+        held=tuple(held),
+        passed_over=tuple(passed_over),
+        failed=tuple(failed),
+        occurrences=tuple(occurrences),
+    )
+
+
+def _claim(
+    connection: Connection,
+    now: datetime,
+    excluding: Collection[UUID],
+    limit: int,
+    claimed: list[UUID],
+) -> tuple[list[DueSchedule], list[UUID]]:
+    """The claimed schedules to decide, in claim order, and those passed over."""
+    parameters: dict[str, object] = {"now": now, "limit": limit}
+    if excluding:
+        parameters["excluding"] = list(excluding)
+    if connection.dialect.name == "sqlite":
+        rows = connection.execute(_CLAIMS_AND_READS[bool(excluding)], parameters).mappings().all()
+        claimed.extend(row["id"] for row in rows)
+        return [due_schedule(row) for row in rows], []
+    locked = connection.execute(_CLAIMS[bool(excluding)], parameters).mappings().all()
+    claimed.extend(row["id"] for row in locked)
+    if not locked:
+        return [], []
+    owners = {row["id"]: Owner(row["tenant_id"], row["principal_id"]) for row in locked}
+    turns = try_hold_each(connection, {admission_of(owner) for owner in owners.values()})
+    mine = [i for i in claimed if admission_of(owners[i]) in turns]
+    passed_over = [i for i in claimed if admission_of(owners[i]) not in turns]
+    if not mine:
+        return [], passed_over
+    read: dict[UUID, RowMapping] = {
+        row["id"]: row for row in connection.execute(_READ_CLAIMED, {"ids": mine}).mappings()
+    }
+    return [due_schedule(read[i]) for i in mine], passed_over
+
+
+def _write(connection: Connection, decided: Sequence[_Decided]) -> list[tuple[UUID, BaseException]]:
+    """Write every plan at once, or each on its own when a row is refused; the refused ones."""
+    if not decided:
+        return []
+    try:
+        with connection.begin_nested():
+            _write_all(connection, decided)
+        return []
+    except _ROW_REFUSED:
+        pass
+    refused: list[tuple[UUID, BaseException]] = []
+    for one in decided:
+        try:
+            with connection.begin_nested():
+                if one.plan.materialization is not None:
+                    write_materialization(connection, one.plan.materialization)
+                write_locked_change(connection, one.due.view.schedule, one.plan.change)
+        except _ROW_REFUSED as err:
+            refused.append((one.due.view.schedule.schedule_id, err))
+    return refused
+
+
+def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
+    """Each table's rows of every plan in one statement, parents before children."""
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in _INSERTS}
+    updates: list[dict[str, Any]] = []
+    older: list[UUID] = []
+    for one in decided:
+        kept_outcome: dict[str, Any] = {"keep": False, **{f"kept_{name}": None for name in _KEPT}}
+        written = one.plan.materialization
+        if written is not None:
+            if written.session is not None:
+                rows["sessions"].append(session_row(written.session))
+            rows["messages"].extend(message_rows(written.messages))
+            if written.run is not None:
+                rows["runs"].append(run_row(written.run))
+            occurrence = written.occurrence
+            rows["occurrences"].append(occurrence_row(occurrence))
+            last = one.due.last_nominal_at
+            if last is None or occurrence.nominal_fire_at > last:
+                newest = outcome.kept_for_newest(occurrence).items()
+                kept_outcome = {"keep": True, **{f"kept_{k}": v for k, v in newest}}
+            else:  # an older instant decided late: the ledger says what is newest
+                older.append(occurrence.schedule_id)
+        seen, change = one.due.view.schedule, one.plan.change
+        values = change_values(seen, change)
+        updates.append(
+            {
+                "target": seen.schedule_id,
+                **{f"new_{k}": v for k, v in values.items()},
+                **kept_outcome,
+            }
+        )
+        if change.new_revision is not None:
+            rows["revisions"].append(revision_row(change.new_revision))
+        rows["events"].extend(event_rows(change.events))
+    for name in ("sessions", "messages", "runs", "occurrences", "revisions"):
+        if rows[name]:
+            connection.execute(_INSERTS[name], rows[name])
+    connection.execute(_UPDATE_EACH, updates)
+    for schedule_id in older:
+        outcome.refresh(connection, schedule_id)
+    if rows["events"]:
+        connection.execute(_INSERTS["events"], rows["events"])
