@@ -133,6 +133,7 @@ def WideDetail() -> ft.Control:
         models.detail,
         models.website_access,
         close,
+        models.schedules,
         open_session=lambda session_id: go(navigation.open_session(session_id)),
     )
 
@@ -224,6 +225,7 @@ def NarrowDetail() -> ft.View:
                 models.detail,
                 models.website_access,
                 None,
+                models.schedules,
                 open_session=lambda session_id: go(models.navigation.open_session(session_id)),
                 phone=True,
             ),

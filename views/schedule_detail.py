@@ -14,13 +14,14 @@ from typing import Any
 from uuid import UUID
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
 from viewmodels.detail.snapshot import LabelledValue, PauseHelp
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.calendar import CalendarSection
-from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
+from views.screen_models import ScheduleDetailModel, ScheduleListModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
 from views.website_access import WebsiteAccessPicker
 
@@ -34,16 +35,37 @@ def ScheduleDetail(
     model: ScheduleDetailModel,
     website_access: WebsiteAccessModel,
     close: Callable[[], Any] | None,
+    schedules: ScheduleListModel,
     *,
     open_session: Callable[[UUID], Any] | None = None,
     phone: bool = False,
 ) -> ft.Control:
     """``close`` is None where the platform's back navigation closes the detail.
 
-    ``open_session`` opens a session's transcript (the failed firing's, from a
-    paused schedule); ``phone`` folds the groups the view model marks so.
+    Each time Enter opens a row (``heading_focus_requests`` grows), the
+    heading takes the keyboard focus once it is drawn, so a screen reader
+    reads what was opened. ``open_session`` opens a session's transcript (the
+    failed firing's, from a paused schedule); ``phone`` folds the groups the
+    view model marks so.
     """
     snapshot = use_snapshot(model)
+    listed = use_snapshot(schedules)
+    requests = listed.heading_focus_requests
+    heading: MutableRef[ft.KeyboardListener | None] = ft.use_ref(None)
+    heading.current = None  # set again below only while a loaded heading is drawn
+    focus_seen: MutableRef[int] = ft.use_ref(requests)
+
+    def focus_heading() -> None:
+        # Wait for the schedule Enter opened (not the one shown before it) to be drawn.
+        target = heading.current
+        if focus_seen.current == requests or target is None:
+            return
+        if snapshot.schedule_id != listed.opened_id:
+            return
+        focus_seen.current = requests
+        ft.context.page.run_task(target.focus)
+
+    ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id, listed.opened_id])
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(
             ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
@@ -97,7 +119,7 @@ def ScheduleDetail(
     return ft.SelectionArea(
         content=ft.ListView(
             [
-                _heading(fields, close),
+                _heading(fields, close, heading),
                 *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
                 *(group(section) for section in fields.groups),
             ],
@@ -126,14 +148,28 @@ def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
     )
 
 
-def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> ft.Control:
-    title = ft.Column(
-        [
-            ft.Text(
+def _heading(
+    fields: ScheduleDetailFields,
+    close: Callable[[], Any] | None,
+    ref: MutableRef[ft.KeyboardListener | None],
+) -> ft.Control:
+    # A focus node that is not a button: Enter there activates nothing, and the
+    # heading node is what a screen reader reads on arrival.
+    listener = ft.KeyboardListener(
+        content=ft.Semantics(
+            content=ft.Text(
                 fields.title,
                 theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
                 weight=ft.FontWeight.W_600,
             ),
+            header=True,
+            container=True,
+        )
+    )
+    ref.current = listener
+    title = ft.Column(
+        [
+            listener,
             ft.Row(
                 [
                     state_chip(fields.state_label, fields.state),
