@@ -93,6 +93,8 @@ class Backend:
     """Where the view cache is kept (per server and token); None keeps none (embedded)."""
     offline_at_start: bool = False
     """The server could not be reached at start, but this device has read it before."""
+    embedded: bool = False
+    """The in-process demo server (nothing behind it resumes a paused schedule)."""
 
     @property
     def namespace(self) -> str:
@@ -138,6 +140,7 @@ async def _embedded_backend(
                     identity=f"embedded:{database.resolve()}",
                     description=f"the embedded schedule server ({database})",
                     changes=server.changes,
+                    embedded=True,
                 )
     except embedded.DatabaseUnavailable as err:
         raise StartupError(

@@ -35,6 +35,7 @@ from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import OfflineViewModel, ViewCache
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
+from viewmodels.server_kind import ServerKind
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
 from views.screen_models import AccountModel
@@ -56,6 +57,7 @@ def compose_models(
     account: AccountModel | None = None,
     views: ViewCache | None = None,
     announce: Announce | None = None,
+    server: ServerKind = ServerKind.PLATFORM,
     on_server_reached: Callable[[], None] | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
@@ -65,13 +67,16 @@ def compose_models(
     ``views`` the view cache (None: nothing is kept, and nothing shown offline);
     ``announce`` is told each notice of something newly needing attention
     (the desktop window's OS notification; None: the in-app banner only);
+    ``server`` which kind of server it is (the embedded demo's words differ);
     ``on_server_reached`` is told each time a screen reads the server (a hosted
     sign-in opened offline then checks its token).
     """
     offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
     if on_server_reached is not None:
         offline.set_on_reached(on_server_reached)
-    schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
+    schedules = ScheduleListViewModel(
+        api, clock=clock, device_zone=device_zone, offline=offline, server=server
+    )
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
         api,
@@ -79,6 +84,7 @@ def compose_models(
         device_zone=device_zone,
         on_schedule_changed=schedules.show_saved,
         offline=offline,
+        server=server,
     )
     sidebar = SidebarViewModel(api, storage, clock=clock, device_zone=device_zone)
     messages = SessionMessagesViewModel(
@@ -149,6 +155,7 @@ def session_entry(
             changes=backend.changes,
             views=None if kept is None else ViewCache(PreferencesStorage(preferences, kept)),
             announce=announce,
+            server=ServerKind.EMBEDDED if backend.embedded else ServerKind.PLATFORM,
         )
         rounds = page.run_task(session.live.run)
 

@@ -44,6 +44,10 @@ server. Showing what was read             above the list and a phone's pushed
 at <time> (<age>)."                       detail; a live region
 ``Close details``                button   wide layout, closes the detail (Escape too)
 ``Copy instruction``             button   detail, Instruction group
+``Open the failed firing's       button   detail of a schedule paused after
+session``                                 failures: opens that session's transcript
+``Advanced``                     button   detail, the technical fields' group (folds;
+                                          folded at first on a phone)
 ``Website access``               button   detail, the website picker (dropdown);
                                           "Saving…" while a choice is saved
 ``Previous month``               button   detail, Calendar group

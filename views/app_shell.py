@@ -138,6 +138,7 @@ def WideDetail() -> ft.Control:
         models.schedules,
         sidebar=models.sidebar,
         reveal=lambda schedule_id: run_command(models.sidebar.reveal_schedule, schedule_id),
+        open_session=lambda session_id: go(navigation.open_session(session_id)),
     )
 
 
@@ -250,6 +251,8 @@ def NarrowDetail() -> ft.View:
         models.schedules,
         sidebar=models.sidebar,
         reveal=reveal,
+        open_session=lambda session_id: go(models.navigation.open_session(session_id)),
+        phone=True,
     )
     return _pushed(Place.SCHEDULE, with_banner(models.offline, detail))
 

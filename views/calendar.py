@@ -39,15 +39,16 @@ from views.look import FOCUS_RING_WIDTH
 from views.screen_models import CalendarModel
 
 CELL_HEIGHT = 54
-MARK_SIZE = 11
+MARK_SIZE = 16
+"""The icon box; its glyph is about 12 px, large enough to tell the shapes apart."""
 
-_GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
+MARK_GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
     MarkKind.FIRES: (ft.Icons.CIRCLE_OUTLINED, ft.Colors.PRIMARY),
     MarkKind.ADJUSTED: (ft.Icons.CHANGE_HISTORY, ft.Colors.TERTIARY),
-    MarkKind.FIRED: (ft.Icons.CHECK_CIRCLE, ft.Colors.PRIMARY),
-    MarkKind.MISSED: (ft.Icons.CANCEL, ft.Colors.ERROR),
+    MarkKind.FIRED: (ft.Icons.CHECK, ft.Colors.PRIMARY),
+    MarkKind.MISSED: (ft.Icons.CLOSE, ft.Colors.ERROR),
     MarkKind.SKIPPED: (ft.Icons.FAST_FORWARD, ft.Colors.ON_SURFACE_VARIANT),
-    MarkKind.REFUSED: (ft.Icons.BLOCK, ft.Colors.ERROR),
+    MarkKind.REFUSED: (ft.Icons.GPP_BAD_OUTLINED, ft.Colors.ERROR),
     MarkKind.NOT_RUN: (ft.Icons.REPORT_OUTLINED, ft.Colors.ERROR),
     MarkKind.NO_FIRING: (ft.Icons.REMOVE, ft.Colors.OUTLINE),
 }
@@ -275,7 +276,7 @@ def _day(
 def _marks(marks: tuple[DayMark, ...]) -> ft.Control:
     shown: list[ft.Control] = []
     for mark in marks:
-        icon, colour = _GLYPHS.get(mark.kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
+        icon, colour = MARK_GLYPHS.get(mark.kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
         drawn = 1 if mark.count_text else mark.count
         shown.extend(ft.Icon(icon, size=MARK_SIZE, color=colour) for _ in range(drawn))
         if mark.count_text:
@@ -293,7 +294,7 @@ def _marks(marks: tuple[DayMark, ...]) -> ft.Control:
 def _legend(legend: tuple[tuple[MarkKind, str], ...]) -> ft.Control:
     entries: list[ft.Control] = []
     for kind, word in legend:
-        icon, colour = _GLYPHS.get(kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
+        icon, colour = MARK_GLYPHS.get(kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
         entries.append(
             ft.Row(
                 [
@@ -333,7 +334,7 @@ def _chosen_day(snapshot: CalendarSnapshot) -> ft.Control:
 
 
 def _day_line(line: DayLine) -> ft.Control:
-    icon, colour = _GLYPHS.get(line.kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
+    icon, colour = MARK_GLYPHS.get(line.kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
     return _small_line(ft.Icon(icon, size=14, color=colour), line.text, size=13, colour=None)
 
 

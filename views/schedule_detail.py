@@ -17,6 +17,7 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
+from viewmodels.detail.snapshot import LabelledValue, PauseHelp
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.calendar import CalendarSection
@@ -40,15 +41,20 @@ def ScheduleDetail(
     website_access: WebsiteAccessModel,
     close: Callable[[], Any] | None,
     schedules: ScheduleListModel,
+    *,
     sidebar: SidebarModel | None = None,
     reveal: Callable[[UUID], Any] | None = None,
+    open_session: Callable[[UUID], Any] | None = None,
+    phone: bool = False,
 ) -> ft.Control:
     """``close`` is None where the platform's back navigation closes the detail;
     ``sidebar`` and ``reveal`` add "5 sessions" with Show in the sidebar.
 
     Each time Enter opens a row (``heading_focus_requests`` grows), the
     heading takes the keyboard focus once it is drawn, so a screen reader
-    reads what was opened.
+    reads what was opened. ``open_session`` opens a session's transcript (the
+    failed firing's, from a paused schedule); ``phone`` folds the groups the
+    view model marks so.
     """
     snapshot = use_snapshot(model)
     listed = use_snapshot(schedules)
@@ -111,7 +117,10 @@ def ScheduleDetail(
             return _group(section.title, [WebsiteAccessPicker(website_access)])
         if section.kind is GroupKind.CALENDAR:
             return _group(section.title, [CalendarSection(model.calendar)])
-        return _group(section.title, [_value(line.label, line.value) for line in section.lines])
+        lines = [_value(line) for line in section.lines]
+        if section.collapsed_on_phone:
+            return _folding_group(section.title, lines, expanded=not phone)
+        return _group(section.title, lines)
 
     # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
     # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
@@ -121,6 +130,7 @@ def ScheduleDetail(
         content=ft.ListView(
             [
                 _heading(fields, close, heading),
+                *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
                 *_sessions_line(fields.schedule_id, sidebar, reveal),
                 *(group(section) for section in fields.groups),
             ],
@@ -238,15 +248,76 @@ def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None
     )
 
 
-def _value(label: str, value: str) -> ft.Control:
-    """A "label  value" line; the value wraps (the SelectionArea makes it selectable)."""
+def _pause(pause: PauseHelp, open_session: Callable[[UUID], Any] | None) -> ft.Control:
+    """Why the schedule is paused, its failed firing's session, and where it is resumed."""
+    lines: list[ft.Control] = []
+    if pause.failure_text:
+        lines.append(ft.Text(pause.failure_text, size=14, color=ft.Colors.ERROR))
+    session_id = pause.session_id
+    if session_id is not None and pause.session_label and open_session is not None:
+        lines.append(
+            ft.Row(
+                [
+                    ft.TextButton(
+                        pause.session_label,
+                        icon=ft.Icons.CHAT_OUTLINED,
+                        on_click=lambda: open_session(session_id),
+                    )
+                ]
+            )
+        )
+    lines.append(ft.Text(pause.resume_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        content=ft.Column(lines, spacing=6, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        border_radius=ft.BorderRadius.all(8),
+        padding=ft.Padding.all(12),
+    )
+
+
+def _folding_group(title: str, lines: list[ft.Control], *, expanded: bool) -> ft.Control:
+    """A group that folds (Advanced): open on a wide window, folded on a phone."""
+    return ft.Card(
+        content=ft.ExpansionTile(
+            title=ft.Text(
+                title,
+                theme_style=ft.TextThemeStyle.TITLE_SMALL,
+                color=ft.Colors.PRIMARY,
+                weight=ft.FontWeight.W_600,
+            ),
+            controls=lines,
+            expanded=expanded,
+            maintain_state=True,
+            controls_padding=ft.Padding.only(left=16, right=12, bottom=16),
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            shape=ft.RoundedRectangleBorder(radius=12),
+            collapsed_shape=ft.RoundedRectangleBorder(radius=12),
+        ),
+        elevation=0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        margin=0,
+    )
+
+
+def _value(line: LabelledValue) -> ft.Control:
+    """A "label  value" line; the value wraps (the SelectionArea makes it selectable).
+
+    A field with an explanation has it in small type under its value.
+    """
+    value: ft.Control = ft.Text(line.value, size=14)
+    if line.explanation:
+        value = ft.Column(
+            [value, ft.Text(line.explanation, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+            spacing=2,
+            tight=True,
+        )
     return ft.Row(
         [
             ft.Container(
-                content=ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, size=13),
+                content=ft.Text(line.label, color=ft.Colors.ON_SURFACE_VARIANT, size=13),
                 width=LABEL_WIDTH,
             ),
-            ft.Text(value, size=14, expand=True),
+            ft.Container(content=value, expand=True),
         ],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.START,

@@ -128,8 +128,17 @@ def ScheduleList(
                             selected=snapshot.attention_only,
                             show_checkmark=False,
                             on_select=toggle_attention,
-                        )
-                    ]
+                        ),
+                        # Once, beside the filter: which clock the rows' times are.
+                        ft.Text(
+                            snapshot.zone_text,
+                            size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            text_align=ft.TextAlign.END,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=8,
                 ),
                 *([SearchField(model, snapshot.search_clears, search)] if searchable else []),
             ],
@@ -185,7 +194,7 @@ def _body(
                 alignment=ft.MainAxisAlignment.CENTER,
                 expand=True,
             )
-        return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text)
+        return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text, snapshot.empty_guidance)
     if not snapshot.rows:
         return loading_panel("Loading schedules…")
 

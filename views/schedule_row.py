@@ -76,6 +76,8 @@ def _schedule_row(
     details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
     if row.next_fire_text:
         details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
+    if row.ended_text:
+        details.append(_line(ft.Icons.EVENT_BUSY, row.ended_text))
     if row.preview:
         details.append(
             ft.Text(

@@ -58,7 +58,7 @@ async def test_the_spring_forward_night_is_said_in_the_servers_words(api: Schedu
 
     assert calendar.snapshot.month_title == "March 2027"
     assert calendar.snapshot.notes == (
-        "02:30 does not exist on 14 Mar 2027 in America/New_York; it fires at 03:00",
+        "New York's clocks go forward on 14 Mar: this firing is at 03:00 there",
     )
     (mark,) = _cell(calendar, date(2027, 3, 14)).marks
     assert mark.kind is MarkKind.ADJUSTED

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -107,6 +108,15 @@ class ScheduleDatabase:
                 return schedule
         raise LookupError(f"no schedule {schedule_id} in {self.path}")
 
+    def last_firing(self, schedule_id: UUID) -> datetime | None:
+        """The schedule's latest occurrence's nominal instant (UTC), None when it never fired."""
+        with self._connection() as connection:
+            (latest,) = connection.execute(
+                "SELECT max(nominal_fire_at) FROM schedule_occurrences WHERE schedule_id = ?",
+                (schedule_id.hex,),
+            ).fetchone()
+        return None if latest is None else stored_instant(str(latest))
+
     def needs_attention(self) -> list[StoredSchedule]:
         """Schedules the Needs attention filter must list, by the rule of docs/API.md.
 
@@ -183,6 +193,12 @@ class ScheduleDatabase:
                 "WHERE scheduler_seed = 0 ORDER BY created_at, id"
             ).fetchall()
         return [(str(role), str(text)) for role, text, raw in rows if _uuid(raw) == session_id]
+
+
+def stored_instant(text: str) -> datetime:
+    """An instant as SQLite keeps it (UTC, with or without an offset), aware."""
+    moment = datetime.fromisoformat(text)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _uuid(value: object) -> UUID:

@@ -36,6 +36,8 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
+from viewmodels.calendar.snapshot import MarkKind
+from views.calendar import MARK_GLYPHS, MARK_SIZE
 
 pytestmark = pytest.mark.ui
 
@@ -85,10 +87,10 @@ def open_calendar_at_spring_forward(
 
 
 def _sentence(change: date, wall: time) -> re.Pattern[str]:
-    named = f"{wall.hour:02d}:{wall.minute:02d}"
+    del wall  # the day's line names the rule's time; the note, the clock change
     return re.compile(
-        rf"^{named} does not exist on {change.day} {_MONTHS[change.month - 1]} {change.year}"
-        rf" in America/New_York; it fires at 03:00"
+        rf"^New York's clocks go forward on {change.day} {_MONTHS[change.month - 1]}:"
+        rf" this firing is at 03:00 there"
     )
 
 
@@ -193,3 +195,11 @@ def test_phone_calendar_says_the_spring_forward_firing_in_a_sentence(
     change, wall = open_calendar_at_spring_forward(phone, database, PHONE_DETAIL)
     _check(phone, change, wall, PHONE_DETAIL)
     save_screenshot(phone, "calendar-phone")
+
+
+def test_calendar_marks_are_at_least_12_px_with_a_shape_for_each_kind() -> None:
+    # The icon box holds its glyph with a sixth of padding round it: 16 px draws about 12.
+    assert MARK_SIZE * 0.75 >= 12
+    assert set(MARK_GLYPHS) == set(MarkKind), "every kind has its glyph"
+    shapes = [icon for icon, _ in MARK_GLYPHS.values()]
+    assert len(set(shapes)) == len(shapes), "no two kinds share a shape"

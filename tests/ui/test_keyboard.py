@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.ui.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
-from tests.ui.flutter_page import wait_for_text
+from tests.ui.flutter_page import holds_text, scroll_reading
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 
@@ -91,7 +91,10 @@ def test_arrows_select_enter_opens_escape_closes_and_ctrl_r_reloads(
     expect(desktop).to_have_url(re.compile(rf"/schedules/{second.schedule_id}$"))
     close = desktop.get_by_role("button", name=CLOSE_DETAILS, exact=True)
     expect(close).to_be_visible()
-    wait_for_text(desktop, f"Revision {second.current_revision}")
+    # The revision is one of the Advanced fields, at the detail's foot.
+    revision = f"Revision {second.current_revision}"
+    read = scroll_reading(desktop, close, lambda texts: holds_text(texts, revision))
+    assert holds_text(read, revision)
 
     desktop.keyboard.press("Escape")
     expect(close).to_have_count(0)
@@ -119,7 +122,6 @@ def test_after_enter_the_arrow_moves_the_ring_the_opened_mark_stays_and_escape_r
 
     desktop.keyboard.press("Enter")
     expect(desktop).to_have_url(re.compile(rf"/schedules/{first.schedule_id}$"))
-    wait_for_text(desktop, f"Revision {first.current_revision}")
     heading = desktop.get_by_role("heading", name=first.title, exact=True)
     expect(desktop.locator("flt-semantics:focus-within").filter(has=heading).last).to_be_attached()
     desktop.keyboard.press("ArrowDown")

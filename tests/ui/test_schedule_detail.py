@@ -21,7 +21,6 @@ pytestmark = pytest.mark.ui
 
 COPY_INSTRUCTION = "Copy instruction"
 VALUE_LABELS = (
-    "State",
     "Next firing",
     "Cadence",
     "Revision",
@@ -58,12 +57,11 @@ def read_detail(page: Page, schedule: StoredSchedule) -> set[str]:
 def group_openings(schedule: StoredSchedule) -> list[str]:
     """Each group's heading with the line under it, as a reader meets them."""
     return [
-        "Schedule State",
+        "Schedule",
         f"Instruction {schedule.instruction[:40]}",
         WEBSITE_PICKER,
-        "Execution limits Max steps",
-        "Authority Requested scopes",
-        "Lifecycle Failure policy",
+        "Advanced",
+        "How late a firing may still run after the server was down",
     ]
 
 

@@ -27,7 +27,9 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import (
     UI_TIMEOUT_MS,
     click_in_list,
+    holds_text,
     next_frames,
+    scroll_reading,
     scroll_until_attached,
     wait_for_text,
 )
@@ -141,10 +143,14 @@ def test_the_detail_shows_the_saved_website_and_the_new_revision(
 
     revision = choose_and_wait_for_save(desktop, database, schedule, profile)
     expect(website_picker(desktop)).to_be_enabled()
-    wait_for_text(desktop, f"Revision {revision}")
     expect(website_picker(desktop)).to_have_accessible_name(
         re.compile(re.escape(host_names(profile)))
     )
+    # The revision is one of the Advanced fields, at the detail's foot.
+    read = scroll_reading(
+        desktop, website_picker(desktop), lambda texts: holds_text(texts, f"Revision {revision}")
+    )
+    assert holds_text(read, f"Revision {revision}")
 
 
 def test_a_finished_schedules_picker_is_read_only(

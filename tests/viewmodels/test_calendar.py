@@ -169,7 +169,7 @@ async def test_choosing_a_day_lists_its_firings_in_the_device_zone_with_the_sche
     assert cell.label == "Thursday 3 December 2026: fires at 14:00"
 
 
-async def test_a_firing_moved_by_a_spring_forward_is_said_in_one_sentence(
+async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
     clock.now = datetime(2027, 3, 10, 12, tzinfo=UTC)
@@ -186,18 +186,19 @@ async def test_a_firing_moved_by_a_spring_forward_is_said_in_one_sentence(
     await calendar.select_day(date(2027, 3, 14))
 
     sentence = (
-        "02:30 does not exist on 14 Mar 2027 in America/New_York; it fires at 03:00"
-        " (07:00 your time)"
+        "New York's clocks go forward on 14 Mar: this firing is at 03:00 there (07:00 your time)"
     )
     snapshot = calendar.snapshot
     assert snapshot.notes == (sentence,)
-    assert [line.text for line in snapshot.day_lines] == [sentence]
+    assert [line.text for line in snapshot.day_lines] == [
+        "07:00 (03:00 America/New_York) — Fires, moved by the clock change"
+    ], "the chosen day says what, the month's note why: the sentence shows once"
     cell = _cell(calendar, date(2027, 3, 14))
     assert _kinds(cell) == [(MarkKind.ADJUSTED, 1)]
     assert cell.label == "Sunday 14 March 2027: fires at 07:00, moved by the clock change"
 
 
-async def test_a_firing_made_the_first_of_two_by_a_fall_back_is_said_in_one_sentence(
+async def test_a_firing_made_the_first_of_two_by_a_fall_back_is_said_once_in_plain_words(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
     clock.now = datetime(2026, 10, 20, tzinfo=UTC)
@@ -214,10 +215,13 @@ async def test_a_firing_made_the_first_of_two_by_a_fall_back_is_said_in_one_sent
     await calendar.select_day(date(2026, 11, 1))
 
     sentence = (
-        "01:30 happens twice on 1 Nov 2026 in America/New_York; it fires once, at the first 01:30"
+        "New York's clocks go back on 1 Nov: 01:30 happens twice there,"
+        " and this firing is at the first"
     )
     assert calendar.snapshot.notes == (sentence,)
-    assert [line.text for line in calendar.snapshot.day_lines] == [sentence]
+    assert [line.text for line in calendar.snapshot.day_lines] == [
+        "01:30 — Fires, the first of two, as the clocks go back"
+    ]
     assert _cell(calendar, date(2026, 11, 1)).label == (
         "Sunday 1 November 2026: fires at 01:30, the first of two, as the clocks go back"
     )
@@ -243,7 +247,7 @@ async def test_a_gap_running_to_midnight_names_both_dates(
     await calendar.show(S1)
 
     assert calendar.snapshot.notes == (
-        "23:30 does not exist on 28 Mar 2026 in America/Nuuk; it fires at 00:00 on 29 Mar 2026",
+        "Nuuk's clocks go forward on 28 Mar: this firing is at 00:00 on 29 Mar there",
     )
     assert _kinds(_cell(calendar, date(2026, 3, 29))) == [(MarkKind.ADJUSTED, 1)]
 
@@ -493,7 +497,7 @@ async def test_a_paused_schedule_is_shown_as_if_resumed_and_an_ended_one_says_so
     assert calendar.snapshot.status_text == "This schedule has ended; nothing more will fire"
 
 
-async def test_new_york_and_london_changing_clocks_on_different_dates_shift_your_time(
+async def test_the_shift_note_says_from_when_and_until_when_your_time_differs(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
     # New York springs forward on 14 March 2027, London on 28 March: for those
@@ -505,9 +509,8 @@ async def test_new_york_and_london_changing_clocks_on_different_dates_shift_your
 
     words = "your time: 14:00 instead of 15:00 until 28 Mar"
     assert calendar.snapshot.notes == (
-        "Your time: 14:00 instead of 15:00 until 28 Mar: America/New_York and your zone"
-        " (Europe/London) change their clocks on different dates",
-    )
+        "From 14 Mar it fires at 14:00 your time; from 28 Mar at 15:00 again",
+    ), "read from the server's firings: New York changed, London not yet"
     for day in (date(2027, 3, 14), date(2027, 3, 27)):
         assert _cell(calendar, day).label.endswith(f"fires at 14:00, {words}")
     for day in (date(2027, 3, 13), date(2027, 3, 28)):

@@ -69,19 +69,23 @@ async def test_the_next_firing_line_and_the_row_say_when_the_next_firing_is_adju
         clock(),
         device_zone,
     )
-    assert moved.next_fire_text == "Next: 14 Mar 2027 at 07:00 (moved by the clock change)"
+    assert moved.next_fire_text == (
+        "Next: 14 Mar 2027 at 07:00 (08:00 Europe/Paris, moved by the clock change)"
+    )
     assert "moved by the clock change" in moved.accessibility_label
     earlier = summary("s2", next_fire_at=SPRING_FORWARD, next_fire_adjustment="EARLIER_OF_TWO")
     row = schedule_row(ScheduleSummary.model_validate(earlier), clock(), device_zone)
     assert row.next_fire_text == (
-        "Next: 14 Mar 2027 at 07:00 (the first of two, as the clocks go back)"
+        "Next: 14 Mar 2027 at 07:00 (08:00 Europe/Paris, the first of two, as the clocks go back)"
     )
     odd = summary("s3", next_fire_at=SPRING_FORWARD, next_fire_adjustment="SHIFTED_BY_DECREE")
     row = schedule_row(ScheduleSummary.model_validate(odd), clock(), device_zone)
-    assert row.next_fire_text == "Next: 14 Mar 2027 at 07:00 (adjusted: shifted by decree)"
+    assert row.next_fire_text == (
+        "Next: 14 Mar 2027 at 07:00 (08:00 Europe/Paris, adjusted: shifted by decree)"
+    )
     plain = summary("s4", next_fire_at=SPRING_FORWARD)
     row = schedule_row(ScheduleSummary.model_validate(plain), clock(), device_zone)
-    assert row.next_fire_text == "Next: 14 Mar 2027 at 07:00"
+    assert row.next_fire_text == "Next: 14 Mar 2027 at 07:00 (08:00 Europe/Paris)"
 
 
 async def test_a_passed_firing_rereads_the_calendar_month_without_a_loading_state(

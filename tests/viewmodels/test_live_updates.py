@@ -120,7 +120,7 @@ async def test_a_row_whose_next_firing_passed_is_read_again_in_place(window: Win
     await window.schedules.open()
     window.schedules.select(uid("c"))
     before = window.schedules.snapshot.rows
-    assert before[2].next_fire_text == "Next: today at 07:10"
+    assert before[2].next_fire_text == "Next: today at 07:10 (08:10 Europe/Paris)"
     await window.live.check()
     assert window.paths().count(f"/v1/schedules/{uid('c')}") == 0, "not due yet, not read"
     window.clock.advance(timedelta(minutes=11))
@@ -128,7 +128,7 @@ async def test_a_row_whose_next_firing_passed_is_read_again_in_place(window: Win
     after = window.schedules.snapshot.rows
     assert [row.schedule_id for row in after] == [row.schedule_id for row in before]
     assert after[0] is before[0] and after[1] is before[1], "other rows untouched"
-    assert after[2].next_fire_text == "Next: tomorrow at 07:10"
+    assert after[2].next_fire_text == "Next: tomorrow at 07:10 (23:10 America/Los_Angeles)"
     assert window.schedules.snapshot.selected_id == uid("c"), "the selection stays"
     assert window.paths().count("/v1/schedules") == 1, "no reload of the list"
 
@@ -148,7 +148,10 @@ async def test_a_row_the_server_has_not_moved_on_yet_reads_due_now_never_a_past_
     await window.live.check()
     assert window.schedules.snapshot.rows[0].next_fire_text == "Next: due now"
     await window.live.check()
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: tomorrow at 07:10"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: tomorrow at 07:10 (23:10 America/Los_Angeles)"
+    )
 
 
 async def test_a_pause_or_completion_the_worker_caused_shows_up_in_the_row(
@@ -228,7 +231,10 @@ async def test_texts_that_read_the_clock_move_on_even_while_the_server_cannot_be
     window.sessions_route.script(None, ok(page([session("chat", last_activity_at=NOW)])))
     await window.schedules.open()
     await window.sidebar.open()
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: tomorrow at 09:00"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: tomorrow at 09:00 (10:00 Europe/Paris)"
+    )
     assert window.sidebar.snapshot.history[0].age_text == "just now"
     lists = window.schedules.snapshot, window.sidebar.snapshot
     await window.live.check()
@@ -237,7 +243,10 @@ async def test_texts_that_read_the_clock_move_on_even_while_the_server_cannot_be
     window.clock.advance(hours=18)  # 01:00 on Wednesday
     await window.live.check()
     assert window.live.failures == 1
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: today at 09:00"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: today at 09:00 (10:00 Europe/Paris)"
+    )
     assert window.sidebar.snapshot.history[0].age_text == "18 h ago"
 
 

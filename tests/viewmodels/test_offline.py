@@ -182,7 +182,10 @@ async def test_a_passed_next_firing_offline_reads_due_as_of_the_read_time_never_
     server.go_away()
     window = Window(api, storage, clock, device_zone)
     await window.schedules.open()
-    assert window.schedules.snapshot.rows[0].next_fire_text == "Next: today at 07:30"
+    assert (
+        window.schedules.snapshot.rows[0].next_fire_text
+        == "Next: today at 07:30 (08:30 Europe/Paris)"
+    )
 
     clock.advance(hours=1)  # the firing passes while the server is away
     await window.live.check()

@@ -12,7 +12,7 @@ from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
-from viewmodels.detail import DetailPhase, GroupKind, LabelledValue, ScheduleDetailViewModel
+from viewmodels.detail import DetailPhase, GroupKind, ScheduleDetailViewModel
 
 
 def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -56,7 +56,7 @@ async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_f
     assert fields.pause_reason_text == "Paused by you"
     assert fields.revision == 3
     assert fields.instruction.startswith("Summarize the overnight news from my feeds, then")
-    assert fields.value("State") == "Paused (Paused by you)"
+    assert fields.value("State") is None, "the state is the heading's chip, never a line too"
     assert fields.value("Next firing") == "None scheduled"
     assert fields.value("Cadence") == (
         "Mondays, Wednesdays and Fridays at 08:00 (America/Los_Angeles)"
@@ -68,24 +68,23 @@ async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_f
     assert fields.value("Run timeout") == "5 min"
     assert fields.value("Misfire grace") == "1 h"
     assert fields.value("Failure policy") == "1 of 3 consecutive failures"
-    assert fields.value("Created") == "1 Nov 2026, 10:00"
-    assert fields.value("Updated") == "20 Nov 2026, 10:00"
-    limits = next(group for group in fields.groups if group.title == "Execution limits")
-    assert limits.lines[:-2] == (
-        LabelledValue("Max steps", "20"),
-        LabelledValue("Max tool calls", "40"),
-        LabelledValue("Max cost", "5.00"),
-        LabelledValue("Reserved steps", "2"),
-        LabelledValue("Reserved cost", "1.00"),
-    ), "every finite limit and only those"
+    assert fields.value("Created") == "1 Nov 2026, 10:00 (Europe/London)"
+    assert fields.value("Updated") == "20 Nov 2026, 10:00 (Europe/London)"
+    advanced = next(group for group in fields.groups if group.title == "Advanced")
+    limits = [line for line in advanced.lines if line.label.startswith(("Max", "Reserved"))]
+    assert [(line.label, line.value) for line in limits] == [
+        ("Max steps", "20"),
+        ("Max tool calls", "40"),
+        ("Max cost", "5.00"),
+        ("Reserved steps", "2"),
+        ("Reserved cost", "1.00"),
+    ], "every finite limit and only those"
     assert [group.title for group in fields.groups] == [
         "Schedule",
         "Instruction",
         "Website access",
         "Calendar",
-        "Execution limits",
-        "Authority",
-        "Lifecycle",
+        "Advanced",
     ]
     assert [group.kind for group in fields.groups[:4]] == [
         GroupKind.LINES,

@@ -117,7 +117,7 @@ async def test_row_shows_title_text_state_pause_reason_cadence_next_firing_and_p
     assert first.state_label == "Active"
     assert first.pause_reason_text is None
     assert first.cadence_summary == "Every day at 09:00 (Europe/Paris)"
-    assert first.next_fire_text == "Next: today at 08:00"
+    assert first.next_fire_text == "Next: today at 08:00 (09:00 Europe/Paris)"
     assert first.preview == "Summarize the overnight news"
     assert first.website_badge == "Website access", "a READY sign-in: the ordinary chip"
     assert not first.website_warning

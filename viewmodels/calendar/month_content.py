@@ -6,7 +6,9 @@ the date it names, which is the schedule zone's date; a day the month lacks
 (the 31st of April) goes on the month's last day. Each entry has the words a
 day cell's label carries and the sentence the chosen day lists. The month's
 notes say each adjusted firing, each notice and each temporary shift of the
-device's time once, in date order.
+device's time once, in date order; a chosen day's line says what happens that
+day ("07:00 (03:00 America/New_York) — Fires, moved by the clock change")
+and leaves the why to the note, so no sentence shows twice.
 """
 
 from __future__ import annotations
@@ -92,8 +94,8 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
             notes.append((firing.at, adjusted_sentence(firing, zone, device_zone)))
         if shift is not None and shift.run_start not in noted_runs:
             noted_runs.add(shift.run_start)
-            words = shift_words(shift.shown, shift.usual, shift.until)
-            notes.append((firing.at, shift_note(words, zone, device_zone)))
+            start = shift.run_start.astimezone(device_zone).date()
+            notes.append((firing.at, shift_note(start, shift.shown, shift.usual, shift.until)))
     for occurrence in projection.past:
         day = occurrence.nominal_fire_at.astimezone(device_zone).date()
         placed.append((day, _past_entry(occurrence, zone, device_zone)))
@@ -131,8 +133,9 @@ def _firing_entry(
     line = f"{shown} — {verb}"
     adjusted = adjustment_text(firing.adjustment)
     if adjusted is not None:
+        # The why is the month's note; the day says what, so no sentence shows twice.
         words = f"{words}, {adjusted}"
-        line = adjusted_sentence(firing, zone, device_zone)
+        line = f"{line}, {adjusted}"
     if shift is not None:
         moved = shift_words(shift.shown, shift.usual, shift.until)
         words = f"{words}, {moved}"

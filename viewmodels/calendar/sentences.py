@@ -6,16 +6,20 @@ person acts on are added in the device's zone when it is not the schedule's
 ("it fires at 03:00 (08:00 your time)"). A value this client does not know is
 humanized, never hidden.
 
-- ``MOVED_TO_TRANSITION``: "02:30 does not exist on 14 Mar 2027 in
-  America/New_York; it fires at 03:00"
-- ``EARLIER_OF_TWO``: "01:30 happens twice on 1 Nov 2026 in America/New_York;
-  it fires once, at the first 01:30"
+- ``MOVED_TO_TRANSITION``: "New York's clocks go forward on 14 Mar: this
+  firing is at 03:00 there (07:00 your time)"
+- ``EARLIER_OF_TWO``: "New York's clocks go back on 1 Nov: 01:30 happens twice
+  there, and this firing is at the first (05:30 your time)"
 - ``DATE_DOES_NOT_EXIST``: "30 Dec 2011 does not exist in Pacific/Apia (its
   clocks skipped the day); nothing fires that day"
 - ``DAY_NOT_IN_MONTH``: "April 2027 has no 31st; nothing fires for it this month"
 - ``NOT_A_LEAP_YEAR``: "2027 is not a leap year; nothing fires for 29 February"
-- a temporary shift of the device's time: "your time: 14:00 instead of 15:00
-  until 29 Mar"
+- a temporary shift of the device's time, in a day's words: "your time:
+  14:00 instead of 15:00 until 29 Mar"; as the month's note: "From 14 Mar it
+  fires at 14:00 your time; from 28 Mar at 15:00 again"
+
+The zone is named by its place ("New York" for America/New_York), as a
+person says it; the month's header names the full zone once.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from viewmodels.formatting import (
     wall_time_text,
 )
 from viewmodels.formatting.clock_text import clock_time, short_month
-from viewmodels.formatting.zones import is_device_zone
+from viewmodels.formatting.zones import is_device_zone, place_name
 
 
 def adjusted_sentence(firing: ProjectedFiring, zone: str, device_zone: ZoneInfo) -> str:
@@ -44,14 +48,15 @@ def adjusted_sentence(firing: ProjectedFiring, zone: str, device_zone: ZoneInfo)
     if named is None or day is None:
         return f"A clock change in {zone} moved this firing; it fires at {fires}{yours}"
     moved_on = firing.local_date if firing.local_date not in (None, day) else None
-    when = fires if moved_on is None else f"{fires} on {date_text(moved_on)}"
+    when = fires if moved_on is None else f"{fires} on {_day_month(moved_on)}"
     adjustment = firing.adjustment
+    clocks = f"{place_name(zone)}'s clocks"
     if adjustment == "MOVED_TO_TRANSITION":
-        return f"{named} does not exist on {date_text(day)} in {zone}; it fires at {when}{yours}"
+        return f"{clocks} go forward on {_day_month(day)}: this firing is at {when} there{yours}"
     if adjustment == "EARLIER_OF_TWO":
         return (
-            f"{named} happens twice on {date_text(day)} in {zone};"
-            f" it fires once, at the first {named}{yours}"
+            f"{clocks} go back on {_day_month(day)}: {named} happens twice there,"
+            f" and this firing is at the first{yours}"
         )
     reason = humanize(adjustment or "adjusted")
     on_day = f"On {date_text(day)} in {zone} a clock change applies ({reason})"
@@ -93,12 +98,18 @@ def shift_words(shown: datetime, usual: datetime, until: date) -> str:
     )
 
 
-def shift_note(words: str, zone: str, device_zone: ZoneInfo) -> str:
-    """The month's sentence for a shift: what and why."""
+def shift_note(start: date, shown: datetime, usual: datetime, until: date) -> str:
+    """The month's sentence for a shift: "From 14 Mar it fires at 14:00 your time; from 28 Mar
+    at 15:00 again" (``start`` and ``until`` are device-local dates of the server's firings)."""
     return (
-        f"{words[0].upper()}{words[1:]}: {zone} and your zone ({device_zone.key})"
-        " change their clocks on different dates"
+        f"From {_day_month(start)} it fires at {clock_time(shown.hour, shown.minute, shown.second)}"
+        f" your time; from {_day_month(until)} at"
+        f" {clock_time(usual.hour, usual.minute, usual.second)} again"
     )
+
+
+def _day_month(day: date) -> str:
+    return f"{day.day} {short_month(day.month)}"
 
 
 def _yours(at: datetime, zone: str, device_zone: ZoneInfo) -> str:

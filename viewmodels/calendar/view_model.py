@@ -91,10 +91,14 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         self._keyboard_moves = 0
         self._marked_today: date | None = None
 
-    async def show(self, schedule_id: UUID) -> None:
-        """A schedule was opened: its calendar at the current month, today chosen."""
-        today = self._today()
-        self._shown = _Shown(schedule_id, Month.of(today), today)
+    async def show(self, schedule_id: UUID, *, opening: date | None = None) -> None:
+        """A schedule was opened: its calendar at the current month, today chosen.
+
+        ``opening`` chooses another day instead: an ended schedule opens on
+        its last firing's, since nothing it did is in the current month.
+        """
+        chosen = opening or self._today()
+        self._shown = _Shown(schedule_id, Month.of(chosen), chosen)
         await self._load(quiet=False)
 
     async def refresh(self) -> bool:

@@ -1,7 +1,12 @@
 """The detail's text, from the point read's ``ScheduleDetail``, in its display groups.
 
 A field the server left out or sent unreadable shows "Not available" on its
-own line; the rest of the detail renders.
+own line; the rest of the detail renders. The state is the heading's chip
+alone (never a chip and a line); an ended schedule says how and when it
+ended, a paused one why and where it is resumed. The technical fields the
+seed requires (revision, failure policy, scopes, agent, policy, limits) sit
+in one "Advanced" group, each with a line saying what it means; the group
+starts folded on a phone.
 """
 
 from __future__ import annotations
@@ -10,8 +15,16 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail
-from viewmodels.attention.outcome_words import last_firing_text
-from viewmodels.detail.snapshot import DetailGroup, GroupKind, LabelledValue, ScheduleDetailFields
+from viewmodels.attention.ending import ended_sentence
+from viewmodels.attention.outcome_words import last_firing_text, outcome_sentence
+from viewmodels.detail.explanations import ADVANCED_HEADING, explanation
+from viewmodels.detail.snapshot import (
+    DetailGroup,
+    GroupKind,
+    LabelledValue,
+    PauseHelp,
+    ScheduleDetailFields,
+)
 from viewmodels.formatting import (
     NOT_AVAILABLE_TEXT,
     adjustment_text,
@@ -25,12 +38,18 @@ from viewmodels.formatting import (
     scopes_text,
     state_label,
 )
+from viewmodels.formatting.clock_text import minute_text_naming_device_zone
+from viewmodels.server_kind import ServerKind, resume_text
 
 INSTRUCTION_HEADING = "Instruction"
 WEBSITE_ACCESS_HEADING = "Website access"
 CALENDAR_HEADING = "Calendar"
 NO_NEXT_FIRING = "None scheduled"
+ENDED_NEXT_FIRING = "None: the schedule has ended"
 LAST_FIRING_LABEL = "Last firing"
+ENDED_LABEL = "Ended"
+FAILED_SESSION_LABEL = "Open the failed firing's session"
+_FAILED_RUNS = frozenset({"FAILED"})
 
 
 def detail_fields(
@@ -39,11 +58,13 @@ def detail_fields(
     *,
     passed: str | None = None,
     now: datetime | None = None,
+    server: ServerKind = ServerKind.PLATFORM,
 ) -> ScheduleDetailFields:
     """Every field the detail shows (viewmodels/README.md); the instruction is the complete one.
 
     ``passed`` (with ``now``) is what a next firing before ``now`` reads on
     the device's copy ("due (as of 10:42)"), never a guessed later one.
+    ``server`` says where a paused schedule is resumed.
     """
     revision = detail.revision
     label = state_label(detail.state)
@@ -51,14 +72,22 @@ def detail_fields(
     if reason is None and detail.state == "PAUSED" and detail.unreadable("pause_reason"):
         reason = NOT_AVAILABLE_TEXT
     zone = revision.cadence.timezone if revision.cadence is not None else None
+    ended = ended_sentence(
+        detail.state,
+        detail.updated_at,
+        revision.cadence.kind if revision.cadence is not None else None,
+        detail.last_outcome,
+        now,
+        device_zone,
+    )
 
-    def in_device_zone(instant: datetime) -> str:
-        return instant_text(instant, device_zone)
+    def when(instant: datetime) -> str:
+        return minute_text_naming_device_zone(instant, device_zone)
 
     schedule = DetailGroup(
         "Schedule",
         lines=(
-            LabelledValue("State", label if reason is None else f"{label} ({reason})"),
+            *((LabelledValue(ENDED_LABEL, ended),) if ended is not None else ()),
             LabelledValue(
                 "Next firing",
                 passed
@@ -66,49 +95,36 @@ def detail_fields(
                 and now is not None
                 and detail.next_fire_at is not None
                 and detail.next_fire_at <= now
-                else _next_firing(detail, device_zone, zone),
+                else _next_firing(detail, device_zone, zone, ended=ended is not None),
             ),
             LabelledValue(LAST_FIRING_LABEL, _last_firing(detail, device_zone)),
             LabelledValue("Cadence", cadence_summary(revision.cadence, device_zone)),
-            LabelledValue("Revision", str(detail.current_revision)),
-        ),
-    )
-    limits = DetailGroup(
-        "Execution limits",
-        lines=(
-            *(LabelledValue(name, value) for name, value in limit_lines(revision.limits)),
-            LabelledValue("Run timeout", available(revision.run_timeout_seconds, duration_text)),
-            LabelledValue(
-                "Misfire grace", available(revision.misfire_grace_seconds, duration_text)
-            ),
-        ),
-    )
-    agent_id = available(revision.agent_id, str)
-    agent_version = available(revision.agent_version, str)
-    authority = DetailGroup(
-        "Authority",
-        lines=(
-            LabelledValue("Requested scopes", scopes_text(revision.requested_scopes)),
-            LabelledValue(
-                "Agent",
-                f"{agent_id} (version {agent_version})" if revision.agent_id else agent_id,
-            ),
-            LabelledValue("Policy profile", available(revision.policy_profile, str)),
+            LabelledValue("Created", available(detail.created_at, when)),
+            LabelledValue("Updated", available(detail.updated_at, when)),
         ),
     )
     failures, allowed = detail.consecutive_failures, revision.max_consecutive_failures
-    lifecycle = DetailGroup(
-        "Lifecycle",
-        lines=(
-            LabelledValue(
-                "Failure policy",
-                f"{failures} of {allowed} consecutive failures"
-                if failures is not None and allowed is not None
-                else NOT_AVAILABLE_TEXT,
-            ),
-            LabelledValue("Created", available(detail.created_at, in_device_zone)),
-            LabelledValue("Updated", available(detail.updated_at, in_device_zone)),
+    agent_id = available(revision.agent_id, str)
+    agent_version = available(revision.agent_version, str)
+    technical = (
+        ("Revision", str(detail.current_revision)),
+        (
+            "Failure policy",
+            f"{failures} of {allowed} consecutive failures"
+            if failures is not None and allowed is not None
+            else NOT_AVAILABLE_TEXT,
         ),
+        ("Requested scopes", scopes_text(revision.requested_scopes)),
+        ("Agent", f"{agent_id} (version {agent_version})" if revision.agent_id else agent_id),
+        ("Policy profile", available(revision.policy_profile, str)),
+        *limit_lines(revision.limits),
+        ("Run timeout", available(revision.run_timeout_seconds, duration_text)),
+        ("Misfire grace", available(revision.misfire_grace_seconds, duration_text)),
+    )
+    advanced = DetailGroup(
+        ADVANCED_HEADING,
+        lines=tuple(LabelledValue(name, value, explanation(name)) for name, value in technical),
+        collapsed_on_phone=True,
     )
     return ScheduleDetailFields(
         schedule_id=detail.schedule_id,
@@ -123,18 +139,48 @@ def detail_fields(
             DetailGroup(INSTRUCTION_HEADING, GroupKind.INSTRUCTION),
             DetailGroup(WEBSITE_ACCESS_HEADING, GroupKind.WEBSITE_ACCESS),
             DetailGroup(CALENDAR_HEADING, GroupKind.CALENDAR),
-            limits,
-            authority,
-            lifecycle,
+            advanced,
         ),
+        ended_text=ended,
+        pause=_pause_help(detail, device_zone, server),
     )
 
 
-def _next_firing(detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None) -> str:
+def _pause_help(
+    detail: ScheduleDetail, device_zone: ZoneInfo, server: ServerKind
+) -> PauseHelp | None:
+    """Why it is paused and what to do: the last failure and its session, where to resume.
+
+    The failure is the server's ``last_outcome`` when it is one (a refusal, a
+    firing not run, a run that failed); a schedule paused by its owner has
+    only the sentence on where it is resumed.
+    """
+    if detail.state != "PAUSED":
+        return None
+    outcome = detail.last_outcome
+    failed = outcome is not None and (
+        outcome.disposition != "MATERIALIZED" or outcome.run_status in _FAILED_RUNS
+    )
+    failure = None
+    session = None
+    if outcome is not None and failed:
+        failure = outcome_sentence(outcome, instant_text(outcome.nominal_fire_at, device_zone))
+        session = outcome.session_id
+    return PauseHelp(
+        failure_text=failure,
+        session_id=session,
+        session_label=FAILED_SESSION_LABEL if session is not None else None,
+        resume_text=resume_text(server),
+    )
+
+
+def _next_firing(
+    detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None, *, ended: bool
+) -> str:
     if detail.unreadable("next_fire_at"):
         return NOT_AVAILABLE_TEXT
     if detail.next_fire_at is None:
-        return NO_NEXT_FIRING
+        return ENDED_NEXT_FIRING if ended else NO_NEXT_FIRING
     text = instant_text_naming_zone(detail.next_fire_at, device_zone, zone)
     adjusted = adjustment_text(detail.next_fire_adjustment)
     return text if adjusted is None else f"{text}, {adjusted}"

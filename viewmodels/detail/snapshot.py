@@ -40,6 +40,21 @@ class LabelledValue:
 
     label: str
     value: str
+    explanation: str | None = None
+    """One plain line on what the field means (the Advanced group's fields have one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PauseHelp:
+    """What a paused schedule's detail says under its heading."""
+
+    failure_text: str | None
+    """The last failure's reason ("Run failed: it ran past its deadline (fired at …)")."""
+    session_id: UUID | None
+    """The failed firing's session, opened in the transcript by ``session_label``."""
+    session_label: str | None
+    resume_text: str
+    """Where a paused schedule is resumed (never in this app)."""
 
 
 class GroupKind(StrEnum):
@@ -59,6 +74,8 @@ class DetailGroup:
     title: str
     kind: GroupKind = GroupKind.LINES
     lines: tuple[LabelledValue, ...] = ()
+    collapsed_on_phone: bool = False
+    """The group starts folded on a phone (Advanced), open on a wide window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +92,10 @@ class ScheduleDetailFields:
     instruction: str
     """The complete instruction, from the point read."""
     groups: tuple[DetailGroup, ...]
+    ended_text: str | None = None
+    """How and when an ended schedule ended, with its last outcome; None while it runs."""
+    pause: PauseHelp | None = None
+    """Why a paused schedule is paused, and what to do; None unless PAUSED."""
 
     def value(self, label: str) -> str | None:
         """The value of the line labelled ``label``, in whichever group shows it."""

@@ -19,12 +19,13 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import date, datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, NotFound
 from transport.models import ScheduleDetail
+from viewmodels.attention.ending import ENDED_STATES
 from viewmodels.calendar import CalendarViewModel
 from viewmodels.detail.fields import detail_fields
 from viewmodels.detail.snapshot import (
@@ -39,6 +40,21 @@ from viewmodels.observable import Observable
 from viewmodels.offline import CachedDetail, CachedWebsite, OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
+from viewmodels.server_kind import ServerKind
+
+
+def ending_day(detail: ScheduleDetail, zone: ZoneInfo) -> date | None:
+    """The day an ended schedule's calendar opens on: its last firing's, else its ending's.
+
+    An ended schedule fires no more, so the current month would show nothing;
+    the month of its last firing shows what it did. None for a running one.
+    """
+    if detail.state not in ENDED_STATES:
+        return None
+    last = detail.last_outcome
+    instant = last.nominal_fire_at if last is not None else detail.updated_at
+    return None if instant is None else instant.astimezone(zone).date()
+
 
 ScheduleChanged = Callable[[ScheduleDetail], Awaitable[None] | None]
 
@@ -54,8 +70,10 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         device_zone: ZoneInfo,
         on_schedule_changed: ScheduleChanged | None = None,
         offline: OfflineViewModel | None = None,
+        server: ServerKind = ServerKind.PLATFORM,
     ) -> None:
         super().__init__(ScheduleDetailSnapshot())
+        self._server = server
         self._api = api
         self._clock = clock
         self._zone = device_zone
@@ -97,7 +115,8 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             self._show(detail)
             await self._keep(detail)  # at once: the reads beside it may outlast the server
             await asyncio.gather(
-                self.website_access.show(detail), self.calendar.show(detail.schedule_id)
+                self.website_access.show(detail),
+                self.calendar.show(detail.schedule_id, opening=ending_day(detail, self._zone)),
             )
             await self._keep(detail)
 
@@ -186,7 +205,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
             ScheduleDetailSnapshot(
                 schedule_id=detail.schedule_id,
                 phase=DetailPhase.LOADED,
-                fields=detail_fields(detail, self._zone),
+                fields=detail_fields(detail, self._zone, now=self._clock(), server=self._server),
             )
         )
 
@@ -206,7 +225,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._show_copy(kept)
         self._offline.showing_cached(kept.read_at)
         self.website_access.show_cached(kept.detail, kept.website)
-        await self.calendar.show(schedule_id)
+        await self.calendar.show(schedule_id, opening=ending_day(kept.detail, self._zone))
 
     def _show_copy(self, kept: CachedDetail) -> None:
         # Not ``_shown``: live rounds never re-read a copy; recovery opens it again.
@@ -221,6 +240,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
                 self._zone,
                 passed=self._offline.due_text(kept.read_at),
                 now=self._clock(),
+                server=self._server,
             ),
             cached_at=kept.read_at,
         )

@@ -100,17 +100,26 @@ def instant_text_naming_zone(
     "1 Dec 2026, 08:00 (09:00 Europe/Paris)": the schedule's own zone is named
     only when it is not the device's, so nobody has to guess which clock is meant.
     """
-    return instant_text(instant, device_zone) + _in_named_zone(instant, device_zone, zone_name)
+    return instant_text(instant, device_zone) + in_named_zone(instant, device_zone, zone_name)
 
 
 def time_text_naming_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
     """The wall time in the device zone, the same way: "08:00 (09:00 Europe/Paris)"."""
     local = instant.astimezone(device_zone)
     time = clock_time(local.hour, local.minute, local.second)
-    return time + _in_named_zone(instant, device_zone, zone_name)
+    return time + in_named_zone(instant, device_zone, zone_name)
 
 
-def _in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
+def minute_text_naming_device_zone(instant: datetime, device_zone: ZoneInfo) -> str:
+    """A record's own instant, to the minute, naming the zone: "27 Nov 2026, 09:14 (Etc/UTC)".
+
+    Created and updated times are read, not acted on: seconds add nothing, and
+    the zone is named because nothing else beside them says which clock it is.
+    """
+    return f"{message_time_text(instant, device_zone)} ({device_zone.key})"
+
+
+def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
     """ " (09:00 Europe/Paris)" when ``zone_name`` is not the device's zone, else ""."""
     if not zone_name or is_device_zone(zone_name, device_zone):
         return ""

@@ -4,6 +4,9 @@ Only finite limits are listed (a limit not sent is left out); a limit
 field a newer server adds is listed too, under its humanized name, so the
 detail shows "every finite limit" even the ones this client does not model.
 A limit the server sent in a form this client cannot read shows "Not available".
+Money carries no currency on the wire today; when a server adds one
+(``currency`` or ``cost_unit`` beside the limits) it follows each amount
+("Reserved cost 0.50 USD") instead of being listed as a limit of its own.
 """
 
 from __future__ import annotations
@@ -27,19 +30,25 @@ _KNOWN = (
     ("reserve_cost", "Reserved cost"),
 )
 
+_MONEY = frozenset({"max_cost", "reserve_cost"})
+_UNIT_FIELDS = ("currency", "cost_unit")
+
 
 def limit_lines(limits: Limits | None) -> tuple[tuple[str, str], ...]:
     """``(label, value)`` for every finite limit, known ones first in a fixed order."""
     if limits is None:
         return (("Limits", NOT_AVAILABLE_TEXT),)
+    extra = dict(limits.model_extra or {})
+    unit = next((str(extra.pop(key)) for key in _UNIT_FIELDS if extra.get(key)), None)
     lines: list[tuple[str, str]] = []
     for field, label in _KNOWN:
         value = getattr(limits, field, None)
         if value is not None:
-            lines.append((label, _value_text(value)))
+            text = _value_text(value)
+            lines.append((label, f"{text} {unit}" if unit and field in _MONEY else text))
         elif limits.unreadable(field):
             lines.append((label, NOT_AVAILABLE_TEXT))
-    for field, value in sorted((limits.model_extra or {}).items()):
+    for field, value in sorted(extra.items()):
         if value is not None and isinstance(value, int | float | str | Decimal):
             lines.append((humanize(field), _value_text(value)))
     return tuple(lines)

@@ -36,3 +36,13 @@ def _tzif(zone_name: str | None) -> bytes | None:
         return resources.files("tzdata.zoneinfo").joinpath(zone_name).read_bytes()
     except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return None
+
+
+def your_time_text(device_zone: ZoneInfo) -> str:
+    """The list's one line on whose clock its times are: "Times are your time (Etc/UTC)"."""
+    return f"Times are your time ({device_zone.key})"
+
+
+def place_name(zone_name: str) -> str:
+    """A zone as a person names its place: "America/New_York" -> "New York"; "UTC" as is."""
+    return zone_name.rsplit("/", 1)[-1].replace("_", " ") or zone_name

@@ -8,6 +8,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail, ScheduleSummary
+from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import attention_line
 from viewmodels.formatting import (
     adjustment_text,
@@ -16,6 +17,7 @@ from viewmodels.formatting import (
     pause_reason_text,
     state_label,
 )
+from viewmodels.formatting.clock_text import in_named_zone
 from viewmodels.schedule_list.snapshot import ScheduleRow
 
 WEBSITE_BADGE_TEXT = "Website access"
@@ -33,7 +35,10 @@ def schedule_row(
     """The row for ``summary``; ``next_fire_at`` shows only when the server sent it.
 
     A next firing a clock change moved (or made the first of two) says so:
-    "Next: 14 Mar 2027 at 03:00 (moved by the clock change)". ``passed`` is
+    "Next: 14 Mar 2027 at 03:00 (moved by the clock change)". When the
+    schedule's zone is not the device's, the next firing names both times:
+    "Next: tomorrow at 07:30 (02:30 America/New_York)". An ended schedule says
+    how and when it ended instead ("Cancelled on 3 Nov"). ``passed`` is
     what a next firing that has passed reads instead of "due now" (a row
     shown from the device's copy: "due (as of 10:42)"). An ACTIVE schedule
     whose bound sign-in ``unready_profiles`` names (not READY, or no longer
@@ -43,16 +48,21 @@ def schedule_row(
     label = state_label(summary.state)
     reason = pause_reason_text(summary.state, summary.pause_reason)
     cadence = cadence_summary(summary.cadence, device_zone)
-    next_fire = (
-        next_firing_text(summary.next_fire_at, now, device_zone)
-        if summary.next_fire_at is not None
-        else None
-    )
+    zone = summary.cadence.timezone if summary.cadence is not None else None
+    next_fire = None
+    pair = ""
+    if summary.next_fire_at is not None:
+        next_fire = next_firing_text(summary.next_fire_at, now, device_zone)
+        if summary.next_fire_at > now:
+            pair = in_named_zone(summary.next_fire_at, device_zone, zone)
     if passed is not None and summary.next_fire_at is not None and summary.next_fire_at <= now:
         next_fire = f"Next: {passed}"
     adjusted = adjustment_text(summary.next_fire_adjustment)
     if next_fire is not None and adjusted is not None:
-        next_fire = f"{next_fire} ({adjusted})"
+        # One bracket: "(03:00 America/New_York, moved by the clock change)".
+        pair = f"{pair[:-1]}, {adjusted})" if pair else f" ({adjusted})"
+    if next_fire is not None:
+        next_fire += pair
     bound = summary.browser_profile_id is not None
     badge = WEBSITE_BADGE_TEXT if bound else None
     warn = (
@@ -63,11 +73,21 @@ def schedule_row(
     if warn:
         badge = SIGN_IN_UNAVAILABLE_TEXT
     attention = attention_line(summary.last_outcome, now, device_zone)
+    ended = ended_sentence(
+        summary.state,
+        summary.updated_at,
+        summary.cadence.kind if summary.cadence is not None else None,
+        summary.last_outcome,
+        now,
+        device_zone,
+    )
     spoken = [summary.title, label if reason is None else f"{label}, {reason}", cadence]
     if attention:
         spoken.append(attention)
     if next_fire:
         spoken.append(next_fire)
+    if ended:
+        spoken.append(ended)
     if badge:
         spoken.append(badge)
     return ScheduleRow(
@@ -83,6 +103,7 @@ def schedule_row(
         website_badge=badge,
         website_warning=warn,
         attention_text=attention,
+        ended_text=ended,
         accessibility_label=". ".join(spoken),
     )
 

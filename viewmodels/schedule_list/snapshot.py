@@ -12,6 +12,12 @@ from enum import StrEnum
 from uuid import UUID
 
 from viewmodels.paging import FeedPhase
+from viewmodels.server_kind import (
+    LOAD_DEMO_TEXT,
+    RECENT_HISTORY_KEEPS_TEXT,
+    WHERE_SCHEDULES_COME_FROM,
+    ServerKind,
+)
 
 
 class ListSection(StrEnum):
@@ -36,6 +42,19 @@ class ListSection(StrEnum):
         if self is ListSection.CURRENT:
             return "No active or paused schedules."
         return "No completed or cancelled schedules yet."
+
+    def empty_guidance(self, server: ServerKind) -> str:
+        """What follows an empty section's sentence: where its schedules come from.
+
+        The embedded demo server also says how to load the demo; Recent
+        History says how long an ended schedule stays in it (the server's
+        30-day retention).
+        """
+        if self is ListSection.RECENT_HISTORY:
+            return RECENT_HISTORY_KEEPS_TEXT
+        if server is ServerKind.EMBEDDED:
+            return f"{WHERE_SCHEDULES_COME_FROM} {LOAD_DEMO_TEXT}"
+        return WHERE_SCHEDULES_COME_FROM
 
     @property
     def other(self) -> ListSection:
@@ -86,6 +105,8 @@ class ScheduleRow:
     """One sentence a screen reader speaks for the whole row."""
     website_warning: bool = False
     """ACTIVE and its bound sign-in is not ready (or gone): the badge is a warning."""
+    ended_text: str | None = None
+    """How and when an ended schedule ended ("Cancelled on 3 Nov"), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +136,10 @@ class ScheduleListSnapshot:
     """How many schedules need attention (``GET /v1/schedules/counts``); None until read."""
     search_focus_requests: int = 0
     """Grows by one each time Ctrl+F or / asks for the search field to take the focus."""
+    server: ServerKind = ServerKind.PLATFORM
+    """Which server the list shows: its empty sentence differs."""
+    zone_text: str = ""
+    """Once beside the filter: whose time "your time" is ("Times are your time (Etc/UTC)")."""
     heading_focus_requests: int = 0
     """Grows by one each time Enter opens the highlighted row: the detail's heading then
     takes the keyboard focus, so a screen reader reads what was opened."""
@@ -162,6 +187,13 @@ class ScheduleListSnapshot:
                 return f"Nothing that needs attention matches “{query}”"
             return NOTHING_NEEDS_ATTENTION_TEXT
         return self.section.no_match_text(query) if query else self.section.empty_text
+
+    @property
+    def empty_guidance(self) -> str | None:
+        """The line under an empty section's sentence (not under "No … match")."""
+        if self.empty_text is None or self.searching or self.attention_only:
+            return None
+        return self.section.empty_guidance(self.server)
 
     def due_rows(self, now: datetime) -> tuple[ScheduleRow, ...]:
         """Rows whose next firing has come: the server has news for them."""

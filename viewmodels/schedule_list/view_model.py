@@ -49,12 +49,14 @@ from transport.errors import ApiError, BrowsingUnavailable, NotFound
 from transport.models import Page, ScheduleDetail, ScheduleSummary
 from transport.paging import iterate_pages
 from viewmodels.failure_text import failure_text
+from viewmodels.formatting.zones import your_time_text
 from viewmodels.observable import Observable
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
+from viewmodels.server_kind import ServerKind
 
 DEFAULT_PAGE_SIZE = 20
 DUE_REREADS = 20
@@ -77,8 +79,9 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         offline: OfflineViewModel | None = None,
         sleep: Sleep = asyncio.sleep,
         debounce: float = SEARCH_DEBOUNCE,
+        server: ServerKind = ServerKind.PLATFORM,
     ) -> None:
-        super().__init__(ScheduleListSnapshot())
+        super().__init__(ScheduleListSnapshot(server=server, zone_text=your_time_text(device_zone)))
         self._api = api
         self._sleep = sleep
         self._debounce = debounce

@@ -1,0 +1,40 @@
+"""Which kind of schedule server the app shows: the embedded demo one, or an agent platform's.
+
+The words that send a person elsewhere depend on it. On a platform, schedules
+are created, paused and resumed by the agent or the platform's own tools; the
+embedded server is a demo with no agent behind it, so nothing there resumes
+a paused schedule, and an empty one is filled by loading the demo data.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ServerKind(StrEnum):
+    EMBEDDED = "embedded"
+    """The in-process demo server the app starts by default."""
+    PLATFORM = "platform"
+    """A remote schedule server, run by the agent platform."""
+
+
+WHERE_SCHEDULES_COME_FROM = "Schedules are created by the agent platform; this app shows them."
+LOAD_DEMO_TEXT = (
+    "To see the demo, start the app again without --no-demo,"
+    " or with a new data folder (--data-dir NEW_FOLDER)."
+)
+"""The demo loads into an embedded database that holds nothing yet, unless --no-demo."""
+RECENT_HISTORY_KEEPS_TEXT = "Ended schedules appear here for 30 days."
+
+
+def resume_text(kind: ServerKind) -> str:
+    """Where a paused schedule is resumed: never in this read-only app."""
+    if kind is ServerKind.EMBEDDED:
+        return (
+            "This app does not resume schedules, and this embedded demo server has no agent"
+            " that could: the schedule stays paused."
+        )
+    return (
+        "To resume it, ask the agent, or use the agent platform's own tools;"
+        " this app only shows schedules."
+    )
