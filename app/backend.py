@@ -118,8 +118,8 @@ async def _embedded_backend(
     settings: EmbeddedServerSettings, clock: Callable[[], datetime]
 ) -> AsyncIterator[Backend]:
     from server.embedded import open_embedded
-    from server.scheduling.attached_runtime import executor_for
-    from server.scheduling.runtime import running
+    from server.worker.attached_runtime import executor_for
+    from server.worker.runtime import running
 
     database = settings.database_path
     try:

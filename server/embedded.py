@@ -5,7 +5,7 @@
 Every in-process request is the local principal; no token exists.
 
 The scheduler is not started here: the caller runs ``scheduling()`` on its
-own event loop (``server.scheduling.runtime.running``) and stops it before
+own event loop (``server.worker.runtime.running``) and stops it before
 ``close``. ``changes`` tells in-process listeners when the scheduler has
 committed something; the routes' schedule changes wake the scheduler through
 ``wake``.
@@ -23,11 +23,11 @@ from fastapi import FastAPI
 from server.app import create_app
 from server.demo import load_demo_if_empty
 from server.identity import LocalIdentity, local_principal
-from server.scheduling.change_feed import ChangeFeed
-from server.scheduling.executor import RunExecutor
-from server.scheduling.runtime import SchedulingRuntime
-from server.scheduling.wake import WakeSignal
 from server.storage.sql.store import SqlStore
+from server.worker.change_feed import ChangeFeed
+from server.worker.executor import RunExecutor
+from server.worker.runtime import SchedulingRuntime
+from server.worker.wake import WakeSignal
 
 
 def system_clock() -> datetime:

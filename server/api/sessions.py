@@ -24,8 +24,8 @@ from server.api.openapi import (
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.api.request_schemas import FolderMove
 from server.api.wire_schemas import FolderPage, MessagePage, Session, SessionPage
+from server.control.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.identity import Principal
-from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.storage.ports import Store
 from server.storage.records import FolderRecord, MessageRecord, SessionRecord
 

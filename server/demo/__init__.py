@@ -17,11 +17,12 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+from server.control.definition import BROWSER_SCOPE, Definition, parse_definition
+from server.control.errors import ControlPlaneRefusal
 from server.demo.entries import DemoData, DemoDataError, DemoSchedule, demo_data
 from server.domain.cadence import Cadence
 from server.domain.recurrence import first_after, latest_at_or_before
-from server.scheduling.definition import BROWSER_SCOPE, Definition, parse_definition
-from server.scheduling.errors import ControlPlaneRefusal
+from server.domain.states import Disposition, PauseReason, RunStatus, ScheduleState
 from server.storage.ports import Store
 from server.storage.records import (
     FolderRecord,
@@ -41,10 +42,10 @@ __all__ = ["DemoDataError", "demo_id", "load_demo", "load_demo_if_empty"]
 
 _NAMESPACE = UUID("6f1d2c3b-8a4e-5f60-9b7c-0d1e2f3a4b5c")
 _REASONS = {
-    "X": ("MISSED", "misfire_grace_exceeded"),
-    "O": ("SKIPPED_OVERLAP", "previous_run_in_flight"),
-    "A": ("AUTHORIZATION_FAILED", "scope_not_granted"),
-    "C": ("CONFIGURATION_FAILED", "agent_version_missing"),
+    "X": (Disposition.MISSED, "misfire_grace_exceeded"),
+    "O": (Disposition.SKIPPED_OVERLAP, "previous_run_in_flight"),
+    "A": (Disposition.AUTHORIZATION_FAILED, "scope_not_granted"),
+    "C": (Disposition.CONFIGURATION_FAILED, "agent_version_missing"),
 }
 
 
@@ -184,12 +185,12 @@ def _schedule(
         text = _definition(spec, owner, now, number, data).text
         at = created + (updated - created) * (number - 1) / spec.revisions
         revisions.append(RevisionRecord(schedule_id, number, text, owner.principal_id, at))
-    next_fire = first_after(definition.cadence, now) if spec.state == "ACTIVE" else None
+    next_fire = first_after(definition.cadence, now) if spec.state == ScheduleState.ACTIVE else None
     record = ScheduleRecord(
         schedule_id=schedule_id,
         owner=owner,
-        state=spec.state,
-        pause_reason=spec.pause_reason,
+        state=ScheduleState(spec.state),
+        pause_reason=None if spec.pause_reason is None else PauseReason(spec.pause_reason),
         current_revision=spec.revisions,
         next_fire_at=next_fire,
         consecutive_failures=spec.failures,
@@ -226,7 +227,7 @@ def _load_ledger(
             schedule_id=schedule.schedule_id,
             schedule_revision=revision,
             nominal_fire_at=nominal,
-            disposition="MATERIALIZED",
+            disposition=Disposition.MATERIALIZED,
             session_id=None,
             run_id=None,
             reason_code=None,
@@ -286,7 +287,7 @@ def _load_ledger(
             run_id=run_id,
             owner=owner,
             session_id=session_id,
-            status="FAILED" if code == "F" else "COMPLETED",
+            status=RunStatus.FAILED if code == "F" else RunStatus.COMPLETED,
             priority=10,
             limits=definition.payload["limits"],
             scheduled_for=materialized,

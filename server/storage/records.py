@@ -10,6 +10,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
 
+from server.domain.states import (
+    AuditEventKind,
+    Disposition,
+    PauseReason,
+    RunStatus,
+    ScheduleState,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Owner:
@@ -25,8 +33,8 @@ class ScheduleRecord:
 
     schedule_id: UUID
     owner: Owner
-    state: str
-    pause_reason: str | None
+    state: ScheduleState
+    pause_reason: PauseReason | None
     current_revision: int
     next_fire_at: datetime | None
     consecutive_failures: int
@@ -64,9 +72,9 @@ class LastOutcome:
     """
 
     nominal_fire_at: datetime
-    disposition: str
+    disposition: Disposition
     reason_code: str | None
-    run_status: str | None
+    run_status: RunStatus | None
     failure_reason: str | None
     session_id: UUID | None
     needs_attention: bool
@@ -107,7 +115,7 @@ class IdempotencyClaim:
 class AuditEvent:
     """One append-only audit fact; payloads never carry instructions or secrets."""
 
-    event_type: str
+    event_type: AuditEventKind
     owner: Owner
     actor: str
     occurred_at: datetime
@@ -120,8 +128,8 @@ class AuditEvent:
 class ScheduleChange:
     """A decided mutation: the record's new fields, maybe a new revision, and its events."""
 
-    state: str
-    pause_reason: str | None
+    state: ScheduleState
+    pause_reason: PauseReason | None
     next_fire_at: datetime | None
     consecutive_failures: int
     updated_at: datetime
@@ -137,7 +145,7 @@ class OccurrenceRecord:
     schedule_id: UUID
     schedule_revision: int
     nominal_fire_at: datetime
-    disposition: str
+    disposition: Disposition
     session_id: UUID | None
     run_id: UUID | None
     reason_code: str | None
@@ -182,7 +190,7 @@ class RunRecord:
     run_id: UUID
     owner: Owner
     session_id: UUID
-    status: str
+    status: RunStatus
     priority: int
     limits: dict[str, object]
     scheduled_for: datetime
