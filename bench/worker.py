@@ -10,7 +10,7 @@ schedules (written untimed, 100 new principals with 10 each, so the default
 admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once``, one transaction per batch of the server's
 default size (``default_batch_size``: 300 on SQLite, 50 on PostgreSQL), each
-schedule in it decided on its own (occurrence, session, hidden seed message,
+schedule in it decided on its own (occurrence, session, opening message,
 QUEUED run, schedule advance, audit events); the wall time runs from the
 command to the last worker's answer. The principals' schedules are interleaved, as a team's are
 when people create them over time; the last column has each principal's ten

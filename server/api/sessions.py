@@ -71,7 +71,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
     ) -> JSONResponse:
-        """The transcript oldest first, without the scheduler's hidden seed instruction."""
+        """The transcript oldest first, without the firing's opening message (its instruction)."""
         owned_session(principal, session_id)
         return _MESSAGES.respond(
             cursors,

@@ -170,13 +170,18 @@ class SessionRecord:
 
 @dataclass(frozen=True, slots=True)
 class MessageRecord:
-    """One transcript message; ``scheduler_seed`` marks the hidden seed instruction."""
+    """One transcript message.
+
+    ``opening_instruction`` marks a firing's opening message: the schedule's
+    instruction, delivered to the executor and hidden from the transcript
+    (stored in the ``scheduler_seed`` column).
+    """
 
     message_id: UUID
     session_id: UUID
     role: str
     text: str
-    scheduler_seed: bool
+    opening_instruction: bool
     created_at: datetime
 
 
@@ -266,7 +271,7 @@ class OccurrencePlan:
 class ClaimedRun:
     """A run taken from the queue for execution, with what an executor needs to start it.
 
-    ``instruction`` is the session's hidden seed message (never log it);
+    ``instruction`` is the session's opening message (never log it);
     ``delivered_at`` is when the scheduler queued it. The agent fields and
     ``requested_scopes`` come from the revision that fired (empty for a run
     no schedule made): exactly what the agent may use, never more.

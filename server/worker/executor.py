@@ -6,7 +6,7 @@ out implements ``RunExecutor``, and ``RunDispatcher`` drives it:
 1. the dispatcher takes a QUEUED run (QUEUED -> RUNNING, compare-and-set, so
    one taker per run) and builds its ``ClaimedRun``: run, session and owner
    ids, the schedule linkage, the pinned limits, the deadline, when it was
-   delivered, and the instruction (the session's hidden seed message: an
+   delivered, and the instruction (the session's opening message, hidden from its transcript: an
    executor must never log it);
 2. it awaits ``execute(run)`` on the event loop (an executor puts blocking
    work on a thread itself);

@@ -3,7 +3,7 @@
 ``materialize_next`` is the scheduler's one transaction per due schedule:
 claim the next due row that nobody else holds (``claim_due``), read what the
 decision needs, let the caller decide, and write the occurrence, its session,
-seed message and run, the schedule's advance and the audit events, all or
+opening message and run, the schedule's advance and the audit events, all or
 nothing. A failure anywhere before the
 commit leaves the schedule exactly as due as it was; so does a replica that
 dies mid-way, since the database rolls back a transaction whose connection

@@ -106,7 +106,7 @@ class SqlRunRepository:
             if moved.rowcount != 1:
                 return None
             occ = schedule_occurrences.c
-            seed = (
+            opening = (
                 select(session_messages.c.text)
                 .where(
                     session_messages.c.session_id == runs.c.session_id,
@@ -124,7 +124,7 @@ class SqlRunRepository:
                     occ.id.label("occurrence_id"),
                     occ.schedule_id,
                     occ.nominal_fire_at,
-                    seed.label("instruction"),
+                    opening.label("instruction"),
                     rev.definition,
                 )
                 .select_from(

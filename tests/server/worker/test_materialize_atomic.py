@@ -55,7 +55,7 @@ def _writes_of_one_materialization(template: Path, folder: Path, clock: Clock) -
     with crash_after_write(scene.store, None) as seen:
         assert scene.scan().written == 1
     scene.store.close()
-    # occurrence, session, seed message, run, schedule advance, audit events
+    # occurrence, session, opening message, run, schedule advance, audit events
     assert len(seen) == 6, seen
     return len(seen)
 
