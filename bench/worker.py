@@ -64,6 +64,7 @@ from sqlalchemy import insert
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.throwaway_postgres import server_cpu_seconds, throwaway_database
+from devtools.postgres_cluster import PostgresCluster
 from server.control.definition import parse_definition
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
@@ -74,7 +75,6 @@ from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import audit_events
 from server.worker import materializer
 from server.worker.worker import ScheduleWorker, default_batch_size
-from tests.postgres_cluster import PostgresCluster
 
 DUE = 10_000
 INSTRUMENTED = 2_000

@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL cluster for the tests: its own folder, a free loopback port.
+"""A throwaway PostgreSQL cluster for tests and benchmarks: its own folder, a free loopback port.
 
 Debian keeps ``initdb`` and ``pg_ctl`` in ``/usr/lib/postgresql/N/bin``, off the
 PATH. ``initdb`` refuses to run as root, so on a root machine the cluster runs as
