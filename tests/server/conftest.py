@@ -1,4 +1,5 @@
-"""Fixtures: a migrated SQLite file per test (or a template to copy), and a settable clock."""
+"""The server tests' one store and one clock: a migrated SQLite file per test (or a
+template to copy), a settable clock, and a scene over both."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from server.storage.sql.store import SqlStore
-from tests.server.api.conftest import Clock
+from tests.clock import Clock
 from tests.server.scene import Scene
 
 

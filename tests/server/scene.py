@@ -10,10 +10,8 @@ restart with an edited file would.
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,7 +34,8 @@ from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunResult
 from server.worker.run_dispatch import RunDispatcher
 from server.worker.worker import ScanReport, ScheduleWorker
-from tests.server.api.conftest import Clock, definition
+from tests.clock import Clock
+from tests.server.api.conftest import definition
 
 TABLES = ("schedule_occurrences", "sessions", "session_messages", "runs")
 
@@ -71,18 +70,6 @@ def copy_store(template: Path, folder: Path) -> SqlStore:
     return SqlStore(open_engine(f"sqlite:///{path}"))
 
 
-class Answering:
-    """An executor that answers every run with one result and remembers which it ran."""
-
-    def __init__(self, result: RunResult) -> None:
-        self.result = result
-        self.executed: list[UUID] = []
-
-    async def execute(self, run: ClaimedRun) -> RunResult:
-        self.executed.append(run.run_id)
-        return self.result
-
-
 class Scene:
     def __init__(self, store: SqlStore, clock: Clock, *principals: Principal) -> None:
         self.store = store
@@ -104,15 +91,18 @@ class Scene:
         return RunDispatcher(self.store, EmbeddedExecutor(), self.clock)
 
     def settle_queued(self, result: RunResult | None = None) -> list[UUID]:
-        """Let the real ``dispatch_once`` end every eligible QUEUED run with ``result``.
+        """Take every eligible QUEUED run and end it with ``result`` (default: completed).
 
-        The default result is completed; the ids are the runs' in the order taken.
+        Each is taken as ``dispatch_once`` takes it (the store's ``start``) and
+        ended by the dispatcher's own ``settle``; unlike ``dispatch_once`` no
+        overdue run is expired first, so a test may settle at any instant.
         """
-        executor = Answering(result or RunResult.completed("Done."))
-        dispatcher = RunDispatcher(self.store, executor, self.clock, batch_size=1000)
-        with ThreadPoolExecutor(1) as loop_thread:  # callable from sync and async tests alike
-            loop_thread.submit(asyncio.run, dispatcher.dispatch_once()).result()
-        return executor.executed
+        dispatcher = self.dispatcher()
+        outcome = result or RunResult.completed("Done.")
+        taken = self.start_queued()
+        for run in taken:
+            assert dispatcher.settle(run, outcome, self.clock())
+        return [run.run_id for run in taken]
 
     def start_queued(self) -> list[ClaimedRun]:
         """Move every eligible QUEUED run to RUNNING through the store, as a dispatcher does.
