@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,6 +11,7 @@ from typing import Any
 import httpx
 
 from server.identity import ALL_SCOPES, token_digest
+from tests.polling import eventually_found
 from tests.server.api.conftest import definition
 from tests.server.runtime.test_cli import free_port
 
@@ -25,16 +24,6 @@ def _principals(path: Path) -> None:
         '[[principal]]\nid = "alice"\ntenant = "acme"\ndisplay_name = "Alice"\n'
         f'token_sha256 = "{token_digest("team-token")}"\nscopes = [{scopes}]\n'
     )
-
-
-def _eventually(read: Callable[[], Any]) -> Any:
-    deadline = time.monotonic() + WITHIN
-    while time.monotonic() < deadline:
-        found = read()
-        if found:
-            return found
-        time.sleep(0.2)
-    raise AssertionError("the server never showed the firing")
 
 
 def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
@@ -84,7 +73,9 @@ def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
                 answers: list[dict[str, Any]] = messages.json()["items"]
                 return [sessions[0], *answers] if answers else []
 
-            session, *messages = _eventually(answered)
+            session, *messages = eventually_found(
+                answered, "the server shows the firing", WITHIN, every=0.2
+            )
             occurrences = http.get(f"{path}/occurrences").json()["items"]
             detail = http.get(path).json()
     finally:
