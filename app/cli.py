@@ -25,7 +25,7 @@ from app.settings import (
     UsageError,
 )
 from app.web_address import checked_web_address, refuse_own_credentials
-from server.worker.attached_runtime import RuntimeChoiceError, attached_runtime
+from server.embedded import RuntimeChoiceError, attached_runtime
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"

@@ -81,7 +81,9 @@ def compose_models(
         offline=offline,
     )
     sidebar = SidebarViewModel(api, storage, clock=clock, device_zone=device_zone)
-    messages = SessionMessagesViewModel(api, device_zone=device_zone, title_of=sidebar.title_of)
+    messages = SessionMessagesViewModel(
+        api, device_zone=device_zone, title_of=sidebar.title_of, origin_of=sidebar.origin_of
+    )
     # A transcript opened by a deep link learns its title once the sidebar has it.
     sidebar.subscribe(lambda _snapshot: messages.refresh_title())
     navigation = NavigationViewModel(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.loopback import LOOPBACK, is_loopback_host
-from server.worker.attached_runtime import AttachedRuntime
+from server.embedded import AttachedRuntime
 
 
 @dataclass(frozen=True, slots=True)

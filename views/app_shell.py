@@ -21,12 +21,14 @@ publish can never leave half of a screen stale.
 
 from __future__ import annotations
 
+from uuid import UUID
+
 import flet as ft
 
 from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
 from views.actions import icon_action
 from views.attention_notice import AttentionBanner
-from views.binding import go, use_route_follower
+from views.binding import go, run_command, use_route_follower, use_snapshot
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH, is_wide
 from views.offline_banner import with_banner
 from views.schedule_detail import ScheduleDetail
@@ -129,12 +131,20 @@ def WideDetail() -> ft.Control:
     navigation = models.navigation
     opened = parse_location(ft.use_route_location()).place is Place.SCHEDULE
     close = (lambda: go(navigation.back())) if opened else None
-    return ScheduleDetail(models.detail, models.website_access, close)
+    return ScheduleDetail(
+        models.detail,
+        models.website_access,
+        close,
+        models.schedules,
+        sidebar=models.sidebar,
+        reveal=lambda schedule_id: run_command(models.sidebar.reveal_schedule, schedule_id),
+    )
 
 
 @ft.component
 def WideTranscript() -> ft.Control:
-    return SessionTranscript(use_models().messages)
+    models = use_models()
+    return SessionTranscript(models.messages, models.navigation)
 
 
 @ft.component
@@ -146,6 +156,17 @@ def NarrowSheet() -> ft.View:
     use_route_follower(route)
     location = parse_location(route)
     searching, set_searching = ft.use_state(False)
+    reveals = use_snapshot(models.sidebar).reveals
+    reveals_seen = ft.use_ref(reveals)
+
+    def open_drawer_to_reveal() -> None:
+        # Show in the sidebar, asked from the detail: the drawer opens once the
+        # sheet is the top view again (an earlier call would find no drawer).
+        if reveals != reveals_seen.current and location.place is Place.SCHEDULES:
+            reveals_seen.current = reveals
+            page.run_task(page.show_drawer)
+
+    ft.use_effect(open_drawer_to_reveal, [reveals, location.place])
 
     def leave_drawer() -> None:
         page.run_task(page.close_drawer)
@@ -211,15 +232,32 @@ def NarrowSheet() -> ft.View:
 @ft.component
 def NarrowDetail() -> ft.View:
     models = use_models()
-    return _pushed(
-        Place.SCHEDULE,
-        with_banner(models.offline, ScheduleDetail(models.detail, models.website_access, None)),
+    page = ft.context.page
+
+    def reveal(schedule_id: UUID) -> None:
+        # The sidebar is the sheet's drawer on a phone: back to the sheet, whose
+        # drawer opens once the sheet is on top again (NarrowSheet).
+        async def show() -> None:
+            await models.sidebar.reveal_schedule(schedule_id)
+            go(models.navigation.show_schedules())
+
+        page.run_task(show)
+
+    detail = ScheduleDetail(
+        models.detail,
+        models.website_access,
+        None,
+        models.schedules,
+        sidebar=models.sidebar,
+        reveal=reveal,
     )
+    return _pushed(Place.SCHEDULE, with_banner(models.offline, detail))
 
 
 @ft.component
 def NarrowTranscript() -> ft.View:
-    return _pushed(Place.SESSION, SessionTranscript(use_models().messages))
+    models = use_models()
+    return _pushed(Place.SESSION, SessionTranscript(models.messages, models.navigation))
 
 
 @ft.component

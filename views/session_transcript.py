@@ -1,18 +1,24 @@
-"""A session's messages, read-only, oldest first, with paging and retry."""
+"""A session's messages, read-only, oldest first, with paging and retry.
+
+A session a schedule created starts with the view model's header: which
+schedule, when it fired, and Open schedule. Assistant messages are the view
+model's safe Markdown; a tapped link goes through ``outside_link`` and opens
+in the browser or the OS (a new tab on the web), never in the app's page.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from viewmodels.paging import FeedPhase
-from viewmodels.sidebar import MessageRow
-from views.binding import run_command, use_snapshot
-from views.screen_models import SessionMessagesModel
+from viewmodels.sidebar import MessageRow, TranscriptOrigin, outside_link
+from views.binding import go, run_command, use_snapshot
+from views.screen_models import NavigationModel, SessionMessagesModel
 from views.status_panels import error_panel, loading_panel, message_panel
 
 
 @ft.component
-def SessionTranscript(model: SessionMessagesModel) -> ft.Control:
+def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) -> ft.Control:
     snapshot = use_snapshot(model)
     if snapshot.first_page_error:
         return error_panel(
@@ -23,6 +29,8 @@ def SessionTranscript(model: SessionMessagesModel) -> ft.Control:
     if snapshot.loading:
         return loading_panel("Loading messages…")
     items: list[ft.Control] = []
+    if snapshot.origin is not None:
+        items.append(_origin_header(snapshot.origin, navigation))
     if snapshot.title:
         items.append(
             ft.Text(
@@ -62,6 +70,65 @@ def SessionTranscript(model: SessionMessagesModel) -> ft.Control:
     )
 
 
+OPEN_SCHEDULE_LABEL = "Open schedule"
+
+
+def _origin_header(origin: TranscriptOrigin, navigation: NavigationModel) -> ft.Control:
+    lines: list[ft.Control] = [ft.Text(origin.text, size=14, weight=ft.FontWeight.W_600)]
+    if origin.fired_text:
+        lines.append(ft.Text(origin.fired_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.SCHEDULE, color=ft.Colors.PRIMARY),
+                        ft.Column(lines, spacing=2, tight=True, expand=True),
+                    ],
+                    spacing=12,
+                ),
+                ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            OPEN_SCHEDULE_LABEL,
+                            on_click=lambda: go(navigation.open_schedule(origin.schedule_id)),
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.END,
+                ),
+            ],
+            spacing=8,
+            tight=True,
+        ),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border_radius=ft.BorderRadius.all(12),
+        padding=ft.Padding.all(12),
+    )
+
+
+def _open_outside(event: ft.Event[ft.Markdown]) -> None:
+    url = outside_link(str(event.data or ""))
+    if url is None:
+        return
+
+    async def launch() -> None:
+        await ft.UrlLauncher().launch_url(
+            url, mode=ft.LaunchMode.EXTERNAL_APPLICATION, web_only_window_name="_blank"
+        )
+
+    ft.context.page.run_task(launch)
+
+
+def _message_body(message: MessageRow) -> ft.Control:
+    if message.markdown is None:
+        return ft.Text(message.text, size=14)
+    return ft.Markdown(
+        message.markdown,
+        extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED,
+        on_tap_link=_open_outside,
+    )
+
+
 def _bubble(message: MessageRow) -> ft.Control:
     mine = message.role == "user"
     bubble = ft.Container(
@@ -72,7 +139,7 @@ def _bubble(message: MessageRow) -> ft.Control:
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                ft.Text(message.text, size=14),
+                _message_body(message),
             ],
             spacing=4,
             tight=True,

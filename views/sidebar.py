@@ -5,12 +5,15 @@ Folders section on a server without folders). In a hosted web view the
 header names the signed-in person and offers Sign out. A schedule group is one row
 that expands in place; collapsed, it shows a dot when the open session is
 inside, so the selection never disappears from sight. Each row speaks its
-title and age line; groups speak their label, count and expanded state.
+title and age line; groups speak their label, count and expanded state, and
+show the count in words ("5 sessions") for the eye too. A name cut short by
+the row's width shows in full in a tooltip (hover, or a long press on touch).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 from uuid import UUID
 
 import flet as ft
@@ -33,6 +36,17 @@ def Sidebar(
     """``on_chosen`` runs after an entry is chosen (a phone closes its drawer);
     ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
+    list_view = ft.use_ref(cast(ft.ListView | None, None))
+    revealed = snapshot.revealed_schedule_id
+
+    def scroll_to_revealed() -> None:
+        # Show in the sidebar: bring the (now expanded) group into sight.
+        if revealed is not None and list_view.current is not None:
+            ft.context.page.run_task(
+                list_view.current.scroll_to, scroll_key=reveal_key(revealed), duration=150
+            )
+
+    ft.use_effect(scroll_to_revealed, [revealed])
 
     def show(route: str) -> None:
         go(route)
@@ -93,12 +107,14 @@ def Sidebar(
     if snapshot.shows_scheduled:
         entries.append(_section("Scheduled"))
         for group in snapshot.scheduled:
-            entries.append(_group_tile(group, model))
+            entries.append(_group_tile(group, model, revealed=group.schedule_id == revealed))
             if group.expanded:
                 entries.extend(_session_tile(row, show_session, indent=True) for row in group.rows)
     if snapshot.history:
         entries.append(_section("History"))
-        entries.extend(_session_tile(row, show_session) for row in snapshot.history)
+        entries.extend(
+            _session_tile(row, show_session, revealed=revealed) for row in snapshot.history
+        )
     if snapshot.empty_text:
         entries.append(
             ft.Container(
@@ -106,7 +122,14 @@ def Sidebar(
                 padding=ft.Padding.only(left=20, top=16),
             )
         )
-    return ft.ListView(entries, spacing=2, padding=ft.Padding.only(left=8, right=8, bottom=16))
+    listing = ft.ListView(entries, spacing=2, padding=ft.Padding.only(left=8, right=8, bottom=16))
+    list_view.current = listing
+    return listing
+
+
+def reveal_key(schedule_id: UUID) -> str:
+    """The scroll key of a schedule's group (or its one session's row)."""
+    return f"schedule-{schedule_id}"
 
 
 def _account_row(account: AccountModel) -> ft.Control:
@@ -143,7 +166,7 @@ def _section(title: str) -> ft.Control:
     )
 
 
-def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
+def _group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) -> ft.Control:
     trailing: list[ft.Control] = []
     if group.shows_selection_marker:
         trailing.append(
@@ -157,16 +180,19 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
         )
     trailing.append(
         ft.Container(
-            content=ft.Text(str(group.count), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            content=ft.Text(group.count_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             padding=ft.Padding.symmetric(horizontal=6),
         )
     )
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
-        title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(
+            group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=group.label
+        ),
         trailing=ft.Row(trailing, tight=True, spacing=4),
         dense=True,
         shape=ft.StadiumBorder(),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if revealed else None,
         on_click=lambda: run_command(model.toggle_group, group.schedule_id),
     )
     return ft.Semantics(
@@ -177,21 +203,29 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel) -> ft.Control:
         container=True,
         exclude_semantics=True,
         on_tap=lambda: run_command(model.toggle_group, group.schedule_id),
+        key=ft.ScrollKey(reveal_key(group.schedule_id)),  # type: ignore[call-arg]
     )
 
 
 def _session_tile(
-    row: SessionRow, show_session: Callable[[UUID], None], *, indent: bool = False
+    row: SessionRow,
+    show_session: Callable[[UUID], None],
+    *,
+    indent: bool = False,
+    revealed: UUID | None = None,
 ) -> ft.Control:
+    """A session row; a lone scheduled session in History is where its schedule is revealed."""
+    lone = not indent and row.schedule_id is not None
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
-        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=row.title),
         subtitle=ft.Text(row.age_text, size=12),
         selected=row.selected,
         dense=True,
         shape=ft.StadiumBorder(),
         selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
         selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if lone and row.schedule_id == revealed else None,
         content_padding=ft.Padding.only(left=40 if indent else 16, right=12),
         on_click=lambda: show_session(row.session_id),
     )
@@ -203,4 +237,7 @@ def _session_tile(
         container=True,
         exclude_semantics=True,
         on_tap=lambda: show_session(row.session_id),
+        key=ft.ScrollKey(reveal_key(row.schedule_id))  # type: ignore[call-arg]
+        if lone and row.schedule_id is not None
+        else None,
     )

@@ -1,7 +1,10 @@
 """The website access picker: the browser's only write, shown for every schedule.
 
 A dropdown of the view model's options with the server's current binding as
-its value. While a choice is saved the dropdown is disabled and a progress
+its value, and one line beneath saying what access means. Choosing a sign-in
+shows the view model's question in place with Allow and Cancel (Cancel puts
+the server's binding back in the dropdown); a save that went through shows "Saved"
+with Undo. While a choice is saved the dropdown is disabled and a progress
 ring says "Saving…"; a refusal or a read-only picker shows the view model's
 reason beneath it. The picker never decides what is selectable or why.
 """
@@ -31,12 +34,13 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         option = by_key.get(event.control.value or "")
         if option is None or not option.selectable:
             return
-        if option_key(option) == option_key(snapshot.current):
-            return
         run_command(model.choose, option)
 
+    # While the question waits, the dropdown shows what was chosen; Cancel puts
+    # the server's binding back (a changed value is what the page re-sends).
+    pending = snapshot.question.option if snapshot.question is not None else None
     dropdown = ft.Dropdown(
-        value=option_key(snapshot.current),
+        value=option_key(pending or snapshot.current),
         options=[
             ft.DropdownOption(
                 key=option_key(option),
@@ -68,7 +72,23 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         read_only=not snapshot.editable,
         expand=True,
     )
-    lines: list[ft.Control] = [ft.Row([named])]
+    lines: list[ft.Control] = [
+        ft.Row([named]),
+        ft.Text(snapshot.explanation, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if snapshot.question is not None:
+        lines.append(_question(model, snapshot.question.text))
+    if snapshot.saved is not None and not snapshot.saving:
+        lines.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, size=16, color=ft.Colors.PRIMARY),
+                    ft.Text(snapshot.saved.text, size=13, expand=True),
+                    ft.TextButton("Undo", on_click=lambda: run_command(model.undo)),
+                ],
+                spacing=6,
+            )
+        )
     if snapshot.saving:
         lines.append(_note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Saving…"))
     elif snapshot.profiles_phase is ProfilesPhase.LOADING:
@@ -97,6 +117,30 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
             )
         )
     return ft.Column(lines, spacing=8, tight=True)
+
+
+def _question(model: WebsiteAccessModel, text: str) -> ft.Control:
+    """The grant question in place, Allow first: nothing is saved until it is pressed."""
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(text, size=14, weight=ft.FontWeight.W_500),
+                ft.Row(
+                    [
+                        ft.TextButton("Cancel", on_click=lambda: model.cancel()),
+                        ft.FilledButton("Allow", on_click=lambda: run_command(model.allow)),
+                    ],
+                    alignment=ft.MainAxisAlignment.END,
+                    spacing=8,
+                ),
+            ],
+            spacing=8,
+            tight=True,
+        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=ft.BorderRadius.all(12),
+        padding=ft.Padding.all(12),
+    )
 
 
 def _note(leading: ft.Control, text: str) -> ft.Control:

@@ -79,7 +79,12 @@ async def test_binding_a_website_creates_revision_n_plus_1_on_the_server(
     assert picker.editable, picker.not_editable_reason
     choice = next(o for o in picker.options if o.profile_id is not None)
     await vm.website_access.choose(choice)
+    question = vm.website_access.snapshot.question
+    assert question is not None and question.text.startswith("Let \u201c")
+    assert (await api.get_schedule(unbound.schedule_id)).current_revision == before, "asked first"
+    await vm.website_access.allow()
     assert vm.website_access.snapshot.error is None
+    assert vm.website_access.snapshot.saved is not None
     assert vm.website_access.snapshot.current.profile_id == choice.profile_id
     assert vm.snapshot.fields is not None and vm.snapshot.fields.revision == before + 1
     server_side = await api.get_schedule(unbound.schedule_id)
@@ -87,6 +92,10 @@ async def test_binding_a_website_creates_revision_n_plus_1_on_the_server(
     assert server_side.revision.browser_profile_id == choice.profile_id
     assert "browser.profile.read" in server_side.revision.requested_scopes
     assert changed == [1], "the list is told to refresh the row"
+    await vm.website_access.undo()
+    undone = await api.get_schedule(unbound.schedule_id)
+    assert undone.current_revision == before + 2, "Undo is another guarded update"
+    assert undone.revision.browser_profile_id is None
 
 
 async def test_the_sidebar_groups_the_demos_recurring_sessions(api: ScheduleClient) -> None:

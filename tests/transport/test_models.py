@@ -173,3 +173,19 @@ def test_unknown_top_level_fields_are_kept() -> None:
     summary = ScheduleSummary.model_validate(wire.summary_json(owner_hint="team-a"))
     assert summary.model_extra == {"owner_hint": "team-a"}
     assert summary.schedule_id == UUID(str(S))
+
+
+def test_a_scheduled_sessions_firing_time_is_read_only_when_it_is_an_aware_instant() -> None:
+    schedule = "3f2a7c52-8c7b-4b7e-9a59-0c1d2e3f4a5b"
+    fired = "2026-12-01T07:30:00+00:00"
+
+    def read(metadata: dict[str, object]) -> datetime | None:
+        return SessionSummary.model_validate(wire.session_json(metadata=metadata)).fired_at
+
+    assert read({"schedule_id": schedule, "nominal_fire_at": fired}) == datetime(
+        2026, 12, 1, 7, 30, tzinfo=UTC
+    )
+    assert read({"schedule_id": schedule, "nominal_fire_at": "2026-12-01T07:30:00"}) is None
+    assert read({"schedule_id": schedule, "nominal_fire_at": "yesterday"}) is None
+    assert read({"schedule_id": schedule, "nominal_fire_at": 12}) is None
+    assert read({"nominal_fire_at": fired}) is None, "a chat has no firing"

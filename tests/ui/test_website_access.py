@@ -1,4 +1,5 @@
-"""The website picker: a READY sign-in saves one revision; a finished schedule's is read only.
+"""The website picker: a READY sign-in asks first, then saves one revision, with Saved and
+Undo; a finished schedule's picker is read only.
 
 The server's side is read from the data folder's SQLite database: the
 schedule's current revision goes up by exactly one and its current revision
@@ -22,6 +23,7 @@ from tests.ui.accessible_names import (
     schedule_rows,
     website_picker,
 )
+from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import (
     UI_TIMEOUT_MS,
     click_in_list,
@@ -36,11 +38,20 @@ from tests.ui.schedule_database import (
     StoredProfile,
     StoredSchedule,
 )
+from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 
 pytestmark = pytest.mark.ui
 
 COPY_INSTRUCTION = "Copy instruction"
 WEBSITE_BADGE = "Website access"
+ALLOW = "Allow"
+CANCEL = "Cancel"
+UNDO = "Undo"
+SAVED = "Saved"
+
+
+def grant_question(schedule: StoredSchedule, profile: StoredProfile) -> str:
+    return f"Let \u201c{schedule.title}\u201d use your {host_names(profile)} sign-in when it runs?"
 
 
 def host_names(profile: StoredProfile) -> str:
@@ -91,6 +102,10 @@ def choose_and_wait_for_save(
     option = button(page, host_names(profile))
     expect(option).to_be_visible()
     option.click()
+    # Granting asks first: nothing is saved until Allow.
+    wait_for_text(page, grant_question(schedule, profile))
+    assert database.schedule(schedule.schedule_id).current_revision == before
+    button(page, ALLOW).click()
     wait_until(
         page,
         lambda: database.schedule(schedule.schedule_id).current_revision != before,
@@ -110,9 +125,10 @@ def test_choosing_a_ready_website_saves_exactly_one_new_revision(
 
     saved_revision = choose_and_wait_for_save(desktop, database, schedule, profile)
 
-    # The list re-reads page one after a save: the row now carries the website badge.
+    # The list re-reads page one after a save: the row now carries the website badge
+    # (the opened row's name then says it is the one shown in the details).
     expect(schedule_row(desktop, schedule.title)).to_have_accessible_name(
-        re.compile(rf"\. {WEBSITE_BADGE}$")
+        re.compile(rf"\. {WEBSITE_BADGE}(?:\. {OPENED_ROW_TEXT})?$")
     )
     assert database.schedule(schedule.schedule_id).current_revision == saved_revision
 
@@ -155,3 +171,61 @@ def test_a_finished_schedules_picker_is_read_only(
     expect(button(desktop, "None")).to_have_count(0)
     expect(picker).not_to_have_attribute("aria-expanded", "true")
     assert database.schedule(finished.schedule_id).current_revision == revision
+
+
+@pytest.mark.parametrize(("size", "index"), [("desktop", 2), ("phone", 3)])
+def test_a_grant_asks_first_then_says_saved_and_undo_puts_the_binding_back(
+    size: str, index: int, request: pytest.FixtureRequest, database: ScheduleDatabase
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    schedule = unbound_current(database, index)
+    profile = ready_profile(database)
+    before = database.schedule(schedule.schedule_id).current_revision
+
+    # Cancel sends nothing and keeps "None".
+    open_picker_of(page, database, schedule)
+    button(page, host_names(profile)).click()
+    wait_for_text(page, grant_question(schedule, profile))
+    button(page, CANCEL).click()
+    expect(button(page, ALLOW)).to_have_count(0)
+    assert database.schedule(schedule.schedule_id).current_revision == before
+
+    # Allow saves one revision and says Saved, with Undo.
+    website_picker(page).click()
+    button(page, host_names(profile)).click()
+    wait_for_text(page, grant_question(schedule, profile))
+    save_screenshot(page, f"website-grant-question-{size}")
+    button(page, ALLOW).click()
+    wait_for_text(page, SAVED)
+    assert database.schedule(schedule.schedule_id).current_revision == before + 1
+    assert database.schedule(schedule.schedule_id).browser_profile_id == profile.profile_id
+    save_screenshot(page, f"website-saved-undo-{size}")
+
+    # Undo is another guarded update back to no sign-in.
+    button(page, UNDO).click()
+    wait_until(
+        page,
+        lambda: database.schedule(schedule.schedule_id).current_revision == before + 2,
+        "Undo never saved a new revision",
+    )
+    assert database.schedule(schedule.schedule_id).browser_profile_id is None
+    expect(button(page, UNDO)).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_an_active_schedule_whose_sign_in_is_not_ready_warns_on_its_row(
+    size: str, request: pytest.FixtureRequest, database: ScheduleDatabase
+) -> None:
+    page: Page = request.getfixturevalue(size)
+    ready = {p.profile_id for p in database.profiles() if p.state == "READY"}
+    unready = [
+        s
+        for s in database.schedules_in(("ACTIVE",))
+        if s.browser_profile_id is not None and s.browser_profile_id not in ready
+    ]
+    assert unready, "the demo needs an ACTIVE schedule bound to a sign-in that is not ready"
+    first = schedule_rows(page).first
+    expect(first).to_be_visible()
+    row = schedule_row(page, unready[0].title)
+    scroll_until_attached(page, first, row)
+    expect(row).to_have_accessible_name(re.compile(r"\. Website sign-in unavailable$"))

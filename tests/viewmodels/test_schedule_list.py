@@ -1,4 +1,4 @@
-"""The schedules sheet: sections, rows, and every paging safeguard of DESIGN.md."""
+"""The schedules sheet: sections, rows, and every paging safeguard (viewmodels/README.md)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ import asyncio
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+import respx
+
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.wire import NOW, detail, page, revision_body, summary, uid
+from tests.wire import NOW, detail, page, profile, revision_body, summary, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
 from viewmodels.paging import FeedPhase
@@ -85,8 +87,13 @@ async def test_pull_to_refresh_reloads_page_one_from_the_server(
 
 
 async def test_row_shows_title_text_state_pause_reason_cadence_next_firing_and_preview(
-    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    schedules_route: ScriptedRoute,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
 ) -> None:
+    ScriptedRoute(router, "GET", "/v1/browser-profiles").script(None, ok(page([profile("p")])))
     schedules_route.script(
         (CURRENT, None),
         ok(
@@ -112,7 +119,8 @@ async def test_row_shows_title_text_state_pause_reason_cadence_next_firing_and_p
     assert first.cadence_summary == "Every day at 09:00 (Europe/Paris)"
     assert first.next_fire_text == "Next: today at 08:00"
     assert first.preview == "Summarize the overnight news"
-    assert first.website_badge == "Website access"
+    assert first.website_badge == "Website access", "a READY sign-in: the ordinary chip"
+    assert not first.website_warning
     assert "Morning news digest" in first.accessibility_label
     assert second.state_label == "Paused"
     assert second.pause_reason_text == "Paused after repeated failures"
@@ -406,3 +414,56 @@ async def test_a_saved_schedule_that_is_not_loaded_changes_nothing(
     before = vm.snapshot
     vm.show_saved(ScheduleDetail.model_validate(detail("elsewhere")))
     assert vm.snapshot is before
+
+
+async def test_an_active_row_whose_bound_sign_in_is_not_ready_shows_the_warning_chip(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    schedules_route: ScriptedRoute,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    profiles = ScriptedRoute(router, "GET", "/v1/browser-profiles")
+    profiles.script(None, ok(page([profile("ready"), profile("expired", state="EXPIRED")])))
+    schedules_route.script(
+        (CURRENT, None),
+        ok(
+            page(
+                [
+                    summary("a", browser_profile_id=uid("expired")),
+                    summary("b", browser_profile_id=uid("gone")),
+                    summary("c", browser_profile_id=uid("ready")),
+                    summary("d", state="PAUSED", browser_profile_id=uid("expired")),
+                ]
+            )
+        ),
+    )
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    expired, gone, ready, paused = vm.snapshot.rows
+    for row in (expired, gone):
+        assert row.website_badge == "Website sign-in unavailable" and row.website_warning
+        assert row.accessibility_label.endswith("Website sign-in unavailable")
+    assert ready.website_badge == "Website access" and not ready.website_warning
+    assert paused.website_badge == "Website access", "only an ACTIVE schedule warns"
+    assert len(profiles.requests) == 1, "the sign-ins are read once per list load"
+
+
+async def test_sign_ins_are_not_read_when_no_active_row_is_bound_and_a_refused_read_warns_nobody(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    schedules_route: ScriptedRoute,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    profiles = ScriptedRoute(router, "GET", "/v1/browser-profiles")
+    profiles.script(None, refused(403, "auth.scope_missing", "", scope="browser.profile.read"))
+    schedules_route.script((CURRENT, None), ok(page([summary("a")])))
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    assert profiles.requests == [], "nothing bound, nothing read"
+    schedules_route.rescript((CURRENT, None), ok(page([summary("a", browser_profile_id=uid("p"))])))
+    await vm.reload()
+    (row,) = vm.snapshot.rows
+    assert len(profiles.requests) == 1
+    assert row.website_badge == "Website access" and not row.website_warning

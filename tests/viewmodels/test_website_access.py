@@ -62,6 +62,12 @@ def option_for(vm: ScheduleDetailViewModel, name: str) -> WebsiteOption:
     return next(o for o in vm.website_access.snapshot.options if o.profile_id == uid(name))
 
 
+async def grant(vm: ScheduleDetailViewModel, name: str) -> None:
+    """Choose a sign-in and answer the question Allow."""
+    await vm.website_access.choose(option_for(vm, name))
+    await vm.website_access.allow()
+
+
 async def test_options_are_none_and_each_ready_profile_labelled_by_its_origins_host_names(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
 ) -> None:
@@ -192,7 +198,7 @@ async def test_choosing_reads_afresh_then_updates_the_full_definition_changing_o
     changed: list[ScheduleDetail] = []
     vm = make_detail(api, clock, device_zone, changed)
     await vm.open(uid("s1"))
-    await vm.website_access.choose(option_for(vm, "work"))
+    await grant(vm, "work")
     assert len(server.read.requests) == 2, "a fresh point read before the update"
     (body,) = server.patch_bodies()
     assert body["expected_revision"] == 4, "the fresh read's current_revision"
@@ -271,7 +277,7 @@ async def test_a_revision_conflict_is_read_again_and_retried_once(
     )
     vm = make_detail(api, clock, device_zone)
     await vm.open(uid("s1"))
-    await vm.website_access.choose(option_for(vm, "work"))
+    await grant(vm, "work")
     first, second = server.patch_bodies()
     assert first["expected_revision"] == 3
     assert second["expected_revision"] == 4
@@ -288,7 +294,7 @@ async def test_a_second_revision_conflict_is_not_retried_and_keeps_the_servers_b
     server.update.script(None, refused(409, "schedule.revision_conflict", "", current_revision=9))
     vm = make_detail(api, clock, device_zone)
     await vm.open(uid("s1"))
-    await vm.website_access.choose(option_for(vm, "work"))
+    await grant(vm, "work")
     assert len(server.update.requests) == 2, "one retry, no more"
     snap = vm.website_access.snapshot
     assert snap.current == NONE_OPTION
@@ -316,7 +322,7 @@ async def test_any_other_refusal_leaves_the_servers_binding_displayed_with_the_r
     )
     vm = make_detail(api, clock, device_zone)
     await vm.open(uid("s1"))
-    await vm.website_access.choose(option_for(vm, "work"))
+    await grant(vm, "work")
     snap = vm.website_access.snapshot
     assert snap.current.profile_id == uid("shop"), "the server's binding as freshly read"
     assert snap.error == "That website sign-in is missing or not ready: profile is not ready"
@@ -333,7 +339,7 @@ async def test_while_saving_the_picker_is_disabled_and_shows_progress(
     )
     vm = make_detail(api, clock, device_zone)
     await vm.open(uid("s1"))
-    saving = asyncio.create_task(vm.website_access.choose(option_for(vm, "work")))
+    saving = asyncio.create_task(grant(vm, "work"))
     await held.arrived.wait()
     assert vm.website_access.snapshot.saving
     assert not vm.website_access.snapshot.picker_enabled
@@ -403,3 +409,115 @@ async def test_a_failed_profile_load_says_why_and_retry_loads_again(
     await vm.website_access.retry()
     assert vm.website_access.snapshot.profiles_phase is ProfilesPhase.LOADED
     assert len(vm.website_access.snapshot.options) == 2
+
+
+async def test_choosing_a_sign_in_asks_first_naming_the_schedule_and_the_host_and_sends_nothing(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    server.read.script(None, ok(detail("s1", revision=revision_body(3, title="Inbox triage"))))
+    vm = make_detail(api, clock, device_zone)
+    await vm.open(uid("s1"))
+    await vm.website_access.choose(option_for(vm, "shop"))
+    snap = vm.website_access.snapshot
+    assert snap.question is not None
+    assert snap.question.text == (
+        "Let \u201cInbox triage\u201d use your shop.example.com sign-in when it runs?"
+    )
+    assert snap.current == NONE_OPTION, "the server's binding is unchanged while it asks"
+    assert len(server.read.requests) == 1 and server.update.requests == [], "nothing sent yet"
+
+
+async def test_cancelling_the_grant_question_sends_nothing_and_keeps_the_binding(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    server.read.script(None, ok(detail("s1")))
+    vm = make_detail(api, clock, device_zone)
+    await vm.open(uid("s1"))
+    await vm.website_access.choose(option_for(vm, "work"))
+    vm.website_access.cancel()
+    await vm.website_access.allow()
+    snap = vm.website_access.snapshot
+    assert snap.question is None and snap.saved is None
+    assert snap.current == NONE_OPTION
+    assert server.update.requests == [], "Allow after Cancel has nothing to allow"
+
+
+async def test_removing_access_asks_nothing_and_shows_saved(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    bound = revision_body(2, browser_profile_id=uid("work"))
+    server.read.script(None, ok(detail("s1", revision=bound)))
+    server.update.script(None, ok(detail("s1", revision=revision_body(3))))
+    vm = make_detail(api, clock, device_zone)
+    await vm.open(uid("s1"))
+    await vm.website_access.choose(NONE_OPTION)
+    snap = vm.website_access.snapshot
+    assert snap.question is None
+    assert len(server.update.requests) == 1, "saved without a question"
+    assert snap.saved is not None and snap.saved.text == "Saved"
+    assert snap.saved.previous.profile_id == uid("work")
+
+
+async def test_undo_after_a_save_is_another_guarded_update_back_to_the_previous_binding(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    granted = revision_body(
+        5, browser_profile_id=uid("work"), requested_scopes=["browser.profile.read"]
+    )
+    server.read.script(
+        None,
+        ok(detail("s1", revision=revision_body(3))),
+        ok(detail("s1", revision=revision_body(4))),
+        ok(detail("s1", revision=granted)),
+        ok(
+            detail(
+                "s1",
+                revision=revision_body(
+                    6,
+                    title="Renamed meanwhile",
+                    **{
+                        "browser_profile_id": str(uid("work")),
+                        "requested_scopes": ["browser.profile.read"],
+                    },
+                ),
+            )
+        ),
+    )
+    server.update.script(
+        None,
+        ok(detail("s1", revision=granted)),
+        refused(409, "schedule.revision_conflict", "stale", current_revision=6),
+        ok(detail("s1", revision=revision_body(7, requested_scopes=[]))),
+    )
+    changed: list[ScheduleDetail] = []
+    vm = make_detail(api, clock, device_zone, changed)
+    await vm.open(uid("s1"))
+    await grant(vm, "work")
+    snap = vm.website_access.snapshot
+    assert snap.saved is not None and snap.saved.previous == NONE_OPTION
+    await vm.website_access.undo()
+    _, conflicted, retried = server.patch_bodies()
+    assert conflicted["expected_revision"] == 5, "Undo reads afresh and sends that revision"
+    assert conflicted["definition"]["browser_profile_id"] is None
+    assert retried["expected_revision"] == 6, "a conflict is read again and retried once"
+    assert retried["definition"]["title"] == "Renamed meanwhile"
+    snap = vm.website_access.snapshot
+    assert snap.current == NONE_OPTION and snap.error is None
+    assert snap.saved is None, "an undo offers no undo of its own"
+    assert [d.current_revision for d in changed] == [5, 7]
+
+
+async def test_the_picker_explains_in_one_line_what_access_means(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    server.read.script(None, ok(detail("s1")))
+    vm = make_detail(api, clock, device_zone)
+    await vm.open(uid("s1"))
+    explanation = vm.website_access.snapshot.explanation
+    assert "sign-in" in explanation and "\n" not in explanation
+    assert explanation.startswith("A website sign-in lets this schedule's runs")

@@ -11,6 +11,7 @@ Strict: identities, and what the sidebar and transcript show and order by
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -45,6 +46,22 @@ class SessionSummary(WireModel):
         except ValueError:
             return None
         return parsed if str(parsed) == raw.lower() else None
+
+    @property
+    def fired_at(self) -> datetime | None:
+        """When the firing that created this session was due (``metadata.nominal_fire_at``).
+
+        Read as defensively as ``schedule_id``: only an aware ISO 8601 instant
+        on a scheduled session counts; anything else is absent.
+        """
+        raw = self.metadata.get("nominal_fire_at")
+        if self.schedule_id is None or not isinstance(raw, str):
+            return None
+        try:
+            moment = datetime.fromisoformat(raw)
+        except ValueError:
+            return None
+        return moment if moment.tzinfo is not None else None
 
 
 class SessionMessage(WireModel):

@@ -14,20 +14,26 @@ from viewmodels.detail.snapshot import (
 from viewmodels.detail.view_model import ScheduleDetailViewModel
 from viewmodels.detail.website_access import WebsiteAccessViewModel
 from viewmodels.detail.website_snapshot import (
+    ACCESS_EXPLANATION,
     NONE_OPTION,
+    GrantQuestion,
     ProfilesPhase,
+    SavedNote,
     WebsiteAccessSnapshot,
     WebsiteOption,
 )
 
 __all__ = [
+    "ACCESS_EXPLANATION",
     "NONE_OPTION",
     "NOT_FOUND_TEXT",
     "DetailGroup",
     "DetailPhase",
+    "GrantQuestion",
     "GroupKind",
     "LabelledValue",
     "ProfilesPhase",
+    "SavedNote",
     "ScheduleDetailFields",
     "ScheduleDetailSnapshot",
     "ScheduleDetailViewModel",

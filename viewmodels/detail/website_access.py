@@ -5,18 +5,23 @@ owner's sign-ins (``GET /v1/browser-profiles``, all pages). When loads overlap
 because the user moves between schedules, only the newest request's result or
 failure is applied (a request token).
 
-``choose(option)``: fresh point read, then the full-definition update with that
-read's ``current_revision``, changing only the binding and the
+``choose(option)``: choosing a sign-in asks first ("Let “Inbox triage” use
+your github.com sign-in when it runs?"), and only ``allow()`` saves it;
+``cancel()`` sends nothing. Choosing None (removing access) saves at once. A
+save is a fresh point read, then the full-definition update with that read's
+``current_revision``, changing only the binding and the
 ``browser.profile.read`` scope and sending unknown fields back unchanged. A
 revision conflict is read again and retried once; any other refusal leaves the
 server's current binding shown with the reason. Choosing the current value
-sends nothing.
+sends nothing. A save that went through shows "Saved" with ``undo()``, which
+saves the binding from before by the same guarded protocol.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from uuid import UUID
 
 from transport.errors import ApiError, RevisionConflict
 from transport.models import BrowserProfile, Principal, ScheduleDetail
@@ -28,9 +33,12 @@ from viewmodels.detail.website_options import (
     website_options,
 )
 from viewmodels.detail.website_snapshot import (
+    GrantQuestion,
     ProfilesPhase,
+    SavedNote,
     WebsiteAccessSnapshot,
     WebsiteOption,
+    grant_question_text,
 )
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
@@ -126,22 +134,60 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
             await self.show(self._detail)
 
     async def choose(self, option: WebsiteOption) -> None:
-        """Bind ``option``'s profile (or none); see the module docstring for the protocol."""
+        """Granting a sign-in asks first (``allow``/``cancel``); removing access saves at once."""
         detail = self._detail
         snapshot = self.snapshot
         if detail is None or not snapshot.picker_enabled or not option.selectable:
             return
         if option.profile_id == detail.revision.browser_profile_id:
+            if snapshot.question is not None:
+                self._publish(replace(snapshot, question=None))
+            return
+        if option.profile_id is not None:
+            question = GrantQuestion(option, grant_question_text(detail.title, option))
+            self._publish(replace(snapshot, question=question, saved=None, error=None))
+            return
+        await self._save(option)
+
+    async def allow(self) -> None:
+        """The grant question was answered Allow: save the sign-in it named."""
+        question = self.snapshot.question
+        if question is not None and self.snapshot.picker_enabled:
+            await self._save(question.option)
+
+    def cancel(self) -> None:
+        """The grant question was answered Cancel: nothing is sent, the binding stays."""
+        if self.snapshot.question is not None:
+            self._publish(replace(self.snapshot, question=None))
+
+    async def undo(self) -> None:
+        """Put the binding from before the last save back: another guarded update.
+
+        It asks nothing: the person granted that sign-in before. A conflict or
+        refusal is handled as for any choice (read again, retried once, else
+        the server's binding stays shown with the reason).
+        """
+        saved = self.snapshot.saved
+        if saved is not None and self.snapshot.picker_enabled:
+            await self._save(saved.previous, undoing=True)
+
+    async def _save(self, option: WebsiteOption, *, undoing: bool = False) -> None:
+        detail = self._detail
+        snapshot = self.snapshot
+        if detail is None:
             return
         ticket = self._requests.begin()
-        self._publish(replace(snapshot, saving=True, error=None))
+        self._publish(replace(snapshot, saving=True, error=None, question=None))
         latest = detail
+        before: UUID | None = None
+        updated = False
         error_text: str | None = None
         try:
             latest = await self._api.get_schedule(detail.schedule_id)
             for attempt in (1, 2):
                 if latest.revision.browser_profile_id == option.profile_id:
                     break
+                before = latest.revision.browser_profile_id
                 try:
                     latest = await self._api.update_schedule(
                         latest.schedule_id,
@@ -150,6 +196,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                             latest.revision.definition(), option.profile_id
                         ),
                     )
+                    updated = True
                     break
                 except RevisionConflict:
                     if attempt == 2:
@@ -162,7 +209,15 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                 await self._on_detail(latest)
             return
         self._detail = latest
-        self._render(profiles_phase=self.snapshot.profiles_phase, error=error_text, saving=False)
+        saved = None
+        if updated and not undoing:
+            saved = SavedNote(website_options(before, self._profiles)[0])
+        self._render(
+            profiles_phase=self.snapshot.profiles_phase,
+            error=error_text,
+            saving=False,
+            saved=saved,
+        )
         if latest is not detail:
             await self._on_detail(latest)
 
@@ -177,7 +232,14 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                     profiles.append(profile)
         return profiles
 
-    def _render(self, *, profiles_phase: ProfilesPhase, error: str | None, saving: bool) -> None:
+    def _render(
+        self,
+        *,
+        profiles_phase: ProfilesPhase,
+        error: str | None,
+        saving: bool,
+        saved: SavedNote | None = None,
+    ) -> None:
         detail = self._detail
         if detail is None:
             self._publish(WebsiteAccessSnapshot())
@@ -195,5 +257,6 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                 not_editable_reason=refusal,
                 saving=saving,
                 error=error,
+                saved=saved,
             )
         )

@@ -39,6 +39,33 @@ class WebsiteOption:
 
 NONE_OPTION = WebsiteOption(profile_id=None, label="None")
 
+ACCESS_EXPLANATION = (
+    "A website sign-in lets this schedule's runs open that site as you; None keeps them out."
+)
+"""The picker's one line on what access means, shown beneath it."""
+
+
+@dataclass(frozen=True, slots=True)
+class GrantQuestion:
+    """Granting a sign-in asks first; removing access never does."""
+
+    option: WebsiteOption
+    text: str
+    """"Let “Inbox triage before standup” use your github.com sign-in when it runs?"."""
+
+
+def grant_question_text(schedule_title: str, option: WebsiteOption) -> str:
+    return f"Let \u201c{schedule_title}\u201d use your {option.label} sign-in when it runs?"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedNote:
+    """A save went through: "Saved", with Undo back to ``previous``."""
+
+    previous: WebsiteOption
+    """The binding before the save; Undo saves it again, guarded like any choice."""
+    text: str = "Saved"
+
 
 @dataclass(frozen=True, slots=True)
 class WebsiteAccessSnapshot:
@@ -55,6 +82,11 @@ class WebsiteAccessSnapshot:
     """A choice is being saved: picker disabled, progress shown."""
     error: str | None = None
     """Why profiles could not be listed or why the last choice was refused."""
+    question: GrantQuestion | None = None
+    """A sign-in was chosen and awaits Allow or Cancel; nothing is sent yet."""
+    saved: SavedNote | None = None
+    """The last save went through; Undo is offered until the next choice or load."""
+    explanation: str = ACCESS_EXPLANATION
 
     @property
     def picker_enabled(self) -> bool:

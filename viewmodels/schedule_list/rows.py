@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import ScheduleDetail, ScheduleSummary
@@ -17,17 +19,26 @@ from viewmodels.formatting import (
 from viewmodels.schedule_list.snapshot import ScheduleRow
 
 WEBSITE_BADGE_TEXT = "Website access"
+SIGN_IN_UNAVAILABLE_TEXT = "Website sign-in unavailable"
 
 
 def schedule_row(
-    summary: ScheduleSummary, now: datetime, device_zone: ZoneInfo, *, passed: str | None = None
+    summary: ScheduleSummary,
+    now: datetime,
+    device_zone: ZoneInfo,
+    *,
+    passed: str | None = None,
+    unready_profiles: Callable[[UUID], bool] = lambda _profile_id: False,
 ) -> ScheduleRow:
     """The row for ``summary``; ``next_fire_at`` shows only when the server sent it.
 
     A next firing a clock change moved (or made the first of two) says so:
     "Next: 14 Mar 2027 at 03:00 (moved by the clock change)". ``passed`` is
     what a next firing that has passed reads instead of "due now" (a row
-    shown from the device's copy: "due (as of 10:42)").
+    shown from the device's copy: "due (as of 10:42)"). An ACTIVE schedule
+    whose bound sign-in ``unready_profiles`` names (not READY, or no longer
+    listed) shows the warning chip "Website sign-in unavailable" instead of
+    the ordinary one: its next run will not have that website.
     """
     label = state_label(summary.state)
     reason = pause_reason_text(summary.state, summary.pause_reason)
@@ -43,14 +54,22 @@ def schedule_row(
     if next_fire is not None and adjusted is not None:
         next_fire = f"{next_fire} ({adjusted})"
     bound = summary.browser_profile_id is not None
+    badge = WEBSITE_BADGE_TEXT if bound else None
+    warn = (
+        summary.browser_profile_id is not None
+        and summary.state == "ACTIVE"
+        and unready_profiles(summary.browser_profile_id)
+    )
+    if warn:
+        badge = SIGN_IN_UNAVAILABLE_TEXT
     attention = attention_line(summary.last_outcome, now, device_zone)
     spoken = [summary.title, label if reason is None else f"{label}, {reason}", cadence]
     if attention:
         spoken.append(attention)
     if next_fire:
         spoken.append(next_fire)
-    if bound:
-        spoken.append(WEBSITE_BADGE_TEXT)
+    if badge:
+        spoken.append(badge)
     return ScheduleRow(
         schedule_id=summary.schedule_id,
         title=summary.title,
@@ -61,7 +80,8 @@ def schedule_row(
         next_fire_at=summary.next_fire_at,
         next_fire_text=next_fire,
         preview=summary.instruction_preview,
-        website_badge=WEBSITE_BADGE_TEXT if bound else None,
+        website_badge=badge,
+        website_warning=warn,
         attention_text=attention,
         accessibility_label=". ".join(spoken),
     )

@@ -29,12 +29,17 @@ view cache as it is read. Opening a section paints the kept copy at once
 while page one is read; when the server cannot be reached the copy stays,
 its passed next firings read "due (as of 10:42)", and the banner says when
 it was read. A page one read from the server replaces it and ends the banner.
+
+Website sign-ins (``GET /v1/browser-profiles``) are read at most once per
+list load, and only when a page holds an ACTIVE schedule with a bound
+sign-in: such a row whose sign-in is not READY (or gone) shows a warning
+chip instead of the ordinary one.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from uuid import UUID
@@ -42,6 +47,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, BrowsingUnavailable, NotFound
 from transport.models import Page, ScheduleDetail, ScheduleSummary
+from transport.paging import iterate_pages
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
@@ -95,6 +101,10 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         self._gone: set[UUID] = set()
         """Schedules a re-read found missing: not read again until the next reload."""
         self._texts_date = self._today()
+        self._sign_ins_read = 0
+        """The list load whose sign-ins were read (``_reloads``); 0: none yet."""
+        self._ready_sign_ins: frozenset[UUID] | None = None
+        """The READY sign-ins as last read; None: not known (chips stay ordinary)."""
 
     @property
     def page_size(self) -> int:
@@ -200,6 +210,7 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
             if cursor is None and reload == self._reloads:
                 first.append(page)
                 self._cached_at = None  # the rows about to be made are the server's
+            await self._read_sign_ins(page.items, reload)
             return page
 
         self._typing.begin()
@@ -274,8 +285,33 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         await self._feed.retry()
 
     def select(self, schedule_id: UUID | None) -> None:
-        """Mark a row as selected (the detail pane shows it)."""
+        """Move the keyboard's highlight (the focus ring) to a row; the opened mark stays."""
         self._publish(replace(self.snapshot, selected_id=schedule_id))
+
+    def mark_opened(self, schedule_id: UUID) -> None:
+        """The detail shows ``schedule_id``: its row takes both the opened mark and the highlight.
+
+        The two marks part when ↑/↓ then move the highlight: the opened mark
+        stays on the row the detail still shows.
+        """
+        self._publish(replace(self.snapshot, selected_id=schedule_id, opened_id=schedule_id))
+
+    def focus_detail_heading(self) -> None:
+        """Enter opened the highlighted row: the view moves the focus to the detail's heading."""
+        self._publish(
+            replace(self.snapshot, heading_focus_requests=self.snapshot.heading_focus_requests + 1)
+        )
+
+    def close_opened(self) -> None:
+        """The detail closed: the highlight goes back to the row that was opened.
+
+        So Escape returns the keyboard to the list where the reader left it,
+        not to wherever ↑/↓ had wandered while the detail was open.
+        """
+        opened = self.snapshot.opened_id
+        if opened is None:
+            return
+        self._publish(replace(self.snapshot, selected_id=opened, opened_id=None))
 
     def show_saved(self, detail: ScheduleDetail) -> None:
         """A schedule saved from its detail: its loaded row shows the new record in place."""
@@ -339,13 +375,41 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         self.select(ids[index])
         return ids[index]
 
+    async def _read_sign_ins(self, items: Sequence[ScheduleSummary], reload: int) -> None:
+        """Which sign-ins are READY, read at most once per list load, and only when needed.
+
+        Needed when a row is ACTIVE with a bound sign-in (its chip may be a
+        warning). A failed or refused read (no ``browser.profile.read``)
+        knows nothing: every chip stays the ordinary one.
+        """
+        if self._sign_ins_read == reload:
+            return
+        if not any(s.state == "ACTIVE" and s.browser_profile_id for s in items):
+            return
+        self._sign_ins_read = reload
+        ready: set[UUID] = set()
+        try:
+            pages = iterate_pages(lambda cursor: self._api.list_browser_profiles(cursor=cursor))
+            async for profiles in pages:
+                ready.update(p.profile_id for p in profiles.items if p.state == "READY")
+        except ApiError:
+            self._ready_sign_ins = None
+            return
+        self._ready_sign_ins = frozenset(ready)
+
+    def _sign_in_unready(self, profile_id: UUID) -> bool:
+        ready = self._ready_sign_ins
+        return ready is not None and profile_id not in ready
+
     def _today(self) -> date:
         return self._clock().astimezone(self._zone).date()
 
     def _row(self, summary: ScheduleSummary) -> ScheduleRow:
         kept = self._cached_at
         if kept is None or self._offline is None:
-            return schedule_row(summary, self._clock(), self._zone)
+            return schedule_row(
+                summary, self._clock(), self._zone, unready_profiles=self._sign_in_unready
+            )
         return schedule_row(summary, self._clock(), self._zone, passed=self._offline.due_text(kept))
 
     async def _kept(self, section: ListSection) -> CachedList | None:

@@ -7,21 +7,29 @@ from viewmodels.sidebar.snapshot import (
     FolderEntry,
     MessageRow,
     ScheduleGroup,
+    ScheduleSessions,
     SessionMessagesSnapshot,
+    SessionOrigin,
     SessionRow,
     SidebarPhase,
     SidebarSnapshot,
+    TranscriptOrigin,
 )
+from viewmodels.sidebar.transcript_markdown import outside_link
 from viewmodels.sidebar.view_model import SidebarViewModel
 
 __all__ = [
     "FolderEntry",
     "MessageRow",
     "ScheduleGroup",
+    "ScheduleSessions",
     "SessionMessagesSnapshot",
     "SessionMessagesViewModel",
+    "SessionOrigin",
     "SessionRow",
     "SidebarPhase",
     "SidebarSnapshot",
     "SidebarViewModel",
+    "TranscriptOrigin",
+    "outside_link",
 ]

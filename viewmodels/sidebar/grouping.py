@@ -1,6 +1,6 @@
 """Sessions placed into Folders, Scheduled groups and History, kept up to date per session.
 
-The rules (``DESIGN.md``, "Sidebar: sessions grouped by schedule"):
+The rules of the sidebar's sessions grouped by schedule:
 
 - a schedule with two or more cached sessions is one group in Scheduled; with
   one session it stays where a chat would be (its folder, else History);
@@ -102,6 +102,11 @@ class SessionIndex:
     def title_of(self, session_id: UUID) -> str | None:
         session = self.cached(session_id)
         return None if session is None else session.title
+
+    def session_count(self, schedule_id: UUID) -> int:
+        """How many cached sessions ``schedule_id`` created (a group's count, or 1, or 0)."""
+        bucket = self._buckets.get(schedule_id)
+        return 0 if bucket is None else len(bucket)
 
     def rebuild(
         self,

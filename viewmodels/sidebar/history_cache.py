@@ -1,7 +1,8 @@
 """The device's history cache: what the sidebar knows about each session.
 
-Kept per session: id, title, last activity, folder and ``schedule_id`` (the
-latter absent unless the server sent a UUID string). The server's value wins
+Kept per session: id, title, last activity, folder, ``schedule_id`` (absent
+unless the server sent a UUID string) and, for a scheduled session, when its
+firing was due. The server's value wins
 on every reconciliation. Stored through ``DeviceStorage`` as plain JSON; an
 entry that does not read back (older app, hand-edited file) is skipped, never
 fatal. Expanded groups are device state too, stored beside it.
@@ -28,6 +29,8 @@ class CachedSession:
     last_activity_at: datetime
     folder_id: UUID | None
     schedule_id: UUID | None
+    fired_at: datetime | None = None
+    """The firing that created a scheduled session: when it was due."""
     order: tuple[float, int] = field(init=False, compare=False, repr=False)
     """Sort key of the history's activity order: newest first, then session id descending."""
 
@@ -43,6 +46,7 @@ class CachedSession:
             last_activity_at=summary.last_activity_at,
             folder_id=summary.folder_id,
             schedule_id=summary.schedule_id,
+            fired_at=summary.fired_at,
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -52,6 +56,7 @@ class CachedSession:
             "last_activity_at": self.last_activity_at.isoformat(),
             "folder_id": str(self.folder_id) if self.folder_id else None,
             "schedule_id": str(self.schedule_id) if self.schedule_id else None,
+            "fired_at": self.fired_at.isoformat() if self.fired_at else None,
         }
 
     @classmethod
@@ -68,6 +73,7 @@ class CachedSession:
                 last_activity_at=moment,
                 folder_id=_uuid_or_none(value.get("folder_id")),
                 schedule_id=_uuid_or_none(value.get("schedule_id")),
+                fired_at=_instant_or_none(value.get("fired_at")),
             )
         except (KeyError, ValueError):
             return None
@@ -75,6 +81,13 @@ class CachedSession:
 
 def _uuid_or_none(value: JsonValue) -> UUID | None:
     return UUID(value) if isinstance(value, str) else None
+
+
+def _instant_or_none(value: JsonValue) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo is not None else None
 
 
 async def load_history(storage: DeviceStorage) -> list[CachedSession]:

@@ -6,24 +6,46 @@ shown twice, a failed later page keeps the messages and ``retry()`` asks for
 exactly that page). The title is the session's as the sidebar knows it (no
 route reads one session), looked up through ``title_of``; the composition root
 calls ``refresh_title()`` when the sidebar learns more.
+
+A session a schedule created opens with a header (``origin``): "Started by
+the schedule “Nightly backup check”", when that firing was due, and Open
+schedule. The sidebar says which schedule (``metadata.schedule_id``) and
+when it fired (``origin_of``); the title is the schedule's own, read with
+one point read (a schedule that is gone, or a failed read, leaves "Started
+by a schedule"). Assistant messages carry safe Markdown
+(``transcript_markdown``).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
+from transport.errors import ApiError
 from transport.models import Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
 from viewmodels.observable import Observable
-from viewmodels.paging import CursorFeed, FeedState
+from viewmodels.paging import CursorFeed, FeedState, LatestRequest
 from viewmodels.ports import ScheduleApi
-from viewmodels.sidebar.snapshot import MessageRow, SessionMessagesSnapshot
+from viewmodels.sidebar.snapshot import (
+    MessageRow,
+    SessionMessagesSnapshot,
+    SessionOrigin,
+    TranscriptOrigin,
+)
+from viewmodels.sidebar.transcript_markdown import safe_markdown
 
 TitleLookup = Callable[[UUID], str | None]
+OriginLookup = Callable[[UUID], SessionOrigin | None]
+UNNAMED_ORIGIN = "Started by a schedule"
+
+
+def origin_text(schedule_title: str) -> str:
+    return f"Started by the schedule \u201c{schedule_title}\u201d"
 
 
 class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
@@ -34,12 +56,16 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         device_zone: ZoneInfo,
         page_size: int = 50,
         title_of: TitleLookup = lambda _session_id: None,
+        origin_of: OriginLookup = lambda _session_id: None,
     ) -> None:
         super().__init__(SessionMessagesSnapshot())
         self._api = api
         self._zone = device_zone
         self._page_size = page_size
         self._title_of = title_of
+        self._origin_of = origin_of
+        self._origin_reads = LatestRequest()
+        self._origin_task: asyncio.Task[None] | None = None
         self._feed: CursorFeed[SessionMessage, MessageRow] = CursorFeed(
             key=lambda message: message.message_id,
             to_row=self._row,
@@ -49,8 +75,14 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
     async def open(self, session_id: UUID) -> None:
         """Show ``session_id``'s first page of messages."""
         self._feed.clear()
+        self._origin_reads.drop()
+        origin = self._origin_of(session_id)
         self._publish(
-            SessionMessagesSnapshot(session_id=session_id, title=self._title_of(session_id))
+            SessionMessagesSnapshot(
+                session_id=session_id,
+                title=self._title_of(session_id),
+                origin=self._unnamed(origin),
+            )
         )
 
         async def fetch(cursor: str | None) -> Page[SessionMessage]:
@@ -58,7 +90,10 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
                 session_id, limit=self._page_size, cursor=cursor
             )
 
-        await self._feed.reload(fetch)
+        if origin is None:
+            await self._feed.reload(fetch)
+        else:
+            await asyncio.gather(self._feed.reload(fetch), self._name_origin(session_id, origin))
 
     async def load_more(self) -> None:
         await self._feed.load_more()
@@ -70,6 +105,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
     def close(self) -> None:
         """No session shown; answers still in flight are dropped."""
         self._feed.clear()
+        self._origin_reads.drop()
         self._publish(SessionMessagesSnapshot())
 
     def refresh_title(self) -> None:
@@ -79,6 +115,43 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             title = self._title_of(session_id)
             if title != self.snapshot.title:
                 self._publish(replace(self.snapshot, title=title))
+            origin = self._origin_of(session_id)
+            if origin is not None and self.snapshot.origin is None:
+                # A deep link: the sidebar now knows which schedule started it.
+                self._publish(replace(self.snapshot, origin=self._unnamed(origin)))
+                try:
+                    loop = asyncio.get_running_loop()
+                except RuntimeError:
+                    return  # no loop to read on: the header stays "Started by a schedule"
+                self._origin_task = loop.create_task(self._name_origin(session_id, origin))
+
+    async def wait_for_origin(self) -> None:
+        """Tests and the app's shutdown: the header's schedule read, finished."""
+        if self._origin_task is not None:
+            await self._origin_task
+
+    def _unnamed(self, origin: SessionOrigin | None) -> TranscriptOrigin | None:
+        if origin is None:
+            return None
+        fired = None
+        if origin.fired_at is not None:
+            fired = f"Firing of {message_time_text(origin.fired_at, self._zone)}"
+        return TranscriptOrigin(origin.schedule_id, UNNAMED_ORIGIN, fired)
+
+    async def _name_origin(self, session_id: UUID, origin: SessionOrigin) -> None:
+        ticket = self._origin_reads.begin()
+        try:
+            schedule = await self._api.get_schedule(origin.schedule_id)
+        except ApiError:
+            return
+        shown = self.snapshot.origin
+        if not self._origin_reads.is_current(ticket) or shown is None:
+            return
+        if self.snapshot.session_id != session_id:
+            return
+        self._publish(
+            replace(self.snapshot, origin=replace(shown, text=origin_text(schedule.title)))
+        )
 
     def _row(self, message: SessionMessage) -> MessageRow:
         return MessageRow(
@@ -87,6 +160,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             role_label=role_label(message.role),
             text=message.text,
             time_text=message_time_text(message.created_at, self._zone),
+            markdown=safe_markdown(message.text) if message.role == "assistant" else None,
         )
 
     def _show_feed(self, feed: FeedState[MessageRow]) -> None:

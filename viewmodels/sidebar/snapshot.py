@@ -7,6 +7,7 @@ Rows carry final text (age line) and the affordances views may offer
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
@@ -88,6 +89,10 @@ class SidebarSnapshot:
     schedules_selected: bool = False
     """The "Schedules" entry (opens the schedules sheet) is the current selection."""
     error: str | None = None
+    revealed_schedule_id: UUID | None = None
+    """Show in the sidebar asked for this schedule: its group is expanded and marked."""
+    reveals: int = 0
+    """How many times Show in the sidebar was asked (a phone opens its drawer on each)."""
 
     @property
     def shows_folders(self) -> bool:
@@ -115,6 +120,49 @@ class SidebarSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class ScheduleSessions:
+    """What a schedule's detail says of its sessions: "5 sessions", with Show in the sidebar."""
+
+    schedule_id: UUID
+    count: int
+    complete: bool
+    """The sidebar read every session page: the count is the server's, not a part of it."""
+
+    @property
+    def text(self) -> str:
+        """ "5 sessions", "1 session", "No sessions yet"; "… so far" while only part is known."""
+        if self.count == 0:
+            return "No sessions yet" if self.complete else "No sessions known yet"
+        noun = "session" if self.count == 1 else "sessions"
+        return f"{self.count} {noun}" if self.complete else f"{self.count} {noun} known so far"
+
+    @property
+    def can_reveal(self) -> bool:
+        """Show in the sidebar: offered when the sidebar lists at least one of them."""
+        return self.count > 0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionOrigin:
+    """Where a scheduled session came from, as the sidebar knows it."""
+
+    schedule_id: UUID
+    fired_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptOrigin:
+    """The header of a scheduled session's transcript, with Open schedule."""
+
+    schedule_id: UUID
+    text: str
+    """"Started by the schedule “Nightly backup check”"; "Started by a schedule" until
+    (or unless) its title could be read."""
+    fired_text: str | None
+    """"Firing of 1 Dec 2026, 07:30" (the firing's due time, device zone), when known."""
+
+
+@dataclass(frozen=True, slots=True)
 class MessageRow:
     message_id: UUID
     role: str
@@ -122,6 +170,8 @@ class MessageRow:
     """"You", "Assistant", or the humanized unknown role."""
     text: str
     time_text: str
+    markdown: str | None = None
+    """An assistant message's text as safe Markdown (no raw HTML, no images); None: plain."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +181,8 @@ class SessionMessagesSnapshot:
     session_id: UUID | None = None
     title: str | None = None
     """The session's title as the sidebar lists it; None while it is not known."""
+    origin: TranscriptOrigin | None = None
+    """For a session a schedule created: which one, and when it fired."""
     messages: tuple[MessageRow, ...] = ()
     phase: FeedPhase = FeedPhase.IDLE
     first_page_error: str | None = None

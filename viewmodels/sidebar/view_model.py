@@ -32,7 +32,12 @@ from viewmodels.sidebar.history_cache import (
     save_expanded,
     save_history,
 )
-from viewmodels.sidebar.snapshot import SidebarPhase, SidebarSnapshot
+from viewmodels.sidebar.snapshot import (
+    ScheduleSessions,
+    SessionOrigin,
+    SidebarPhase,
+    SidebarSnapshot,
+)
 
 SESSIONS_PAGE_SIZE = 100
 
@@ -58,10 +63,44 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._phase = SidebarPhase.IDLE
         self._error: str | None = None
         self._refreshes = LatestRequest()
+        self._complete = False
+        """The last reconciliation read every session page."""
+        self._revealed: UUID | None = None
+        self._reveals = 0
 
     def title_of(self, session_id: UUID) -> str | None:
         """The session's title as last listed, or None when it is not in the history."""
         return self._index.title_of(session_id)
+
+    def origin_of(self, session_id: UUID) -> SessionOrigin | None:
+        """The schedule that created the session, and when it fired; None for a chat."""
+        session = self._index.cached(session_id)
+        if session is None or session.schedule_id is None:
+            return None
+        return SessionOrigin(session.schedule_id, session.fired_at)
+
+    def schedule_sessions(self, schedule_id: UUID) -> ScheduleSessions:
+        """How many of the schedule's sessions the sidebar knows, and whether that is all.
+
+        All is known once every session page was read (a reconciliation that
+        finished); the device's cache alone, or a failed read, is a part.
+        """
+        return ScheduleSessions(
+            schedule_id,
+            self._index.session_count(schedule_id),
+            complete=self._complete,
+        )
+
+    async def reveal_schedule(self, schedule_id: UUID) -> None:
+        """Show in the sidebar: the schedule's group is expanded (remembered) and marked."""
+        self._revealed = schedule_id
+        self._reveals += 1
+        if self._index.session_count(schedule_id) >= 2 and schedule_id not in self._index.expanded:
+            self._index.set_expanded(schedule_id, True)
+            self._render()
+            await save_expanded(self._storage, self._index.expanded)
+            return
+        self._render()
 
     async def open(self) -> None:
         """Show the cached history at once, then reconcile with the server."""
@@ -80,6 +119,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             sessions, complete = await self._load_sessions()
         except ApiError as error:
             if self._refreshes.is_current(ticket):
+                self._complete = False
                 self._phase = SidebarPhase.FAILED
                 self._error = failure_text(error)
                 self._render()
@@ -93,6 +133,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             kept = {s.session_id: s for s in self._index.sessions}
             kept.update(fresh)
             fresh = kept
+        self._complete = complete
         self._rebuild(list(fresh.values()))
         await save_history(self._storage, self._index.sessions)
         self._phase = SidebarPhase.LOADED
@@ -197,5 +238,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                 selected_session_id=self._index.selected,
                 schedules_selected=self._schedules_selected,
                 error=self._error,
+                revealed_schedule_id=self._revealed,
+                reveals=self._reveals,
             )
         )
