@@ -340,9 +340,9 @@ async def _view_cache_size() -> None:
 
 def fill_schedules(database_path: Path, count: int) -> None:
     """``count`` ACTIVE and PAUSED schedules through the store's bulk insert."""
+    from server.control.definition import parse_definition
     from server.domain.recurrence import first_after
     from server.identity import local_principal
-    from server.scheduling.definition import parse_definition
     from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
     from server.storage.sql.store import SqlStore
 

@@ -50,8 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.throwaway_postgres import throwaway_database
 from server.api.cursor import CursorCodec
 from server.app import create_app
+from server.control.definition import parse_definition
 from server.identity import LocalIdentity
-from server.scheduling.definition import parse_definition
 from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.search_text import search_words
 from server.storage.sql.outcome import REFRESH_VALUES

@@ -1,6 +1,6 @@
 """A throwaway PostgreSQL for a benchmark's PostgreSQL column, removed at the end.
 
-The same cluster the tests start (``tests/postgres_cluster.py``): its own
+The same cluster the tests start (``devtools/postgres_cluster.py``): its own
 temporary folder, a free loopback port, durability off, run as the
 ``postgres`` system user on a root machine. ``throwaway_database`` yields the
 cluster and the URL of a new database, migrated to head, and removes the
@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from devtools.postgres_cluster import PostgresCluster  # noqa: E402
 from server.storage.sql.store import SqlStore  # noqa: E402
-from tests.postgres_cluster import PostgresCluster  # noqa: E402
 
 
 def _children_of(parent: int) -> list[int]:

@@ -10,7 +10,7 @@ schedules (written untimed, 100 new principals with 10 each, so the default
 admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once``, one transaction per batch of the server's
 default size (``default_batch_size``: 300 on SQLite, 50 on PostgreSQL), each
-schedule in it decided on its own (occurrence, session, hidden seed message,
+schedule in it decided on its own (occurrence, session, opening message,
 QUEUED run, schedule advance, audit events); the wall time runs from the
 command to the last worker's answer. The principals' schedules are interleaved, as a team's are
 when people create them over time; the last column has each principal's ten
@@ -64,17 +64,17 @@ from sqlalchemy import insert
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.throwaway_postgres import server_cpu_seconds, throwaway_database
+from devtools.postgres_cluster import PostgresCluster
+from server.control.definition import parse_definition
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
-from server.scheduling import materializer
-from server.scheduling.definition import parse_definition
-from server.scheduling.worker import ScheduleWorker, default_batch_size
 from server.storage.engine import open_engine
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import audit_events
-from tests.postgres_cluster import PostgresCluster
+from server.worker import materializer
+from server.worker.worker import ScheduleWorker, default_batch_size
 
 DUE = 10_000
 INSTRUMENTED = 2_000

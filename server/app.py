@@ -40,12 +40,12 @@ from server.api.rate_limit import RateLimit, RequestLimiter
 from server.api.request_body import RequestBodyGuard
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
+from server.control.service import ScheduleService
 from server.identity import IdentityProvider
-from server.scheduling.admission import Admission
-from server.scheduling.observer import SILENT
-from server.scheduling.service import ScheduleService
 from server.stopping import Drain
 from server.storage.ports import Store
+from server.worker.admission import Admission
+from server.worker.observer import SILENT
 
 
 def create_app(

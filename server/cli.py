@@ -29,7 +29,7 @@ loopback callers; ``--metrics-port`` serves it on a loopback port of its own
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
 principal), the executor that hands their runs to the agent runtime
-``--executor`` names (``server/scheduling/attached_runtime.py``; without it
+``--executor`` names (``server/worker/attached_runtime.py``; without it
 each run is answered that none is attached) and the hourly retention
 purge. ``--no-worker`` leaves them out, for a read-only replica beside a
 server that runs them.
@@ -59,23 +59,6 @@ from server.clock import system_clock
 from server.demo import load_demo_if_empty
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
-from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
-from server.scheduling.attached_runtime import (
-    ENTRY_POINT_GROUP,
-    MIN_SECRET_BYTES,
-    AttachedRuntime,
-    RuntimeChoiceError,
-    attached_runtime,
-    executor_for,
-)
-from server.scheduling.observer import SILENT
-from server.scheduling.runtime import SchedulingRuntime, SchedulingSettings, running
-from server.scheduling.wake import WakeSignal
-from server.scheduling.worker import (
-    DEFAULT_BATCH_SIZE,
-    REPLICA_BATCH_SIZE,
-    default_batch_size,
-)
 from server.stopping import (
     DEFAULT_DRAIN_SECONDS,
     DEFAULT_GRACE_SECONDS,
@@ -86,6 +69,23 @@ from server.stopping import (
 )
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
+from server.worker.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission
+from server.worker.attached_runtime import (
+    ENTRY_POINT_GROUP,
+    MIN_SECRET_BYTES,
+    AttachedRuntime,
+    RuntimeChoiceError,
+    attached_runtime,
+    executor_for,
+)
+from server.worker.observer import SILENT
+from server.worker.runtime import SchedulingRuntime, SchedulingSettings, running
+from server.worker.wake import WakeSignal
+from server.worker.worker import (
+    DEFAULT_BATCH_SIZE,
+    REPLICA_BATCH_SIZE,
+    default_batch_size,
+)
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from server.clock import system_clock
-from server.scheduling.attached_runtime import (
+from server.worker.attached_runtime import (
     AttachedRuntime,
     RuntimeAtUrl,
     RuntimeChoiceError,
@@ -46,11 +46,11 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from server.identity import LocalIdentity
-    from server.scheduling.change_feed import ChangeFeed
-    from server.scheduling.executor import RunExecutor
-    from server.scheduling.runtime import SchedulingRuntime
-    from server.scheduling.wake import WakeSignal
     from server.storage.ports import Store
+    from server.worker.change_feed import ChangeFeed
+    from server.worker.executor import RunExecutor
+    from server.worker.runtime import SchedulingRuntime
+    from server.worker.wake import WakeSignal
 
 __all__ = [
     "AttachedRuntime",
@@ -90,7 +90,7 @@ class EmbeddedServer:
 
         Without ``executor`` runs get the honest no-runtime answer.
         """
-        from server.scheduling.runtime import SchedulingRuntime
+        from server.worker.runtime import SchedulingRuntime
 
         return SchedulingRuntime(
             self.store,
@@ -118,8 +118,8 @@ async def running(
     ``runtime`` is the agent runtime runs are handed to (``attached_runtime``);
     None answers each run that no runtime is attached.
     """
-    from server.scheduling.attached_runtime import executor_for
-    from server.scheduling.runtime import running as scheduler_running
+    from server.worker.attached_runtime import executor_for
+    from server.worker.runtime import running as scheduler_running
 
     try:
         server = open_embedded(database_path, demo=demo, clock=clock)
@@ -156,8 +156,8 @@ def embed_store(
     from server.app import create_app
     from server.demo import load_demo_if_empty
     from server.identity import LocalIdentity, local_principal
-    from server.scheduling.change_feed import ChangeFeed
-    from server.scheduling.wake import WakeSignal
+    from server.worker.change_feed import ChangeFeed
+    from server.worker.wake import WakeSignal
 
     principal = local_principal()
     if demo:

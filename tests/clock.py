@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+"""Where the server tests' clock starts."""
 
 
 class FakeClock:
@@ -16,3 +19,10 @@ class FakeClock:
 
     def advance(self, delta: timedelta = timedelta(0), **parts: float) -> None:
         self.now += delta + timedelta(**parts)
+
+
+class Clock(FakeClock):
+    """The server tests' clock, starting at ``NOW`` (the ``clock`` fixture)."""
+
+    def __init__(self) -> None:
+        super().__init__(NOW)

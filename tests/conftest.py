@@ -1,6 +1,6 @@
 """Databases for the tests: a temporary SQLite file, or a clean PostgreSQL database.
 
-The PostgreSQL cluster (``tests/postgres_cluster.py``) starts once per session,
+The PostgreSQL cluster (``devtools/postgres_cluster.py``) starts once per session,
 and only when a test asks for it. Tests share one database migrated to head at
 the start; before each test every row of every declared table is deleted (and
 the schema brought back to head if a test stepped it back), which costs
@@ -20,10 +20,10 @@ import pytest
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.pool import NullPool
 
+from devtools.postgres_cluster import PostgresCluster
 from server.storage.engine import open_engine
 from server.storage.migrate import is_at_head, upgrade
 from server.storage.tables import metadata
-from tests.postgres_cluster import PostgresCluster
 
 BACKENDS = ["sqlite", "postgresql"]
 SHARED_DATABASE = "schedule_browser_tests"

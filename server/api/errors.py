@@ -31,7 +31,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.scheduling import errors as refusal
+from server.control import errors as refusal
 from server.storage.faults import describe_fault, is_storage_fault
 
 log = logging.getLogger("server.api")

@@ -46,6 +46,7 @@ from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.api.errors import ApiError
+from server.domain.states import Disposition
 from server.storage.faults import is_storage_fault
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord
@@ -59,7 +60,7 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 
 
 class ServerMetrics:
-    """One server's metrics; also the worker's observer (``server/scheduling/observer.py``)."""
+    """One server's metrics; also the worker's observer (``server/worker/observer.py``)."""
 
     def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
         self.registry = CollectorRegistry(auto_describe=False)
@@ -91,7 +92,10 @@ class ServerMetrics:
 
     def occurrence_recorded(self, occurrence: OccurrenceRecord) -> None:
         self._occurrences.labels(occurrence.disposition).inc()
-        if occurrence.disposition == "MATERIALIZED" and occurrence.materialized_at is not None:
+        if (
+            occurrence.disposition == Disposition.MATERIALIZED
+            and occurrence.materialized_at is not None
+        ):
             late = (occurrence.materialized_at - occurrence.nominal_fire_at).total_seconds()
             self._lateness.observe(max(late, 0.0))
 

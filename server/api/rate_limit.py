@@ -44,10 +44,6 @@ class RateLimit:
     def tokens_per_second(self) -> float:
         return self.requests_per_minute / 60.0
 
-    @property
-    def seconds_to_fill(self) -> float:
-        return self.burst / self.tokens_per_second
-
 
 @dataclass(frozen=True, slots=True)
 class Bucket:

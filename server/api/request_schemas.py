@@ -1,6 +1,6 @@
 """The request bodies of docs/API.md as JSON Schema, for the published OpenAPI document.
 
-Routes read definitions with ``server.scheduling.definition`` (whose refusals
+Routes read definitions with ``server.control.definition`` (whose refusals
 name a field and a reason); ``Definition`` describes the same rules so a
 generated client gets them right, with the validator's own constants as
 bounds. The small bodies (``ExpectedRevision``, ``FolderMove``) and the
@@ -16,9 +16,7 @@ from uuid import UUID
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.config import JsonDict
 
-from server.domain.json_values import whole_number
-from server.identity import ALL_SCOPES
-from server.scheduling.definition import (
+from server.control.definition import (
     COUNT_CEILING,
     FAILURE_LIMIT_CEILING,
     MAX_INSTRUCTION,
@@ -28,6 +26,8 @@ from server.scheduling.definition import (
     POSITIVE_MONEY_PATTERN,
     RUN_TIMEOUT_CEILING,
 )
+from server.domain.json_values import whole_number
+from server.identity import ALL_SCOPES
 
 Scope = Annotated[str, Field(json_schema_extra={"enum": sorted(ALL_SCOPES)})]
 NonBlank = r"\S"

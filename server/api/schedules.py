@@ -46,9 +46,9 @@ from server.api.wire_schemas import (
     ScheduleDetail,
     SchedulePage,
 )
+from server.control.service import ScheduleService
 from server.domain.json_values import text_refusal
 from server.identity import Principal
-from server.scheduling.service import ScheduleService
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord, ScheduleView
 from server.storage.search_text import MAX_QUERY_LENGTH, search_words

@@ -24,8 +24,8 @@ from server.api.openapi import (
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.api.request_schemas import FolderMove
 from server.api.wire_schemas import FolderPage, MessagePage, Session, SessionPage
+from server.control.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.identity import Principal
-from server.scheduling.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.storage.ports import Store
 from server.storage.records import FolderRecord, MessageRecord, SessionRecord
 
@@ -71,7 +71,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
     ) -> JSONResponse:
-        """The transcript oldest first, without the scheduler's hidden seed instruction."""
+        """The transcript oldest first, without the firing's opening message (its instruction)."""
         owned_session(principal, session_id)
         return _MESSAGES.respond(
             cursors,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from server.api.errors import ApiError, invalid_request
-from server.scheduling.projection import MAX_WINDOW
+from server.control.projection import MAX_WINDOW
 
 __all__ = ["window"]
 

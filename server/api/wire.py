@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 from typing import Any
 
+from server.control.definition import instruction_preview
+from server.control.projection import Projection
 from server.domain.cadence import CadenceError, parse_cadence
 from server.domain.projection import adjustment_at
 from server.identity import Principal
-from server.scheduling.definition import instruction_preview
-from server.scheduling.projection import Projection
 from server.storage.jsontext import load_object
 from server.storage.records import (
     FolderRecord,

@@ -16,7 +16,7 @@ from uuid import UUID
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from server.api.request_schemas import Cadence, Limits, LocalTime, Open
-from server.scheduling.definition import PREVIEW_LENGTH
+from server.control.definition import PREVIEW_LENGTH
 
 _ADJUSTMENT = (
     "How a clock change placed the firing: MOVED_TO_TRANSITION (its wall time did not exist"

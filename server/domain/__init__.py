@@ -16,4 +16,6 @@ tested at any instant, in any zone, without waiting.
 - ``misfire``: what one scheduler scan decides for one due schedule.
 - ``projection``: a cadence over a window, for the calendar: its firings with
   how a clock change placed each, and the selected dates that never fire.
+- ``states``: the server's state vocabulary (schedule state, pause reason,
+  occurrence disposition, run status, audit event kind) as ``StrEnum``s.
 """

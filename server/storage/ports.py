@@ -155,7 +155,7 @@ class OccurrenceRepository(Protocol):
         The next: earliest ``next_fire_at`` first, leaving out ``excluding``
         and schedules that another worker (another replica) holds. The claim,
         the reads behind ``DueSchedule`` and every write of the plan
-        (occurrence, session, seed message, run, the schedule's change and its
+        (occurrence, session, opening message, run, the schedule's change and its
         events) are one transaction. Returns the claimed schedule's id, or
         None when there was none to claim.
         """
@@ -263,7 +263,7 @@ class SessionRepository(Protocol):
         after: tuple[datetime, UUID] | None,
         limit: int,
     ) -> list[MessageRecord]:
-        """Oldest first, without the scheduler's hidden seed message."""
+        """Oldest first, without a firing's opening message (its instruction)."""
         ...
 
     def move(self, owner: Owner, session_id: UUID, folder_id: UUID | None) -> SessionRecord:

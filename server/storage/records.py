@@ -10,6 +10,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
 
+from server.domain.states import (
+    AuditEventKind,
+    Disposition,
+    PauseReason,
+    RunStatus,
+    ScheduleState,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Owner:
@@ -25,8 +33,8 @@ class ScheduleRecord:
 
     schedule_id: UUID
     owner: Owner
-    state: str
-    pause_reason: str | None
+    state: ScheduleState
+    pause_reason: PauseReason | None
     current_revision: int
     next_fire_at: datetime | None
     consecutive_failures: int
@@ -64,9 +72,9 @@ class LastOutcome:
     """
 
     nominal_fire_at: datetime
-    disposition: str
+    disposition: Disposition
     reason_code: str | None
-    run_status: str | None
+    run_status: RunStatus | None
     failure_reason: str | None
     session_id: UUID | None
     needs_attention: bool
@@ -107,7 +115,7 @@ class IdempotencyClaim:
 class AuditEvent:
     """One append-only audit fact; payloads never carry instructions or secrets."""
 
-    event_type: str
+    event_type: AuditEventKind
     owner: Owner
     actor: str
     occurred_at: datetime
@@ -120,8 +128,8 @@ class AuditEvent:
 class ScheduleChange:
     """A decided mutation: the record's new fields, maybe a new revision, and its events."""
 
-    state: str
-    pause_reason: str | None
+    state: ScheduleState
+    pause_reason: PauseReason | None
     next_fire_at: datetime | None
     consecutive_failures: int
     updated_at: datetime
@@ -137,7 +145,7 @@ class OccurrenceRecord:
     schedule_id: UUID
     schedule_revision: int
     nominal_fire_at: datetime
-    disposition: str
+    disposition: Disposition
     session_id: UUID | None
     run_id: UUID | None
     reason_code: str | None
@@ -162,13 +170,18 @@ class SessionRecord:
 
 @dataclass(frozen=True, slots=True)
 class MessageRecord:
-    """One transcript message; ``scheduler_seed`` marks the hidden seed instruction."""
+    """One transcript message.
+
+    ``opening_instruction`` marks a firing's opening message: the schedule's
+    instruction, delivered to the executor and hidden from the transcript
+    (stored in the ``scheduler_seed`` column).
+    """
 
     message_id: UUID
     session_id: UUID
     role: str
     text: str
-    scheduler_seed: bool
+    opening_instruction: bool
     created_at: datetime
 
 
@@ -182,7 +195,7 @@ class RunRecord:
     run_id: UUID
     owner: Owner
     session_id: UUID
-    status: str
+    status: RunStatus
     priority: int
     limits: dict[str, object]
     scheduled_for: datetime
@@ -258,7 +271,7 @@ class OccurrencePlan:
 class ClaimedRun:
     """A run taken from the queue for execution, with what an executor needs to start it.
 
-    ``instruction`` is the session's hidden seed message (never log it);
+    ``instruction`` is the session's opening message (never log it);
     ``delivered_at`` is when the scheduler queued it. The agent fields and
     ``requested_scopes`` come from the revision that fired (empty for a run
     no schedule made): exactly what the agent may use, never more.

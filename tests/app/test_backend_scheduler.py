@@ -9,9 +9,9 @@ from pathlib import Path
 from app.backend import open_backend
 from app.cli import parse_settings
 from app.settings import EmbeddedServerSettings
+from server.control.service import ScheduleService
 from server.embedded import open_embedded
 from server.identity import local_principal
-from server.scheduling.service import ScheduleService
 from tests.agent_runtime import SECRET, agent_runtime, completes
 from tests.server.api.conftest import NOW, definition
 

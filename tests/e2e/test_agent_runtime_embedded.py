@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 import httpx
 
 from server.embedded import embed_store
-from server.scheduling.http_executor import HttpExecutor
-from server.scheduling.runtime import running
 from server.storage.sql.store import SqlStore
+from server.worker.http_executor import HttpExecutor
+from server.worker.runtime import running
 from tests.agent_runtime import SECRET, agent_runtime, completes
 from tests.clock import FakeClock
 from tests.server.api.conftest import definition

@@ -2,19 +2,17 @@
 
 Replica tests hold a lock, start the work that must wait for it, and go on
 only once ``pg_locks`` shows that work waiting: what is in flight is seen,
-never guessed with a sleep. ``eventually`` polls a condition up to a
-generous bound for a loaded machine and fails loudly, naming what it waited
-for.
+never guessed with a sleep (``tests.polling.eventually``, re-exported here).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from sqlalchemy import Connection, text
 
-WITHIN_SECONDS = 30.0
+from tests.polling import WITHIN_SECONDS, eventually
+
+__all__ = ["WITHIN_SECONDS", "eventually", "lock_waiters"]
+
 
 _WAITERS = """
 SELECT count(*) FROM pg_locks AS l JOIN pg_stat_activity AS a ON a.pid = l.pid
@@ -38,12 +36,3 @@ def lock_waiters(
     ).scalar_one()
     connection.commit()  # each look is a fresh snapshot of the lock table
     return int(found)
-
-
-def eventually(condition: Callable[[], bool], what: str, within: float = WITHIN_SECONDS) -> None:
-    """Return once ``condition()`` holds; fail naming ``what`` after ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting ({within:.0f} s): {what}")
-        time.sleep(0.02)

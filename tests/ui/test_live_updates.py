@@ -22,8 +22,8 @@ import pytest
 import tzlocal
 from playwright.sync_api import ViewportSize, expect
 
+from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
-from server.scheduling.service import ScheduleService
 from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import schedule_row, session_rows
 from tests.ui.page_opener import PageOpener

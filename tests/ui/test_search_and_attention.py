@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
-from server.scheduling.service import ScheduleService
 from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import button, schedule_row, schedule_rows
 from tests.ui.artifacts import save_screenshot

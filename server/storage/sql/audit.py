@@ -8,6 +8,7 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, insert, select
 
+from server.domain.states import AuditEventKind
 from server.storage.jsontext import canonical_json, load_object
 from server.storage.records import AuditEvent, Owner
 from server.storage.tables import audit_events
@@ -57,7 +58,7 @@ class SqlAuditLog:
             rows = connection.execute(query).mappings().all()
         return [
             AuditEvent(
-                event_type=row["event_type"],
+                event_type=AuditEventKind(row["event_type"]),
                 owner=Owner(row["tenant_id"], row["principal_id"]),
                 actor=row["actor"],
                 occurred_at=row["occurred_at"],

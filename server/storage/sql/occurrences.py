@@ -3,7 +3,7 @@
 ``materialize_next`` is the scheduler's one transaction per due schedule:
 claim the next due row that nobody else holds (``claim_due``), read what the
 decision needs, let the caller decide, and write the occurrence, its session,
-seed message and run, the schedule's advance and the audit events, all or
+opening message and run, the schedule's advance and the audit events, all or
 nothing. A failure anywhere before the
 commit leaves the schedule exactly as due as it was; so does a replica that
 dies mid-way, since the database rolls back a transaction whose connection
@@ -25,6 +25,7 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, RowMapping, Select, bindparam, func, insert, select
 
+from server.domain.states import Disposition, RunStatus, ScheduleState
 from server.storage.columns import UtcDateTime
 from server.storage.jsontext import canonical_json
 from server.storage.records import (
@@ -52,7 +53,7 @@ from server.storage.tables import (
     sessions,
 )
 
-ACTIVE_RUN_STATUSES = ("QUEUED", "RUNNING")
+ACTIVE_RUN_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 # Built once: the scheduler runs these per materialization, and building a
 # statement costs several times what executing a cached one does.
@@ -69,7 +70,7 @@ _LAST_NOMINAL = (
 _NEWEST_RUN_STATUS = (
     select(runs.c.status)
     .select_from(schedule_occurrences.outerjoin(runs, runs.c.id == _OCC.run_id))
-    .where(_OCC.schedule_id == schedules.c.id, _OCC.disposition == "MATERIALIZED")
+    .where(_OCC.schedule_id == schedules.c.id, _OCC.disposition == Disposition.MATERIALIZED)
     .order_by(_OCC.nominal_fire_at.desc())
     .limit(1)
     .scalar_subquery()
@@ -85,7 +86,7 @@ _ACTIVE_RUNS = (
     .scalar_subquery()
 )
 _DUE_FIRST = (
-    schedules.c.state == "ACTIVE",
+    schedules.c.state == ScheduleState.ACTIVE,
     schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
 )
 _LEAVING_OUT = schedules.c.id.not_in(bindparam("excluding", expanding=True))
@@ -133,7 +134,7 @@ def _occurrence(row: RowMapping) -> OccurrenceRecord:
         schedule_id=row["schedule_id"],
         schedule_revision=row["schedule_revision"],
         nominal_fire_at=row["nominal_fire_at"],
-        disposition=row["disposition"],
+        disposition=Disposition(row["disposition"]),
         session_id=row["session_id"],
         run_id=row["run_id"],
         reason_code=row["reason_code"],
@@ -168,7 +169,7 @@ def due_schedule(row: RowMapping) -> DueSchedule:
 def _is_due(record: DueSchedule, now: datetime) -> bool:
     schedule = record.view.schedule
     return (
-        schedule.state == "ACTIVE"
+        schedule.state == ScheduleState.ACTIVE
         and schedule.next_fire_at is not None
         and schedule.next_fire_at <= now
     )

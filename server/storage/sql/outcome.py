@@ -35,14 +35,15 @@ from sqlalchemy import (
     update,
 )
 
+from server.domain.states import Disposition, RunStatus
 from server.storage.records import LastOutcome, OccurrenceRecord
 from server.storage.tables import runs, schedule_occurrences, schedules
 
 ATTENTION_DISPOSITIONS = (
-    "MISSED",
-    "SKIPPED_OVERLAP",
-    "AUTHORIZATION_FAILED",
-    "CONFIGURATION_FAILED",
+    Disposition.MISSED,
+    Disposition.SKIPPED_OVERLAP,
+    Disposition.AUTHORIZATION_FAILED,
+    Disposition.CONFIGURATION_FAILED,
 )
 """Dispositions that need attention by themselves; MATERIALIZED does when its run FAILED."""
 
@@ -56,7 +57,7 @@ _LATEST_NEEDS_ATTENTION = (
     select(
         case(
             (_OCC.disposition.in_(ATTENTION_DISPOSITIONS), true()),
-            (runs.c.status == "FAILED", true()),
+            (runs.c.status == RunStatus.FAILED, true()),
             else_=false(),
         )
     )
@@ -127,10 +128,14 @@ def last_outcome(row: RowMapping) -> LastOutcome | None:
         return None
     return LastOutcome(
         nominal_fire_at=fired_at,
-        disposition=disposition,
+        disposition=Disposition(disposition),
         reason_code=row["outcome_reason_code"],
-        run_status=row["outcome_run_status"],
+        run_status=_run_status(row["outcome_run_status"]),
         failure_reason=row["outcome_failure_reason"],
         session_id=row["outcome_session_id"],
         needs_attention=bool(row["outcome_attention"]),
     )
+
+
+def _run_status(value: str | None) -> RunStatus | None:
+    return None if value is None else RunStatus(value)

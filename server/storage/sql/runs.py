@@ -16,6 +16,7 @@ from uuid import UUID
 
 from sqlalchemy import Engine, RowMapping, and_, insert, select, update
 
+from server.domain.states import RunStatus
 from server.storage.jsontext import load_object
 from server.storage.records import (
     ClaimedRun,
@@ -48,7 +49,7 @@ def _run(row: RowMapping) -> RunRecord:
         run_id=row["id"],
         owner=Owner(row["tenant_id"], row["principal_id"]),
         session_id=row["session_id"],
-        status=row["status"],
+        status=RunStatus(row["status"]),
         priority=row["priority"],
         limits=load_object(row["limits"]),
         scheduled_for=row["scheduled_for"],
@@ -76,7 +77,7 @@ class SqlRunRepository:
         """QUEUED runs eligible at ``now``: highest priority (lowest number) first, then oldest."""
         query = (
             select(runs.c.id)
-            .where(runs.c.status == "QUEUED", runs.c.scheduled_for <= now)
+            .where(runs.c.status == RunStatus.QUEUED, runs.c.scheduled_for <= now)
             .order_by(runs.c.priority, runs.c.scheduled_for, runs.c.id)
             .limit(limit)
         )
@@ -99,13 +100,13 @@ class SqlRunRepository:
         with write_transaction(self._engine) as connection:
             moved = connection.execute(
                 update(runs)
-                .where(runs.c.id == run_id, runs.c.status == "QUEUED")
-                .values(status="RUNNING", updated_at=now)
+                .where(runs.c.id == run_id, runs.c.status == RunStatus.QUEUED)
+                .values(status=RunStatus.RUNNING, updated_at=now)
             )
             if moved.rowcount != 1:
                 return None
             occ = schedule_occurrences.c
-            seed = (
+            opening = (
                 select(session_messages.c.text)
                 .where(
                     session_messages.c.session_id == runs.c.session_id,
@@ -123,7 +124,7 @@ class SqlRunRepository:
                     occ.id.label("occurrence_id"),
                     occ.schedule_id,
                     occ.nominal_fire_at,
-                    seed.label("instruction"),
+                    opening.label("instruction"),
                     rev.definition,
                 )
                 .select_from(

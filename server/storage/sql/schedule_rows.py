@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Connection, RowMapping, Select, and_, bindparam, insert, select, update
 
+from server.domain.states import PauseReason, ScheduleState
 from server.storage.records import (
     Owner,
     RevisionRecord,
@@ -92,7 +93,7 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
     A new revision brings its folded search text, written with the revision
     in one transaction.
     """
-    values = {
+    values: dict[str, Any] = {
         "state": change.state,
         "pause_reason": change.pause_reason,
         "next_fire_at": change.next_fire_at,
@@ -146,8 +147,8 @@ def schedule_view(row: RowMapping) -> ScheduleView:
         schedule=ScheduleRecord(
             schedule_id=row["id"],
             owner=Owner(row["tenant_id"], row["principal_id"]),
-            state=row["state"],
-            pause_reason=row["pause_reason"],
+            state=ScheduleState(row["state"]),
+            pause_reason=_pause_reason(row["pause_reason"]),
             current_revision=row["current_revision"],
             next_fire_at=row["next_fire_at"],
             consecutive_failures=row["consecutive_failures"],
@@ -164,3 +165,7 @@ def schedule_view(row: RowMapping) -> ScheduleView:
         ),
         last_outcome=last_outcome(row) if "outcome_disposition" in row else None,
     )
+
+
+def _pause_reason(value: str | None) -> PauseReason | None:
+    return None if value is None else PauseReason(value)

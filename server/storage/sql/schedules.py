@@ -35,6 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from server.domain.states import ScheduleState
 from server.storage.ports import IdempotencyKeyReused
 from server.storage.records import (
     AuditEvent,
@@ -72,8 +73,8 @@ from server.storage.tables import (
 _TERMINAL = text(f"schedules.state IN {TERMINAL_STATES}")
 # Likewise the Needs attention index's.
 _NEEDS_ATTENTION = text(NEEDS_ATTENTION)
-CURRENT_STATES = ("ACTIVE", "PAUSED")
-HISTORY_STATES = ("COMPLETED", "CANCELLED")
+CURRENT_STATES = (ScheduleState.ACTIVE, ScheduleState.PAUSED)
+HISTORY_STATES = (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
 PROBE_ROWS = 200
 """Rows a search reads in list order first, to see how common its words are (see ``page``)."""
 WALK_ROWS = 5_000
@@ -346,7 +347,7 @@ class SqlScheduleRepository:
     def due(self, now: datetime, limit: int) -> list[UUID]:
         query = (
             select(schedules.c.id)
-            .where(schedules.c.state == "ACTIVE", schedules.c.next_fire_at <= now)
+            .where(schedules.c.state == ScheduleState.ACTIVE, schedules.c.next_fire_at <= now)
             .order_by(schedules.c.next_fire_at, schedules.c.id)
             .limit(limit)
         )
@@ -356,7 +357,7 @@ class SqlScheduleRepository:
     def next_fire_after(self, instant: datetime) -> datetime | None:
         """The earliest ``next_fire_at`` of an ACTIVE schedule strictly after ``instant``."""
         query = select(func.min(schedules.c.next_fire_at)).where(
-            schedules.c.state == "ACTIVE", schedules.c.next_fire_at > instant
+            schedules.c.state == ScheduleState.ACTIVE, schedules.c.next_fire_at > instant
         )
         with self._engine.connect() as connection:
             found: datetime | None = connection.execute(query).scalar_one()
@@ -365,7 +366,7 @@ class SqlScheduleRepository:
     def lacking_next_fire(self, limit: int) -> list[UUID]:
         query = (
             select(schedules.c.id)
-            .where(schedules.c.state == "ACTIVE", schedules.c.next_fire_at.is_(None))
+            .where(schedules.c.state == ScheduleState.ACTIVE, schedules.c.next_fire_at.is_(None))
             .order_by(schedules.c.id)
             .limit(limit)
         )

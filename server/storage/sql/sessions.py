@@ -35,7 +35,7 @@ def message_rows(records: Sequence[MessageRecord]) -> list[dict[str, Any]]:
             "session_id": m.session_id,
             "role": m.role,
             "text": m.text,
-            "scheduler_seed": m.scheduler_seed,
+            "scheduler_seed": m.opening_instruction,
             "created_at": m.created_at,
         }
         for m in records
@@ -115,7 +115,7 @@ class SqlSessionRepository:
                 session_id=row["session_id"],
                 role=row["role"],
                 text=row["text"],
-                scheduler_seed=row["scheduler_seed"],
+                opening_instruction=row["scheduler_seed"],
                 created_at=row["created_at"],
             )
             for row in rows

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from sqlalchemy import Engine, func, select
 
+from server.domain.states import ScheduleState
 from server.storage.tables import runs, schedules
 from server.storage.tallies import Tallies
 
@@ -18,7 +19,7 @@ __all__ = ["count_tallies"]
 
 def count_tallies(engine: Engine, now: datetime) -> Tallies:
     backlog = select(func.count()).where(
-        schedules.c.state == "ACTIVE", schedules.c.next_fire_at <= now
+        schedules.c.state == ScheduleState.ACTIVE, schedules.c.next_fire_at <= now
     )
     by_status = select(runs.c.status, func.count()).group_by(runs.c.status)
     with engine.connect() as connection:

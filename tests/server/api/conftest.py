@@ -1,10 +1,8 @@
-"""An app over a temporary SQLite file, callers with chosen scopes, a settable clock."""
+"""An app over the server tests' one store and clock (tests/server/conftest.py), callers."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -15,10 +13,9 @@ from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.records import Owner, ProfileRecord
 from server.storage.sql.store import SqlStore
-from tests.clock import FakeClock
+from tests.clock import NOW, Clock
 from tests.wire import definition_json
 
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 TOKENS = {
     "alice": ("acme", ALL_SCOPES),
     "carol": ("acme", ALL_SCOPES),  # same tenant, another principal
@@ -29,13 +26,6 @@ TOKENS = {
 }
 
 
-class Clock(FakeClock):
-    """The server tests' clock, starting at ``NOW``."""
-
-    def __init__(self) -> None:
-        super().__init__(NOW)
-
-
 def definition(**changes: Any) -> dict[str, Any]:
     return definition_json(**changes)
 
@@ -44,18 +34,6 @@ def definition_of(detail: dict[str, Any]) -> dict[str, Any]:
     """What a client sends back: the revision less the server-derived fields."""
     derived = {"revision", "timezone", "created_by_principal_id", "created_at"}
     return {k: v for k, v in detail["revision"].items() if k not in derived}
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqlStore]:
-    opened = SqlStore.open(f"sqlite:///{tmp_path / 'server.db'}")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from typing import Any
 
 import httpx
 
-from server.scheduling.worker import ScheduleWorker
 from server.storage.sql.store import SqlStore
+from server.worker.worker import ScheduleWorker
 from tests.server.api.conftest import NOW, Clock, create, definition_of, error_code
-from tests.server.scheduling.scene import ALICE, directory
+from tests.server.scene import ALICE, directory
 
 ONCE_IN_4_S = {"kind": "ONCE", "at": (NOW + timedelta(seconds=4)).strftime("%Y-%m-%dT%H:%M:%SZ")}
 DAILY_9_UTC = {"kind": "DAILY", "local_time": "09:00:05", "timezone": "UTC"}

@@ -12,13 +12,13 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
+from devtools.postgres_cluster import PostgresCluster
 from server.api.rate_limit import RateLimit
 from server.app import create_app
 from server.identity import generated_local_directory
 from server.storage.engine import open_engine
 from server.storage.migrate import downgrade
 from server.storage.sql.store import SqlStore
-from tests.postgres_cluster import PostgresCluster
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 

@@ -17,8 +17,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from server.api.metrics import ServerMetrics
 from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
-from server.scheduling.worker import ScheduleWorker
 from server.storage.sql.store import SqlStore
+from server.worker.worker import ScheduleWorker
 from tests.server.api.conftest import Clock, definition
 
 TOKEN = "token-alice"

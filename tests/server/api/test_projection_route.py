@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
-from server.scheduling.worker import ScheduleWorker
 from server.storage.sql.store import SqlStore
+from server.worker.worker import ScheduleWorker
 from tests.server.api.conftest import NOW, Clock, as_, create, error_code
 
 NEW_YORK_0230 = {"kind": "DAILY", "local_time": "02:30:00", "timezone": "America/New_York"}

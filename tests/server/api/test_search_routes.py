@@ -11,7 +11,7 @@ import pytest
 
 from server.storage.sql.store import SqlStore
 from tests.server.api.conftest import Clock, as_, create, definition, error_code
-from tests.server.scheduling.scene import Scene
+from tests.server.scene import Scene
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Sessions, transcripts (seed message hidden), folders and the folder move."""
+"""Sessions, transcripts (a firing's opening message hidden), folders and the folder move."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4
 
+from server.control.definition import parse_definition
 from server.domain.recurrence import latest_at_or_before
-from server.scheduling.definition import parse_definition
 from server.storage.engine import open_engine
 from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore

@@ -19,7 +19,7 @@ from pathlib import Path
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from tests.postgres_cluster import PostgresCluster
+from devtools.postgres_cluster import PostgresCluster
 
 
 def _mount(*arguments: str) -> None:

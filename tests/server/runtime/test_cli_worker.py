@@ -9,9 +9,9 @@ import pytest
 
 from server.cli import _parser, main, scheduling_for
 from server.identity import generated_local_directory
-from server.scheduling.runtime import SchedulingRuntime
-from server.scheduling.wake import WakeSignal
 from server.storage.sql.store import SqlStore
+from server.worker.runtime import SchedulingRuntime
+from server.worker.wake import WakeSignal
 
 
 def _parsed(*options: str) -> argparse.Namespace:

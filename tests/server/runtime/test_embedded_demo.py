@@ -95,7 +95,7 @@ async def test_demo_covers_every_state_kind_zone_and_binding(tmp_path: Path) -> 
     assert any(s["folder_id"] for s in sessions)
     assert any(not s["metadata"] for s in sessions)
     roles = [m["role"] for m in transcript["items"]]
-    assert roles and "user" not in roles  # the hidden seed instruction is omitted
+    assert roles and "user" not in roles  # the opening message (the instruction) is hidden
 
 
 def test_demo_is_deterministic_for_one_instant_and_loaded_once(tmp_path: Path) -> None:

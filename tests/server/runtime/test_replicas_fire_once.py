@@ -157,7 +157,7 @@ def the_ledger(observer: Connection) -> list[Row[Any]]:
 
 
 def totals(observer: Connection) -> tuple[int, ...]:
-    """Occurrences, sessions, runs and hidden seed messages, however linked."""
+    """Occurrences, sessions, runs and opening messages, however linked."""
     row = observer.execute(
         text(
             f"SELECT (SELECT count(*) FROM {OCCURRENCES}), (SELECT count(*) FROM sessions),"

@@ -9,7 +9,6 @@ process printed. Start-up refusals are one sentence and exit status 2.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from server.identity import ALL_SCOPES
 from server.storage.sql.store import SqlStore
 from server.storage.tables import runs, session_messages
 from tests.agent_runtime import SECRET, agent_runtime, completes
+from tests.polling import eventually_found
 from tests.server.runtime.due_schedules import import_due
 from tests.server.runtime.served_process import free_port, served, write_principals
 
@@ -52,9 +52,9 @@ def test_a_served_server_hands_a_due_run_to_the_runtime_and_records_its_answer(
     with agent_runtime(completes("Standup notes are ready.")) as runtime:
         options = ("--executor", runtime.url, "--executor-secret-file", str(secret_file))
         with served(database_url, principals, *options) as server:
-            ends = time.monotonic() + WITHIN_SECONDS
-            while not (found := _answers(database_url)) and time.monotonic() < ends:
-                time.sleep(0.2)
+            found = eventually_found(
+                lambda: _answers(database_url), "the run's answer", WITHIN_SECONDS, every=0.2
+            )
             status, printed = server.sigterm()
     assert found == [("COMPLETED", "Standup notes are ready.")]
     (delivery,) = runtime.deliveries

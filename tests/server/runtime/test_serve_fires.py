@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,10 +11,13 @@ from typing import Any
 import httpx
 
 from server.identity import ALL_SCOPES, token_digest
+from tests.polling import eventually_found
 from tests.server.api.conftest import definition
 from tests.server.runtime.test_cli import free_port
 
 WITHIN = 30.0  # seconds for the firing to be seen; polling, as any HTTP client must
+LEAD = timedelta(seconds=8)  # from choosing the instant to its firing
+ATTEMPTS = 3
 
 
 def _principals(path: Path) -> None:
@@ -27,14 +28,38 @@ def _principals(path: Path) -> None:
     )
 
 
-def _eventually(read: Callable[[], Any]) -> Any:
-    deadline = time.monotonic() + WITHIN
-    while time.monotonic() < deadline:
-        found = read()
-        if found:
-            return found
-        time.sleep(0.2)
-    raise AssertionError("the server never showed the firing")
+def _due_in_seconds(http: httpx.Client) -> tuple[dict[str, Any], datetime]:
+    """A daily schedule whose first firing is seconds away, and that instant.
+
+    A create that reached the server after the chosen instant would first
+    fire tomorrow: it is cancelled and made again with a fresh instant, so
+    the test does not depend on how fast a request arrives.
+    """
+    for attempt in range(ATTEMPTS):
+        soon = (datetime.now(UTC) + LEAD).replace(microsecond=0)
+        cadence = {"kind": "DAILY", "local_time": f"{soon:%H:%M:%S}", "timezone": "UTC"}
+        created = http.post(
+            "/v1/schedules",
+            json=definition(title="Team standup notes", cadence=cadence),
+            headers={"Idempotency-Key": f"standup-{attempt}"},
+        )
+        assert created.status_code == 201, created.text
+        schedule: dict[str, Any] = created.json()
+        first = soon if soon > _instant(schedule["created_at"]) else soon + timedelta(days=1)
+        assert schedule["next_fire_at"] == _wire(first), "the first instant after the create"
+        if first == soon:
+            return schedule, soon
+        path = f"/v1/schedules/{schedule['schedule_id']}"
+        assert http.delete(path, params={"expected_revision": 1}).status_code == 200
+    raise AssertionError(f"no create reached the server within {LEAD} in {ATTEMPTS} attempts")
+
+
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _wire(instant: datetime) -> str:
+    return instant.isoformat().replace("+00:00", "Z")
 
 
 def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
@@ -64,16 +89,7 @@ def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
             headers={"Authorization": "Bearer team-token"},
             timeout=10,
         ) as http:
-            soon = (datetime.now(UTC) + timedelta(seconds=8)).replace(microsecond=0)
-            cadence = {"kind": "DAILY", "local_time": f"{soon:%H:%M:%S}", "timezone": "UTC"}
-            created = http.post(
-                "/v1/schedules",
-                json=definition(title="Team standup notes", cadence=cadence),
-                headers={"Idempotency-Key": "standup"},
-            )
-            assert created.status_code == 201, created.text
-            schedule = created.json()
-            assert schedule["next_fire_at"] == soon.isoformat().replace("+00:00", "Z")
+            schedule, soon = _due_in_seconds(http)
             path = f"/v1/schedules/{schedule['schedule_id']}"
 
             def answered() -> list[dict[str, Any]]:
@@ -84,7 +100,9 @@ def test_a_daily_schedule_due_in_seconds_fires_once_and_its_answer_is_readable(
                 answers: list[dict[str, Any]] = messages.json()["items"]
                 return [sessions[0], *answers] if answers else []
 
-            session, *messages = _eventually(answered)
+            session, *messages = eventually_found(
+                answered, "the server shows the firing", WITHIN, every=0.2
+            )
             occurrences = http.get(f"{path}/occurrences").json()["items"]
             detail = http.get(path).json()
     finally:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres_cluster import PostgresCluster
+from devtools.postgres_cluster import PostgresCluster
 from tests.server.lock_waits import eventually
 from tests.server.runtime.due_schedules import import_due
 from tests.server.runtime.fault_drill import DrillFigures, drill

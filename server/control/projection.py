@@ -1,0 +1,110 @@
+"""One schedule's calendar over a window: what will fire, what never can, what already ran.
+
+The answer of ``GET /v1/schedules/{id}/projection`` for the half-open window
+``[start, end)``, at most ``MAX_WINDOW`` long:
+
+- ``firings``: the nominal instants in the window after the later of
+  ``start`` and now, from ``server.domain.projection`` (the worker's own
+  calculator). ACTIVE lists what the worker will materialize; PAUSED lists
+  what it would if resumed now (resuming fires from the first instant after
+  now and never backfills), flagged ``as_if_resumed``; COMPLETED, CANCELLED
+  and any state this server does not know list none.
+- ``notices``: the selected local dates (in the cadence's zone) that do not
+  fire, under the same rule and over the same part of the window.
+- ``past``: the ledger's occurrences whose nominal instant lies in the window,
+  oldest first, read through the ledger's own keyset pages. The ledger only
+  records instants that have come, so a window that starts after now is not
+  read for them.
+
+Everything is computed from the stored current revision and the store: the
+client computes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Final
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from server.domain.cadence import Cadence
+from server.domain.projection import Notice, ProjectedFiring, firings_between, notices_between
+from server.domain.states import ScheduleState
+from server.storage.ports import Store
+from server.storage.records import OccurrenceRecord, ScheduleView
+
+__all__ = ["MAX_WINDOW", "Projection", "project"]
+
+MAX_WINDOW: Final = timedelta(days=92)
+_TICK: Final = timedelta(microseconds=1)
+_PAGE: Final = 100
+_FIRING_STATES: Final = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
+_BEFORE_ANY_ID: Final = UUID(int=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    view: ScheduleView
+    zone: str
+    start: datetime
+    end: datetime
+    as_if_resumed: bool
+    firings: tuple[ProjectedFiring, ...]
+    notices: tuple[Notice, ...]
+    past: tuple[OccurrenceRecord, ...]
+
+
+def project(
+    store: Store,
+    view: ScheduleView,
+    cadence: Cadence,
+    start: datetime,
+    end: datetime,
+    now: datetime,
+) -> Projection:
+    """The calendar of ``view`` (whose current cadence is ``cadence``) over ``[start, end)``."""
+    state = view.schedule.state
+    firings: list[ProjectedFiring] = []
+    notices: list[Notice] = []
+    if state in _FIRING_STATES:
+        # Firings from ``start`` on, strictly after now; ``start`` may be the first
+        # instant there is, so nothing is subtracted from it unless it is after now.
+        after = now if start <= now else start - _TICK
+        firings = firings_between(cadence, after, end)
+        zone = ZoneInfo(cadence.zone_name)
+        notices = notices_between(cadence, _local_day(after, zone), _local_day(end - _TICK, zone))
+    return Projection(
+        view=view,
+        zone=cadence.zone_name,
+        start=start,
+        end=end,
+        as_if_resumed=state == ScheduleState.PAUSED,
+        firings=tuple(firings),
+        notices=tuple(notices),
+        past=tuple(_past(store, view, start, end)) if start <= now else (),
+    )
+
+
+def _past(
+    store: Store, view: ScheduleView, start: datetime, end: datetime
+) -> list[OccurrenceRecord]:
+    """The ledger's entries in ``[start, end)``, oldest first (the ledger pages newest first)."""
+    record = view.schedule
+    found: list[OccurrenceRecord] = []
+    position = (end, _BEFORE_ANY_ID)
+    while True:
+        page = store.occurrences.page(record.owner, record.schedule_id, position, _PAGE)
+        found.extend(o for o in page if o.nominal_fire_at >= start)
+        if len(page) < _PAGE or page[-1].nominal_fire_at < start:
+            break
+        position = (page[-1].nominal_fire_at, page[-1].occurrence_id)
+    return found[::-1]
+
+
+def _local_day(instant: datetime, zone: ZoneInfo) -> date:
+    """The local date of ``instant``; the calendar's edge where that date has no year."""
+    try:
+        return instant.astimezone(zone).date()
+    except OverflowError:
+        return date.max if instant.year > 1 else date.min

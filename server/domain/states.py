@@ -1,0 +1,87 @@
+"""The server's state vocabulary: one closed set of values per thing that has a state.
+
+Each is a ``StrEnum``, so it is stored and sent as its plain string (the
+database and the wire keep the values they always had) while the code that
+decides branches on members: a misspelt state is a mypy error, not a firing
+decided on the wrong branch.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = [
+    "AuditEventKind",
+    "Disposition",
+    "PauseReason",
+    "RunStatus",
+    "ScheduleState",
+    "occurrence_event_kind",
+]
+
+
+class ScheduleState(StrEnum):
+    """Where a schedule stands; COMPLETED and CANCELLED are terminal."""
+
+    ACTIVE = "ACTIVE"
+    PAUSED = "PAUSED"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+
+    @property
+    def terminal(self) -> bool:
+        return self in (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
+
+
+class PauseReason(StrEnum):
+    """Why a PAUSED schedule is paused: a person, or its failure limit."""
+
+    USER = "user"
+    FAILURE_LIMIT = "failure_limit"
+
+
+class Disposition(StrEnum):
+    """What the worker decided for one due instant of a schedule."""
+
+    MATERIALIZED = "MATERIALIZED"
+    MISSED = "MISSED"
+    SKIPPED_OVERLAP = "SKIPPED_OVERLAP"
+    AUTHORIZATION_FAILED = "AUTHORIZATION_FAILED"
+    CONFIGURATION_FAILED = "CONFIGURATION_FAILED"
+
+
+class RunStatus(StrEnum):
+    """Where a run stands; COMPLETED, FAILED and CANCELLED are terminal."""
+
+    QUEUED = "QUEUED"
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
+class AuditEventKind(StrEnum):
+    """Every audit event the server appends (``event_type`` in the audit log)."""
+
+    SCHEDULE_CREATED = "schedule.created"
+    SCHEDULE_UPDATED = "schedule.updated"
+    SCHEDULE_PAUSED = "schedule.paused"
+    SCHEDULE_RESUMED = "schedule.resumed"
+    SCHEDULE_CANCELLED = "schedule.cancelled"
+    SCHEDULE_COMPLETED = "schedule.completed"
+    SCHEDULE_AUTO_PAUSED = "schedule.auto_paused"
+    SCHEDULE_MISFIRES_COALESCED = "schedule.misfires_coalesced"
+    SCHEDULE_NEXT_FIRE_REPAIRED = "schedule.next_fire_repaired"
+    SCHEDULE_RUN_ACCOUNTED = "schedule.run_accounted"
+    OCCURRENCE_MATERIALIZED = "schedule.occurrence.materialized"
+    OCCURRENCE_MISSED = "schedule.occurrence.missed"
+    OCCURRENCE_SKIPPED_OVERLAP = "schedule.occurrence.skipped_overlap"
+    OCCURRENCE_AUTHORIZATION_FAILED = "schedule.occurrence.authorization_failed"
+    OCCURRENCE_CONFIGURATION_FAILED = "schedule.occurrence.configuration_failed"
+    SESSION_CREATED = "session.created"
+    RUN_QUEUED = "run.queued"
+
+
+def occurrence_event_kind(disposition: Disposition) -> AuditEventKind:
+    """The audit event that records an occurrence of ``disposition``."""
+    return AuditEventKind(f"schedule.occurrence.{disposition.lower()}")

@@ -1,1 +1,0 @@
-"""The schedule control plane's application rules: definitions, lifecycle, authority."""

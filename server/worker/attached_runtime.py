@@ -1,0 +1,164 @@
+"""Which agent runtime carries out runs: ``--executor`` and ``--executor-secret-file``.
+
+Three answers, chosen at start-up:
+
+- none given: ``EmbeddedExecutor``, the honest "no agent runtime is attached";
+- a URL: ``HttpExecutor`` speaking the executor protocol to it, signing with
+  the secret file's bytes (surrounding whitespace, such as the newline an
+  editor adds, is not part of the key). Plain ``http://`` is accepted for a
+  runtime on this machine only: the body carries the instruction;
+- a name: the in-process runtime installed under that name in the
+  ``schedule_browser.executors`` entry-point group. The entry point is a
+  callable (a class, say) that takes no arguments and returns an object with
+  ``async def execute(run: ClaimedRun) -> RunResult``.
+
+``attached_runtime`` checks the flags and reads the secret before anything
+starts, raising ``RuntimeChoiceError`` with one sentence for people;
+``executor_for`` builds the executor on the loop that will run it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Final
+from urllib.parse import urlsplit
+
+from server.worker.embedded_executor import EmbeddedExecutor
+from server.worker.executor import RunExecutor
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "MIN_SECRET_BYTES",
+    "RuntimeAtUrl",
+    "RuntimeChoiceError",
+    "RuntimeInProcess",
+    "attached_runtime",
+    "executor_for",
+]
+
+ENTRY_POINT_GROUP: Final = "schedule_browser.executors"
+MIN_SECRET_BYTES: Final = 32
+
+
+class RuntimeChoiceError(ValueError):
+    """The executor flags cannot work; the message is one sentence for people."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeAtUrl:
+    """An agent runtime reached over HTTP(S) at ``url``, sharing ``secret``."""
+
+    url: str
+    secret: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeInProcess:
+    """An agent runtime installed in this Python under ``name`` (the entry-point group)."""
+
+    name: str
+
+
+AttachedRuntime = RuntimeAtUrl | RuntimeInProcess
+
+
+def attached_runtime(target: str | None, secret_file: Path | None) -> AttachedRuntime | None:
+    """The runtime ``--executor target`` names, checked; None when no runtime is attached."""
+    if target is None:
+        if secret_file is not None:
+            raise RuntimeChoiceError("--executor-secret-file needs --executor URL.")
+        return None
+    if "://" not in target:
+        if secret_file is not None:
+            raise RuntimeChoiceError(
+                "--executor-secret-file applies to a runtime reached by URL, not to the"
+                f" in-process runtime {target!r}."
+            )
+        _entry_point(target)
+        return RuntimeInProcess(target)
+    url = _checked_url(target)
+    if secret_file is None:
+        raise RuntimeChoiceError(
+            "--executor URL needs --executor-secret-file with the secret the runtime checks"
+            " signatures with."
+        )
+    return RuntimeAtUrl(url, _secret(secret_file))
+
+
+def executor_for(runtime: AttachedRuntime | None, clock: Callable[[], datetime]) -> RunExecutor:
+    """The executor for ``runtime`` (``EmbeddedExecutor`` when none is attached)."""
+    if runtime is None:
+        return EmbeddedExecutor()
+    if isinstance(runtime, RuntimeAtUrl):
+        from server.worker.http_executor import HttpExecutor
+
+        return HttpExecutor(runtime.url, runtime.secret, clock)
+    made: RunExecutor = _entry_point(runtime.name)()
+    return made
+
+
+def _entry_point(name: str) -> Callable[[], RunExecutor]:
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    chosen = [point for point in found if point.name == name]
+    if not chosen:
+        installed = ", ".join(sorted({point.name for point in found})) or "none"
+        raise RuntimeChoiceError(
+            f"no agent runtime named {name!r} is installed in the {ENTRY_POINT_GROUP} entry-point"
+            f" group (installed: {installed}); give a URL or an installed name."
+        )
+    try:
+        factory = chosen[0].load()
+    except Exception as err:
+        raise RuntimeChoiceError(
+            f"the agent runtime {name!r} could not be loaded ({type(err).__name__})."
+        ) from err
+    if not callable(factory):
+        raise RuntimeChoiceError(f"the agent runtime {name!r} is not a callable that makes one.")
+    made: Callable[[], RunExecutor] = factory
+    return made
+
+
+def _checked_url(text: str) -> str:
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise RuntimeChoiceError(f"--executor {text!r} is not an http:// or https:// URL.")
+    if parts.username or parts.password:
+        raise RuntimeChoiceError(
+            "--executor URL must not hold credentials; the secret file signs each request."
+        )
+    if parts.scheme == "http" and not _is_loopback(parts.hostname):
+        raise RuntimeChoiceError(
+            f"--executor {text!r} must use https://: plain http:// is accepted only for a"
+            " runtime on this machine, since each request carries an instruction."
+        )
+    return text
+
+
+def _is_loopback(host: str) -> bool:
+    name = host.strip("[]").lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _secret(path: Path) -> bytes:
+    try:
+        secret = path.read_bytes().strip()
+    except OSError as err:
+        raise RuntimeChoiceError(
+            f"cannot read the executor secret file {path} ({err.strerror or err})."
+        ) from err
+    if len(secret) < MIN_SECRET_BYTES:
+        raise RuntimeChoiceError(
+            f"the executor secret file {path} holds fewer than {MIN_SECRET_BYTES} bytes;"
+            " fill it with random ones (head -c 32 /dev/urandom | base64)."
+        )
+    return secret

@@ -1,0 +1,164 @@
+"""An agent runtime over HTTP: each claimed run POSTed, signed, retried until its deadline.
+
+``HttpExecutor`` implements the ``RunExecutor`` port for a runtime reached at
+a URL (docs/API.md, "The executor protocol"). For each run it POSTs
+``executor_wire.delivery_body`` with ``X-Schedule-Signature`` and waits for
+the runtime's answer, which is the run's outcome:
+
+- 200: the answer document (``executor_wire.read_answer``);
+- a connection failure, 408, 429 or any 5xx: the same body again after a
+  backoff (doubling from ``first_retry`` up to ``longest_retry``, jittered,
+  or the runtime's ``Retry-After`` when it gives one), signed afresh, for as
+  long as the run's deadline allows;
+- any other status: FAILED ``executor_refused`` with ``HTTP<status>`` as the
+  class (a runtime that refuses the signature answers 401).
+
+The deadline bounds everything: no attempt starts after it, the one in
+flight is abandoned at it, and an answer that arrives later is dropped. The
+run then fails as ``deadline_exceeded``, which is what the dispatcher would
+record for it anyway. The body carries the instruction, so nothing here logs
+a body, and the secret never leaves this object (its repr hides it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import Final
+
+import httpx
+
+from server.storage.records import ClaimedRun
+from server.worker.executor import RunResult
+from server.worker.executor_signature import SIGNATURE_HEADER, sign
+from server.worker.executor_wire import delivery_body, read_answer
+
+__all__ = ["DEADLINE_EXCEEDED", "HttpExecutor"]
+
+_log = logging.getLogger(__name__)
+
+DEADLINE_EXCEEDED: Final = RunResult.failed("deadline_exceeded", "DeadlineExceeded")
+_RETRIED_STATUSES: Final = frozenset({408, 429})
+_CONNECT_SECONDS: Final = 10.0
+
+
+class HttpExecutor:
+    """Hands each run to the agent runtime at ``url`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        url: str,
+        secret: bytes,
+        clock: Callable[[], datetime],
+        *,
+        first_retry: timedelta = timedelta(milliseconds=500),
+        longest_retry: timedelta = timedelta(seconds=30),
+        transport: httpx.AsyncBaseTransport | None = None,
+        wall_seconds: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._url = url
+        self._secret = secret
+        self._clock = clock
+        self._first_retry = first_retry.total_seconds()
+        self._longest_retry = longest_retry.total_seconds()
+        self._transport = transport
+        self._wall_seconds = wall_seconds
+        self._sleep = sleep
+        self._client: httpx.AsyncClient | None = None
+
+    def __repr__(self) -> str:
+        return f"HttpExecutor(url={self._url!r}, secret=<hidden>)"
+
+    async def execute(self, run: ClaimedRun) -> RunResult:
+        loop = asyncio.get_running_loop()
+        budget = (run.deadline_at - self._clock()).total_seconds()
+        if budget <= 0:
+            return DEADLINE_EXCEEDED
+        ends_at = loop.time() + budget
+        try:
+            async with asyncio.timeout(budget):
+                result = await self._deliver(run, delivery_body(run), ends_at)
+        except TimeoutError:
+            _log.warning("run %s reached its deadline at the agent runtime", run.run_id)
+            return DEADLINE_EXCEEDED
+        if loop.time() >= ends_at:  # answered, but too late to count
+            return DEADLINE_EXCEEDED
+        return result
+
+    async def aclose(self) -> None:
+        """Close the connections kept to the runtime."""
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def _deliver(self, run: ClaimedRun, body: bytes, ends_at: float) -> RunResult:
+        loop = asyncio.get_running_loop()
+        attempt = 0
+        while True:
+            attempt += 1
+            wait = await self._attempt(run, body, attempt)
+            if isinstance(wait, RunResult):
+                return wait
+            if loop.time() + wait >= ends_at:
+                return DEADLINE_EXCEEDED
+            await self._sleep(wait)
+
+    async def _attempt(self, run: ClaimedRun, body: bytes, attempt: int) -> RunResult | float:
+        """One POST: the run's result, or how long to wait before the next attempt."""
+        headers = {
+            "Content-Type": "application/json",
+            SIGNATURE_HEADER: sign(self._secret, int(self._wall_seconds()), body),
+        }
+        try:
+            response = await self._http().post(self._url, content=body, headers=headers)
+        except httpx.TransportError as err:
+            _log.warning(
+                "run %s: the agent runtime could not be reached (%s); retrying",
+                run.run_id,
+                type(err).__name__,
+            )
+            return self._backoff(attempt)
+        if response.status_code == 200:
+            return read_answer(response.content)
+        if response.status_code >= 500 or response.status_code in _RETRIED_STATUSES:
+            _log.warning(
+                "run %s: the agent runtime answered %s; retrying", run.run_id, response.status_code
+            )
+            return _retry_after(response) or self._backoff(attempt)
+        _log.warning("run %s: the agent runtime refused it (%s)", run.run_id, response.status_code)
+        return RunResult.failed("executor_refused", f"HTTP{response.status_code}")
+
+    def _backoff(self, attempt: int) -> float:
+        ceiling = min(self._first_retry * (1 << min(attempt - 1, 20)), self._longest_retry)
+        return random.uniform(ceiling / 2, ceiling)
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(
+                transport=self._transport,
+                timeout=httpx.Timeout(None, connect=_CONNECT_SECONDS),
+                follow_redirects=False,
+            )
+        return self._client
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """The runtime's ``Retry-After`` in seconds (a number or an HTTP date), if it sent one."""
+    value = response.headers.get("Retry-After")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())

@@ -1,0 +1,52 @@
+"""Each immutable revision's definition read and validated once, not at every firing.
+
+The worker decides on a revision's stored definition at every firing: its
+cadence, and whether it still passes today's definition rules (the secret
+scan included), else the firing is CONFIGURATION_FAILED. A revision never
+changes once written, and the check is a pure function of its canonical JSON
+text, so ``checked_revision`` remembers the result per text, in a bounded
+least-recently-used cache: the rules and the secret scan run once per
+revision (identical texts share the one result), and a herd of firings
+decides on cached values. A text whose cadence does not read raises every
+time and is not remembered.
+
+The cached dictionaries are shared: callers read them and never change them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from server.control.definition import parse_definition
+from server.control.errors import ControlPlaneRefusal
+from server.domain.cadence import Cadence, parse_cadence
+from server.storage.jsontext import load_object
+
+__all__ = ["REVISIONS_REMEMBERED", "CheckedRevision", "checked_revision"]
+
+REVISIONS_REMEMBERED: Final = 4096
+"""Revisions whose check is kept; a few megabytes at the largest definitions."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRevision:
+    """A stored definition as read, its cadence, and its canonical form if it is still valid."""
+
+    payload: dict[str, Any]
+    cadence: Cadence
+    valid: dict[str, Any] | None
+    """None when the definition no longer passes the rules (``definition_invalid``)."""
+
+
+@lru_cache(maxsize=REVISIONS_REMEMBERED)
+def checked_revision(definition: str) -> CheckedRevision:
+    """The check of the revision whose canonical JSON is ``definition``; raises if unreadable."""
+    payload = load_object(definition)
+    cadence = parse_cadence(payload["cadence"])
+    try:
+        valid: dict[str, Any] | None = parse_definition(payload).payload
+    except ControlPlaneRefusal:
+        valid = None
+    return CheckedRevision(payload, cadence, valid)

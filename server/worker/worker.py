@@ -1,0 +1,336 @@
+"""The schedule worker's scan: ``run_once`` over one batch of due schedules.
+
+``run_once(now)`` asks the ``Materializer`` for one batch: up to
+``batch_size`` due schedules (earliest ``next_fire_at`` first, through the due
+index), claimed, decided each on its own, written together and committed
+once (``server/storage/sql/batch_claims.py``). One schedule's failure is its
+own: a plan that raises (a cadence that no longer reads) or a row the
+database refuses fails that schedule alone, and its siblings commit. A
+failed schedule is logged by id and exception type only, never the message,
+which could quote the instruction, and is left out of the claims until its
+backoff ends; so is one that admission held. The backoff doubles per attempt
+within bounds and lives in process memory only: losing it (a restart) costs
+one early retry, never correctness, which rests on the table scan and the
+claim. A batch that rolls back whole after its claim (the connection lost)
+backs off every schedule it claimed; an error before anything was claimed
+(the database away) ends the scan with it, and the runtime logs it and scans
+again at its fallback poll.
+
+Replicas scan the same table. The claim passes over schedules that another
+worker holds (a second replica on PostgreSQL), and over those whose
+principal's admission turn another replica holds at that moment, so replicas
+split the due schedules between them and none waits for, or retries,
+another's. When a scan ends with schedules still due that it did not leave
+out itself, another worker holds them: the scan asks to look again after the
+first backoff step, so if that worker dies mid-way (its transaction rolls
+back, the schedule stays due) this one materializes it a moment later, not
+at the fallback poll. Once ``stopping`` is set, a scan claims nothing more:
+the batch in flight finishes and commits.
+
+A definition that keeps failing is not retried for ever in silence: when the
+same schedule's materialization has failed ``GIVE_UP_AFTER`` times in a row
+for a reason that retrying cannot cure (a cadence that no longer reads, text
+the database refuses: anything but the database being away or busy), its due
+instant is recorded CONFIGURATION_FAILED (``materializer.unmaterializable``)
+and the schedule moves on, or pauses when it has no next instant.
+
+``repair_missing_next_fire`` runs when the worker starts: an ACTIVE schedule
+without a ``next_fire_at`` (which no path writes any more, but an older server
+could) gets one back with ``schedule.next_fire_repaired``.
+
+A storage fault (``server/storage/faults.py``: the disk full, the database
+read-only or away) is nobody's schedule's fault: it blames no schedule, ends
+the scan, and the whole worker waits, doubling from ``Backoff.first`` to
+``Backoff.longest`` while the fault lasts. It says so in the log once, when
+the spell begins, and once more when a materialization commits again; never
+a line per schedule or per retry. A committed materialization also ends the
+store's fault spell, so ``/readyz`` turns ready again.
+
+An idle scan (nothing due) also gives back journal space
+(``Store.compact_journal``: SQLite's truncating WAL checkpoint), at most once
+per ``COMPACT_INTERVAL``: under a steady read load the WAL would otherwise
+only grow.
+
+``next_wake`` says when the loop should scan again: the earliest future
+``next_fire_at`` or the end of the earliest backoff, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from uuid import UUID
+
+from sqlalchemy.exc import DataError
+
+from server.identity import IdentityProvider
+from server.storage.faults import describe_fault, is_storage_fault
+from server.storage.ports import BatchFailed, Store
+from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
+from server.worker.admission import Admission
+from server.worker.materializer import (
+    MaterializationFailed,
+    Materializer,
+    repair_missing_next,
+    settle_due,
+    unmaterializable,
+)
+from server.worker.observer import SILENT, WorkerObserver
+
+__all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_BATCH_SIZE = 300
+REPLICA_BATCH_SIZE = 50
+"""PostgreSQL's default: a batch holds its principals' admission turns until it commits,
+so smaller batches let replicas work side by side (their round trips are few either way)."""
+PASSED_OVER_RETRY = timedelta(milliseconds=100)
+"""When to look again at schedules passed over for another replica's admission turn."""
+GIVE_UP_AFTER = 3
+"""Failed attempts (a few seconds of backoff) before a definition is recorded as failing."""
+_INCURABLE = (DataError, ValueError, KeyError, TypeError)
+"""Failures that the same definition meets again on every retry."""
+COMPACT_INTERVAL = timedelta(seconds=5)
+
+
+def default_batch_size(database: str) -> int:
+    """Schedules per transaction for a database (``sqlite``, ``postgresql``): SQLite has
+    one writer, so larger batches spread its commit wider; replicas share PostgreSQL."""
+    return DEFAULT_BATCH_SIZE if database == "sqlite" else REPLICA_BATCH_SIZE
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How long a held or failing schedule waits before its next attempt."""
+
+    first: timedelta = timedelta(seconds=1)
+    longest: timedelta = timedelta(seconds=60)
+
+    def after(self, attempts: int) -> timedelta:
+        """The wait after ``attempts`` consecutive holds or failures (1 or more)."""
+        return min(self.first * (1 << min(attempts - 1, 32)), self.longest)
+
+
+@dataclass(frozen=True, slots=True)
+class ScanReport:
+    """What one scan did; ``full`` means the batch was full, so more may be due now."""
+
+    written: int
+    held: int
+    failed: int
+    full: bool
+    retry_at: datetime | None
+    passed_over: int = 0
+    """Left due because another replica held their principal's admission turn."""
+    storage_fault: bool = False
+    """The scan ended on a storage fault; ``retry_at`` is the worker's backoff."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Deferral:
+    attempts: int
+    until: datetime
+
+
+class ScheduleWorker:
+    """Scans for due schedules and materializes each on its own; one instance per thread."""
+
+    def __init__(
+        self,
+        store: Store,
+        identity: IdentityProvider,
+        *,
+        admission: Admission | None = None,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        backoff: Backoff | None = None,
+        stopping: threading.Event | None = None,
+        observer: WorkerObserver = SILENT,
+    ) -> None:
+        self._store = store
+        self._identity = identity
+        self._admission = admission or Admission()
+        self._observer = observer
+        self._fault_attempts = 0
+        self._compacted_at: datetime | None = None
+        self._stopping = stopping or threading.Event()
+        self._materializer = Materializer(store, identity, self._admission)
+        self._batch_size = batch_size
+        self._backoff = backoff or Backoff()
+        self._deferred: dict[UUID, _Deferral] = {}
+
+    def run_once(self, now: datetime) -> ScanReport:
+        """Materialize what is due at ``now``: one batch, one transaction."""
+        excluding = {i for i, d in self._deferred.items() if d.until > now}
+        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        if idle:
+            self._compact(now)
+        if idle or self._stopping.is_set():
+            return ScanReport(0, 0, 0, False, self._earliest_retry())
+        try:
+            outcome = self._materializer.materialize_batch(now, excluding, self._batch_size)
+        except Exception as err:
+            cause = err.__cause__ if isinstance(err, BatchFailed) else err
+            if cause is not None and is_storage_fault(cause):
+                retry = self.storage_fault(cause, now)
+                return ScanReport(0, 0, 0, False, retry, storage_fault=True)
+            if not isinstance(err, BatchFailed):
+                raise
+            _log.warning(
+                "a batch of %d schedules rolled back (%s); retrying later",
+                len(err.claimed),
+                type(err.__cause__).__name__,
+            )
+            for schedule_id in err.claimed:
+                self._observer.materialization_failed()
+                self._defer(schedule_id, now)
+            return ScanReport(0, 0, len(err.claimed), False, self._earliest_retry())
+        for schedule_id in outcome.held:
+            self._defer(schedule_id, now)
+        for schedule_id, cause in outcome.failed:
+            self._failed(schedule_id, cause, now)
+        for schedule_id in outcome.written:
+            self._deferred.pop(schedule_id, None)
+        for occurrence in outcome.occurrences:
+            self._observer.occurrence_recorded(occurrence)
+        if outcome.written:
+            self._storage_recovered()
+        retries = [d.until for d in self._deferred.values()]
+        decided = len(outcome.claimed) - len(outcome.passed_over)
+        full = len(outcome.claimed) == self._batch_size and decided > 0
+        if outcome.passed_over:  # that replica's batch commits in a moment
+            retries.append(now + PASSED_OVER_RETRY)
+        elif not full:
+            left_out = excluding | set(outcome.held) | {i for i, _ in outcome.failed}
+            if self._any_due(now, left_out):  # another worker holds them
+                retries.append(now + self._backoff.first)
+        return ScanReport(
+            len(outcome.written),
+            len(outcome.held),
+            len(outcome.failed),
+            full,
+            min(retries, default=None),
+            len(outcome.passed_over),
+        )
+
+    def _failed(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
+        self._observer.materialization_failed()
+        _log.warning(
+            "schedule %s could not be materialized (%s); retrying later",
+            schedule_id,
+            type(cause).__name__,
+        )
+        self._defer(schedule_id, now)
+        failure = MaterializationFailed(schedule_id)
+        failure.__cause__ = cause
+        self._give_up_if_incurable(failure, now)
+
+    def _earliest_retry(self) -> datetime | None:
+        return min((d.until for d in self._deferred.values()), default=None)
+
+    def storage_fault(self, err: BaseException, now: datetime) -> datetime:
+        """The worker met a storage fault at ``now``: log it if it begins a spell; retry when."""
+        self._fault_attempts += 1
+        if self._fault_attempts == 1:
+            _log.warning(
+                "storage fault (%s): the worker backs off and retries until the database"
+                " takes writes again",
+                describe_fault(err),
+            )
+        return now + self._backoff.after(self._fault_attempts)
+
+    def _storage_recovered(self) -> None:
+        self._store.faults.clear()
+        if self._fault_attempts:
+            _log.warning("the database takes writes again; the worker goes on")
+            self._fault_attempts = 0
+
+    def _compact(self, now: datetime) -> None:
+        if self._compacted_at is not None and abs(now - self._compacted_at) < COMPACT_INTERVAL:
+            return
+        self._compacted_at = now
+        try:
+            self._store.compact_journal()
+        except Exception as err:
+            if not is_storage_fault(err):
+                raise
+            # Busy readers or a fault: the next idle scan tries again.
+
+    def next_wake(self, now: datetime, report: ScanReport) -> datetime | None:
+        """When to scan again after the scan at ``now``: the next firing or the earliest retry."""
+        if report.storage_fault:
+            return report.retry_at
+        upcoming = self._store.schedules.next_fire_after(now)
+        candidates = [at for at in (upcoming, report.retry_at) if at is not None]
+        return min(candidates, default=None)
+
+    def repair_missing_next_fire(self, now: datetime, limit: int = DEFAULT_BATCH_SIZE) -> int:
+        """Give each ACTIVE schedule lacking a ``next_fire_at`` one; returns how many."""
+        repaired = 0
+        for schedule_id in self._store.schedules.lacking_next_fire(limit):
+
+            def repair(due: DueSchedule) -> ScheduleChange | None:
+                return repair_missing_next(due, now)
+
+            self._store.occurrences.settle_then_apply(
+                None, schedule_id, now, self._settle(now), repair
+            )
+            repaired += 1
+        if repaired:
+            _log.warning("repaired the next firing of %d active schedule(s)", repaired)
+        return repaired
+
+    def _settle(self, now: datetime) -> Callable[[DueSchedule], OccurrencePlan]:
+        def settle(due: DueSchedule) -> OccurrencePlan:
+            return settle_due(due, now, self._identity, self._admission)
+
+        return settle
+
+    def _give_up_if_incurable(self, err: MaterializationFailed, now: datetime) -> None:
+        """After ``GIVE_UP_AFTER`` incurable failures, record the due instant as failing."""
+        deferral = self._deferred.get(err.schedule_id)
+        if not isinstance(err.__cause__, _INCURABLE) or deferral is None:
+            return
+        if deferral.attempts < GIVE_UP_AFTER:
+            return
+
+        recorded: list[OccurrencePlan] = []
+
+        def record(due: DueSchedule) -> OccurrencePlan:
+            plan = unmaterializable(due, now)
+            recorded.append(plan)
+            return plan
+
+        try:
+            self._store.occurrences.settle_then_apply(
+                None, err.schedule_id, now, record, lambda _: None
+            )
+        except Exception as failure:
+            _log.warning(
+                "schedule %s: its failure could not be recorded either (%s)",
+                err.schedule_id,
+                type(failure).__name__,
+            )
+            return
+        for plan in recorded:
+            if plan.materialization is not None:
+                self._observer.occurrence_recorded(plan.materialization.occurrence)
+        _log.warning(
+            "schedule %s recorded CONFIGURATION_FAILED after %d failed attempts",
+            err.schedule_id,
+            deferral.attempts,
+        )
+        self._deferred.pop(err.schedule_id, None)
+
+    def _any_due(self, now: datetime, excluding: set[UUID]) -> bool:
+        """Whether schedules are due that this worker does not leave out itself (a plain read)."""
+        due = self._store.schedules.due(now, len(excluding) + 1)
+        return any(schedule_id not in excluding for schedule_id in due)
+
+    def _defer(self, schedule_id: UUID, now: datetime) -> None:
+        previous = self._deferred.get(schedule_id)
+        attempts = 1 if previous is None else previous.attempts + 1
+        self._deferred[schedule_id] = _Deferral(attempts, now + self._backoff.after(attempts))
