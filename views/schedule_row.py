@@ -51,7 +51,7 @@ def _schedule_row(
                     overflow=ft.TextOverflow.ELLIPSIS,
                     expand=True,
                 ),
-                state_chip(row.state_label, row.state, on_selected=selected),
+                state_chip(row.state_label, row.state_tone, on_selected=selected),
             ],
             spacing=8,
         ),

@@ -110,7 +110,7 @@ def Sidebar(
 
 
 def _account_row(account: AccountModel) -> ft.Control:
-    name = account.snapshot.display_name or "you"
+    name = account.snapshot.account_name
     return ft.Container(
         content=ft.Row(
             [

@@ -24,6 +24,7 @@ from viewmodels.formatting import (
     pause_reason_text,
     scopes_text,
     state_label,
+    state_tone,
 )
 
 INSTRUCTION_HEADING = "Instruction"
@@ -115,6 +116,7 @@ def detail_fields(
         title=revision.title,
         state=detail.state,
         state_label=label,
+        state_tone=state_tone(detail.state),
         pause_reason_text=reason,
         revision=detail.current_revision,
         instruction=revision.instruction,
