@@ -39,6 +39,7 @@ ends. Nothing a session reads is kept here.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -130,7 +131,9 @@ async def _embedded_backend(
             "choose another with --data-dir."
         ) from None
     try:
-        embedded = open_embedded(database, demo=settings.demo, clock=clock)
+        # In a worker thread (its engine is shared across threads): migrating and
+        # opening leave the loop free to serve the web view's page meanwhile.
+        embedded = await asyncio.to_thread(open_embedded, database, demo=settings.demo, clock=clock)
     except Exception as err:  # any failure here is the database's: say which file
         raise StartupError(
             f"Cannot open the schedule database {database} ({type(err).__name__}: {err}); "
