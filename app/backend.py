@@ -39,7 +39,6 @@ ends. Nothing a session reads is kept here.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -131,9 +130,7 @@ async def _embedded_backend(
             "choose another with --data-dir."
         ) from None
     try:
-        # In a worker thread (its engine is shared across threads): migrating and
-        # opening leave the loop free to serve the web view's page meanwhile.
-        embedded = await asyncio.to_thread(open_embedded, database, demo=settings.demo, clock=clock)
+        embedded = open_embedded(database, demo=settings.demo, clock=clock)
     except Exception as err:  # any failure here is the database's: say which file
         raise StartupError(
             f"Cannot open the schedule database {database} ({type(err).__name__}: {err}); "
