@@ -10,10 +10,10 @@ Where the schedule worker runs
 ------------------------------
 The scheduler (the worker that materializes due occurrences, the executor
 that answers their runs, the retention purge) belongs to the embedded mode
-only; a remote server runs its own. It starts in ``_embedded_backend`` right
-after ``open_embedded`` returns, as tasks on this loop sharing the embedded
-server's store and ``clock`` (database work on threads), and is stopped
-(cancelled and awaited) before ``embedded.close()``, Ctrl+C included.
+only; a remote server runs its own. ``server.embedded.running``, the app's
+one door into the server, starts it as tasks on this loop sharing the
+embedded server's store and ``clock`` (database work on threads), and stops
+it (cancelled and awaited) before the database closes, Ctrl+C included.
 
 ``Backend.changes`` is the embedded server's change signal: its callbacks run
 on this loop after every change the scheduler commits, so screens can re-read
@@ -117,9 +117,7 @@ async def open_backend(
 async def _embedded_backend(
     settings: EmbeddedServerSettings, clock: Callable[[], datetime]
 ) -> AsyncIterator[Backend]:
-    from server.embedded import open_embedded
-    from server.scheduling.attached_runtime import executor_for
-    from server.scheduling.runtime import running
+    from server import embedded
 
     database = settings.database_path
     try:
@@ -130,25 +128,22 @@ async def _embedded_backend(
             "choose another with --data-dir."
         ) from None
     try:
-        embedded = open_embedded(database, demo=settings.demo, clock=clock)
-    except Exception as err:  # any failure here is the database's: say which file
-        raise StartupError(
-            f"Cannot open the schedule database {database} ({type(err).__name__}: {err}); "
-            "move it aside or choose another folder with --data-dir."
-        ) from None
-    try:
-        # The scheduler stops (cancelled and awaited) before embedded.close().
-        async with running(embedded.scheduling(executor_for(settings.runtime, clock))):
-            transport = httpx.ASGITransport(app=embedded.app)
+        async with embedded.running(
+            database, demo=settings.demo, clock=clock, runtime=settings.runtime
+        ) as server:
+            transport = httpx.ASGITransport(app=server.app)
             async with ScheduleClient(EMBEDDED_BASE_URL, transport=transport) as api:
                 yield Backend(
                     api=api,
                     identity=f"embedded:{database.resolve()}",
                     description=f"the embedded schedule server ({database})",
-                    changes=embedded.changes,
+                    changes=server.changes,
                 )
-    finally:
-        embedded.close()
+    except embedded.DatabaseUnavailable as err:
+        raise StartupError(
+            f"Cannot open the schedule database {database} ({err}); "
+            "move it aside or choose another folder with --data-dir."
+        ) from None
 
 
 @asynccontextmanager
@@ -252,6 +247,4 @@ def import_embedded_server() -> None:
     The slowest part of a cold start: ``app.launch`` runs it in a worker thread
     while the web view's page loads, so ``open_backend`` then finds them loaded.
     """
-    import server.embedded
-    import server.scheduling.attached_runtime
-    import server.scheduling.runtime  # noqa: F401
+    from server import embedded  # noqa: F401

@@ -238,7 +238,7 @@ def settings_from_arguments(
         if arguments.executor is not None or arguments.executor_secret_file is not None:
             # Imported only when asked for: the server stack loads off the start's
             # critical path otherwise (``app.launch`` opens it while the page loads).
-            from server.scheduling.attached_runtime import RuntimeChoiceError, attached_runtime
+            from server.embedded import RuntimeChoiceError, attached_runtime
 
             try:
                 runtime = attached_runtime(arguments.executor, arguments.executor_secret_file)

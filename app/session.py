@@ -56,6 +56,7 @@ def compose_models(
     account: AccountModel | None = None,
     views: ViewCache | None = None,
     announce: Announce | None = None,
+    on_server_reached: Callable[[], None] | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
@@ -63,9 +64,13 @@ def compose_models(
     ``account`` the sign-in of a hosted session (None: nobody signs in);
     ``views`` the view cache (None: nothing is kept, and nothing shown offline);
     ``announce`` is told each notice of something newly needing attention
-    (the desktop window's OS notification; None: the in-app banner only).
+    (the desktop window's OS notification; None: the in-app banner only);
+    ``on_server_reached`` is told each time a screen reads the server (a hosted
+    sign-in opened offline then checks its token).
     """
     offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
+    if on_server_reached is not None:
+        offline.set_on_reached(on_server_reached)
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(

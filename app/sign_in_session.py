@@ -8,7 +8,9 @@ composes fresh view models over that person's own client (from
 so a second person signing in on the same browser never sees the first
 one's cached history or expanded groups (and signing out forgets them in that
 browser). The view cache (what the screens last read, shown offline) is kept
-there too, and only for a person who ticked "Remember on this device". The
+there too, and only for a person who ticked "Remember on this device";
+``BrowserViewCaches`` finds it by the person stored beside the remembered
+token, so a new tab opens on it while the server cannot be reached. The
 account's live-update rounds run while it lives; sign-out, a 401, or the
 session's end (``page.on_close``) stops them and closes the client.
 A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
@@ -23,7 +25,6 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 import flet as ft
@@ -34,12 +35,9 @@ from app.session import compose_models, follow_lifecycle
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.offline import ViewCache
 from viewmodels.ports import Clock
-from viewmodels.sign_in import SignedInApi, SignInPhase, SignInViewModel
+from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
 from views import ScreenModels, apply_look
 from views.sign_in import SignInGate
-
-if TYPE_CHECKING:
-    from transport.models import Principal
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -51,6 +49,24 @@ class SignedInSession:
     rounds: Future[None]
     storage: PreferencesStorage
     """This browser's device state for this person: forgotten when they sign out."""
+
+
+@dataclass(frozen=True, slots=True)
+class BrowserViewCaches:
+    """``viewmodels.sign_in.OfflineCopies`` over one browser's storage and one server."""
+
+    preferences: ft.SharedPreferences
+    server_identity: str
+
+    def cache_of(self, person: Person) -> ViewCache:
+        namespace = account_namespace(self.server_identity, person.tenant_id, person.principal_id)
+        return ViewCache(PreferencesStorage(self.preferences, namespace))
+
+    async def holds(self, person: Person) -> bool:
+        return await self.cache_of(person).holds_anything()
+
+    async def erase(self, person: Person) -> None:
+        await self.cache_of(person).drop()
 
 
 def sign_in_entry(
@@ -67,10 +83,8 @@ def sign_in_entry(
         apply_look(page)
         preferences = ft.SharedPreferences()
 
-        def open_account(api: SignedInApi, principal: Principal) -> SignedInSession:
-            namespace = account_namespace(
-                backend.identity, principal.tenant_id, principal.principal_id
-            )
+        def open_account(api: SignedInApi, person: Person) -> SignedInSession:
+            namespace = account_namespace(backend.identity, person.tenant_id, person.principal_id)
             storage = PreferencesStorage(preferences, namespace)
             # A remembered token signs in from STARTING; a typed one carries the tick.
             shown = sign_in.snapshot
@@ -82,6 +96,7 @@ def sign_in_entry(
                 device_zone=device_zone,
                 account=sign_in,
                 views=ViewCache(storage) if remembered else None,
+                on_server_reached=sign_in.server_answered,
             )
             rounds = page.run_task(composed.live.run)
             return SignedInSession(composed.models, composed.live, rounds, storage)
@@ -100,6 +115,7 @@ def sign_in_entry(
             forget_account=forget_account,
             clock=clock,
             remember_for=remember_for,
+            copies=BrowserViewCaches(preferences, backend.identity),
         )
 
         def current_live() -> LiveUpdates | None:

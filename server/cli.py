@@ -55,8 +55,8 @@ from server.api.auth_throttle import FailurePolicy
 from server.api.metrics import ServerMetrics, metrics_app
 from server.api.rate_limit import RateLimit
 from server.app import create_app
+from server.clock import system_clock
 from server.demo import load_demo_if_empty
-from server.embedded import system_clock
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
 from server.scheduling.admission import DEFAULT_MAX_ACTIVE_RUNS, Admission

@@ -1,58 +1,97 @@
 """The server inside the app: SQLite in the user's data folder, one local principal.
 
-``open_embedded`` migrates the database, loads the demo data into a new
-(empty) one when asked, and returns the ASGI app for ``httpx.ASGITransport``.
-Every in-process request is the local principal; no token exists.
+This module is the client's one door into the server (an import-linter
+contract in ``pyproject.toml`` holds ``app`` to it). ``running`` is its face:
 
-The scheduler is not started here: the caller runs ``scheduling()`` on its
-own event loop (``server.scheduling.runtime.running``) and stops it before
-``close``. ``changes`` tells in-process listeners when the scheduler has
-committed something; the routes' schedule changes wake the scheduler through
-``wake``.
+    async with embedded.running(path, demo=True, runtime=None) as server:
+        transport = httpx.ASGITransport(app=server.app)
+
+It migrates the database, loads the demo data into a new (empty) one when
+asked, starts the scheduler (the worker, the run executor ``runtime`` names,
+the retention purge) as tasks on the caller's loop, and on the way out stops
+them (cancelled and awaited) before the database is closed, Ctrl+C included.
+A database that cannot be opened raises ``DatabaseUnavailable`` before
+anything starts. Every in-process request is the local principal; no token
+exists. ``changes`` tells in-process listeners when the scheduler has
+committed something; the routes' schedule changes wake the scheduler.
+
+The runtime choice (``attached_runtime``) is re-exported here so the app's
+command line checks ``--executor`` without reaching further into the server.
+The server stack is imported when a server is opened, not when this module
+is, so parsing the command line stays light.
+
+``open_embedded`` and ``embed_store`` open the server without its scheduler,
+for tests and benches that drive the scheduler themselves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fastapi import FastAPI
+from server.clock import system_clock
+from server.scheduling.attached_runtime import (
+    AttachedRuntime,
+    RuntimeAtUrl,
+    RuntimeChoiceError,
+    RuntimeInProcess,
+    attached_runtime,
+)
 
-from server.app import create_app
-from server.demo import load_demo_if_empty
-from server.identity import LocalIdentity, local_principal
-from server.scheduling.change_feed import ChangeFeed
-from server.scheduling.executor import RunExecutor
-from server.scheduling.runtime import SchedulingRuntime
-from server.scheduling.wake import WakeSignal
-from server.storage.sql.store import SqlStore
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from server.identity import LocalIdentity
+    from server.scheduling.change_feed import ChangeFeed
+    from server.scheduling.executor import RunExecutor
+    from server.scheduling.runtime import SchedulingRuntime
+    from server.scheduling.wake import WakeSignal
+    from server.storage.ports import Store
+
+__all__ = [
+    "AttachedRuntime",
+    "DatabaseUnavailable",
+    "EmbeddedServer",
+    "RuntimeAtUrl",
+    "RuntimeChoiceError",
+    "RuntimeInProcess",
+    "attached_runtime",
+    "embed_store",
+    "open_embedded",
+    "running",
+]
 
 
-def system_clock() -> datetime:
-    """The wall clock, aware and in UTC (the only place the server reads it)."""
-    return datetime.now(UTC)
+class DatabaseUnavailable(RuntimeError):
+    """The embedded database could not be opened or migrated; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
 class EmbeddedServer:
-    """A running in-process server; ``close`` releases the database."""
+    """An open in-process server; ``close`` releases the database."""
 
     app: FastAPI
+    """The ASGI app, for ``httpx.ASGITransport``."""
     principal_id: str
     tenant_id: str
-    store: SqlStore
+    store: Store
     identity: LocalIdentity
     clock: Callable[[], datetime]
-    wake: WakeSignal = field(default_factory=WakeSignal)
-    changes: ChangeFeed = field(default_factory=ChangeFeed)
+    wake: WakeSignal
+    changes: ChangeFeed
+    """Calls its subscribers on the caller's loop after every change the scheduler commits."""
 
     def scheduling(self, executor: RunExecutor | None = None) -> SchedulingRuntime:
         """The worker, run executor and purge over this server's store (not yet running).
 
         Without ``executor`` runs get the honest no-runtime answer.
         """
+        from server.scheduling.runtime import SchedulingRuntime
+
         return SchedulingRuntime(
             self.store,
             self.identity,
@@ -66,17 +105,60 @@ class EmbeddedServer:
         self.store.close()
 
 
+@asynccontextmanager
+async def running(
+    database_path: Path,
+    *,
+    demo: bool,
+    clock: Callable[[], datetime] = system_clock,
+    runtime: AttachedRuntime | None = None,
+) -> AsyncIterator[EmbeddedServer]:
+    """The embedded server over ``database_path`` with its scheduler running, for the body.
+
+    ``runtime`` is the agent runtime runs are handed to (``attached_runtime``);
+    None answers each run that no runtime is attached.
+    """
+    from server.scheduling.attached_runtime import executor_for
+    from server.scheduling.runtime import running as scheduler_running
+
+    try:
+        server = open_embedded(database_path, demo=demo, clock=clock)
+    except Exception as err:  # any failure here is the database's: the caller says which file
+        raise DatabaseUnavailable(_reason(err)) from err
+    try:
+        async with scheduler_running(server.scheduling(executor_for(runtime, clock))):
+            yield server
+    finally:
+        server.close()
+
+
+def _reason(err: Exception) -> str:
+    """The driver's own words, on one line: not the statement, not a link to a manual."""
+    cause = getattr(err, "orig", None) or err  # a SQLAlchemy error wraps the driver's
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
+
+
 def open_embedded(
     database_path: Path, *, demo: bool, clock: Callable[[], datetime] = system_clock
 ) -> EmbeddedServer:
+    """The in-process server over SQLite at ``database_path``, its scheduler not started."""
+    from server.storage.sql.store import SqlStore
+
     database_path.parent.mkdir(parents=True, exist_ok=True)
     return embed_store(SqlStore.open(f"sqlite:///{database_path}"), demo=demo, clock=clock)
 
 
 def embed_store(
-    store: SqlStore, *, demo: bool, clock: Callable[[], datetime] = system_clock
+    store: Store, *, demo: bool, clock: Callable[[], datetime] = system_clock
 ) -> EmbeddedServer:
     """The in-process server over an open ``store`` of any backend (the tests use both)."""
+    from server.app import create_app
+    from server.demo import load_demo_if_empty
+    from server.identity import LocalIdentity, local_principal
+    from server.scheduling.change_feed import ChangeFeed
+    from server.scheduling.wake import WakeSignal
+
     principal = local_principal()
     if demo:
         load_demo_if_empty(store, principal.principal_id, principal.tenant_id, clock())
@@ -90,4 +172,5 @@ def embed_store(
         identity=identity,
         clock=clock,
         wake=wake,
+        changes=ChangeFeed(),
     )

@@ -3,7 +3,7 @@
 Two providers implement ``IdentityProvider``:
 
 - ``TokenDirectory``: bearer tokens checked against SHA-256 digests (the
-  principals file of DESIGN.md, or one generated local principal); every
+  principals file of ``server.principals_file``, or one generated local principal); every
   comparison is constant-time and tokens are never kept or logged.
 - ``LocalIdentity``: the embedded server reached in-process; every request is
   the one local principal holding every scope, no token involved.

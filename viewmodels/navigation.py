@@ -12,10 +12,12 @@ commands answer the route to go to (or None); ``follow(route)`` is told every
 route the page shows and brings the screens along (the detail opens, the
 list and sidebar mark the selection, the transcript loads).
 
-Keyboard (desktop and web): Up/Down move the list selection, Enter opens it,
-Escape closes the detail or transcript (on the sheet itself it clears the
-search), Ctrl/Cmd+R reloads list and sidebar, Ctrl/Cmd+F or / puts the focus
-in the search field.
+Keyboard (desktop and web): Up/Down move the list's highlight (the focus
+ring), Enter opens its row and moves the focus to the detail's heading; the
+opened row keeps its own mark while Up/Down move the highlight on. Escape
+closes the detail (the highlight returns to the opened row) or transcript
+(on the sheet itself it clears the search), Ctrl/Cmd+R reloads list and
+sidebar, Ctrl/Cmd+F or / puts the focus in the search field.
 While a day of the detail's calendar holds the focus, the calendar takes the
 arrows and Page Up/Down (``CalendarViewModel.press``) and the list keeps still.
 """
@@ -123,7 +125,7 @@ class NavigationViewModel(Observable[Location]):
         location = parse_location(route)
         self._publish(location)
         if location.place is Place.SCHEDULE and location.item_id is not None:
-            self._schedules.select(location.item_id)
+            self._schedules.mark_opened(location.item_id)
             self._sidebar.select_schedules()
             shown = self._detail.snapshot
             if shown.schedule_id != location.item_id or shown.phase is DetailPhase.CLOSED:
@@ -133,6 +135,7 @@ class NavigationViewModel(Observable[Location]):
             if self._messages.snapshot.session_id != location.item_id:
                 await self._messages.open(location.item_id)
         else:
+            self._schedules.close_opened()
             self._sidebar.select_schedules()
             if self._detail.snapshot.phase is not DetailPhase.CLOSED:
                 await self._detail.close()
@@ -163,6 +166,7 @@ class NavigationViewModel(Observable[Location]):
         elif key == "Enter":
             selected = self._schedules.snapshot.selected_id
             if selected is not None and self.snapshot.place is not Place.SESSION:
+                self._schedules.focus_detail_heading()
                 target = schedule_route(selected)
                 return None if target == self.snapshot.route else target
         elif key == "Escape":

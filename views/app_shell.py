@@ -129,7 +129,7 @@ def WideDetail() -> ft.Control:
     navigation = models.navigation
     opened = parse_location(ft.use_route_location()).place is Place.SCHEDULE
     close = (lambda: go(navigation.back())) if opened else None
-    return ScheduleDetail(models.detail, models.website_access, close)
+    return ScheduleDetail(models.detail, models.website_access, close, models.schedules)
 
 
 @ft.component
@@ -213,7 +213,10 @@ def NarrowDetail() -> ft.View:
     models = use_models()
     return _pushed(
         Place.SCHEDULE,
-        with_banner(models.offline, ScheduleDetail(models.detail, models.website_access, None)),
+        with_banner(
+            models.offline,
+            ScheduleDetail(models.detail, models.website_access, None, models.schedules),
+        ),
     )
 
 

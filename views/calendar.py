@@ -4,10 +4,13 @@ Every word and every decision is ``CalendarViewModel``'s; this module draws
 them. Each mark kind has its own icon shape (a ring for a firing to come, a
 triangle for an adjusted one, a check for fired, a cross for missed…) and the
 legend names the shapes the month shows, so colour is never the only
-difference. Each day is a focusable button whose accessible name is the view
-model's label, marks in words included.
+difference. Each day's accessible name is the view model's label, marks in
+words included.
 
-Keyboard: Tab reaches the days; while a day holds the focus (reported with
+Keyboard: the grid is one Tab stop (a roving focus, as the ARIA grid pattern
+has): only the view model's ``tab_stop_day`` is a focusable button, drawn
+with the focus ring while it holds the focus; Tab enters the grid there and
+the next Tab leaves it. While that day holds the focus (reported with
 ``set_grid_focus``), the app's key handler lets the calendar take the arrows
 and Page Up/Down (``NavigationViewModel.press``), and this view moves the
 focus to the day the keyboard chose. Elsewhere the arrows stay the list's.
@@ -18,6 +21,7 @@ from __future__ import annotations
 from datetime import date
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.calendar import (
     NEXT_MONTH_LABEL,
@@ -31,6 +35,7 @@ from viewmodels.calendar import (
 )
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
+from views.look import FOCUS_RING_WIDTH
 from views.screen_models import CalendarModel
 
 CELL_HEIGHT = 54
@@ -54,11 +59,15 @@ def CalendarSection(model: CalendarModel) -> ft.Control:
     buttons = ft.use_ref(dict[date, ft.Ref[ft.TextButton]]())
     moves_seen = ft.use_ref(0)
 
+    clicked = ft.use_ref(False)
+
     def focus_chosen() -> None:
-        # Only a choice the keyboard made moves the focus (not a month button's).
-        if snapshot.keyboard_moves == moves_seen.current:
+        # Only a choice the keyboard or a click on a day made moves the focus
+        # (not a month button's): the chosen day is the Tab stop a render later.
+        if snapshot.keyboard_moves == moves_seen.current and not clicked.current:
             return
         moves_seen.current = snapshot.keyboard_moves
+        clicked.current = False
         chosen = snapshot.selected_day
         target = None if chosen is None else (buttons.current or {}).get(chosen)
         if target is not None and target.current is not None:
@@ -71,7 +80,7 @@ def CalendarSection(model: CalendarModel) -> ft.Control:
     buttons.current = refs
     parts: list[ft.Control] = [_month_bar(model, snapshot)]
     parts.extend(_status(model, snapshot))
-    parts.append(_grid(model, snapshot, refs))
+    parts.append(_grid(model, snapshot, refs, clicked))
     if snapshot.legend:
         parts.append(_legend(snapshot.legend))
     parts.extend(_note(text) for text in snapshot.notes)
@@ -132,7 +141,10 @@ def _status(model: CalendarModel, snapshot: CalendarSnapshot) -> list[ft.Control
 
 
 def _grid(
-    model: CalendarModel, snapshot: CalendarSnapshot, refs: dict[date, ft.Ref[ft.TextButton]]
+    model: CalendarModel,
+    snapshot: CalendarSnapshot,
+    refs: dict[date, ft.Ref[ft.TextButton]],
+    clicked: MutableRef[bool],
 ) -> ft.Control:
     headings = ft.Row(
         [
@@ -148,13 +160,33 @@ def _grid(
         spacing=2,
     )
     rows = [
-        ft.Row([_day(model, cell, refs) for cell in week], spacing=2) for week in snapshot.weeks
+        ft.Row(
+            [
+                _day(
+                    model,
+                    cell,
+                    refs,
+                    clicked,
+                    tab_stop=cell.day == snapshot.tab_stop_day,
+                    focused=snapshot.grid_focused,
+                )
+                for cell in week
+            ],
+            spacing=2,
+        )
+        for week in snapshot.weeks
     ]
     return ft.Column([headings, *rows], spacing=2, tight=True)
 
 
 def _day(
-    model: CalendarModel, cell: DayCell, refs: dict[date, ft.Ref[ft.TextButton]]
+    model: CalendarModel,
+    cell: DayCell,
+    refs: dict[date, ft.Ref[ft.TextButton]],
+    clicked: MutableRef[bool],
+    *,
+    tab_stop: bool,
+    focused: bool,
 ) -> ft.Control:
     ref: ft.Ref[ft.TextButton] = ft.Ref()
     refs[cell.day] = ref
@@ -165,6 +197,8 @@ def _day(
         model.set_grid_focus(True)
         if ref.current is not None:
             ft.context.page.run_task(ref.current.focus)
+        else:
+            clicked.current = True  # focused once it is the Tab stop
         run_command(model.select_day, cell.day)
 
     number = ft.Container(
@@ -181,27 +215,51 @@ def _day(
         bgcolor=ft.Colors.PRIMARY if cell.is_today else None,
         border_radius=ft.BorderRadius.all(12),
     )
-    button = ft.TextButton(
-        content=ft.Column(
-            [number, _marks(cell.marks)],
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            alignment=ft.MainAxisAlignment.START,
-            tight=True,
-        ),
-        ref=ref,
-        on_click=choose,
-        on_focus=lambda: model.set_grid_focus(True),
-        on_blur=lambda: model.set_grid_focus(False),
-        style=ft.ButtonStyle(
-            padding=ft.Padding.symmetric(horizontal=0, vertical=4),
-            shape=ft.RoundedRectangleBorder(radius=8),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER if cell.selected else None,
-            side=ft.BorderSide(2, ft.Colors.PRIMARY) if cell.selected else None,
-        ),
-        height=CELL_HEIGHT,
-        expand=True,
+    face = ft.Column(
+        [number, _marks(cell.marks)],
+        spacing=2,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        alignment=ft.MainAxisAlignment.START,
+        tight=True,
     )
+    ringed = tab_stop and focused
+    # A roving focus (the ARIA grid pattern): only the Tab stop day is a
+    # focusable button, so the grid costs one Tab; the other days take clicks
+    # and taps but no focus, and the arrows move the Tab stop.
+    button: ft.Control
+    if tab_stop:
+        button = ft.TextButton(
+            content=face,
+            ref=ref,
+            on_click=choose,
+            on_focus=lambda: model.set_grid_focus(True),
+            on_blur=lambda: model.set_grid_focus(False),
+            style=ft.ButtonStyle(
+                padding=ft.Padding.symmetric(horizontal=0, vertical=4),
+                shape=ft.RoundedRectangleBorder(radius=8),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if cell.selected else None,
+                side=ft.BorderSide(
+                    FOCUS_RING_WIDTH + 1 if ringed else FOCUS_RING_WIDTH,
+                    ft.Colors.PRIMARY if cell.selected or ringed else ft.Colors.TRANSPARENT,
+                ),
+                overlay_color=ft.Colors.TRANSPARENT,
+            ),
+            height=CELL_HEIGHT,
+            expand=True,
+        )
+    else:
+        button = ft.GestureDetector(
+            content=ft.Container(
+                content=face,
+                padding=ft.Padding.symmetric(horizontal=0, vertical=4),
+                border_radius=ft.BorderRadius.all(8),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if cell.selected else None,
+                height=CELL_HEIGHT,
+            ),
+            on_tap=choose,
+            mouse_cursor=ft.MouseCursor.CLICK,
+            expand=True,
+        )
     return ft.Semantics(
         content=ft.Container(content=button, opacity=1.0 if cell.in_month else 0.45),
         label=cell.label,

@@ -7,7 +7,8 @@ work that grew with the rows loaded, so the 100th page cost half again the
 first. Here the ``ListView`` holds one memoized ``RowBlock`` per
 ``BLOCK_SIZE`` rows instead. A block's props are its slice of the view
 model's rows (the same frozen row objects on every render, so the tuple
-compares element by element by identity), the ids marked in it, and the
+compares element by element by identity), the focused and opened ids when
+they are in it, and the
 list's one ``open_row`` callback; an unchanged block is skipped whole. Inside
 a block each row is still its own memo, so a selection move re-renders one
 block and, in it, two rows.
@@ -39,7 +40,8 @@ class Block(Protocol):
     def __call__(
         self,
         rows: tuple[ScheduleRow, ...],
-        marked: frozenset[UUID],
+        focused: UUID | None,
+        opened: UUID | None,
         open_row: Callable[[UUID], None],
         *,
         key: str,
@@ -47,12 +49,21 @@ class Block(Protocol):
 
 
 def _row_block(
-    rows: tuple[ScheduleRow, ...], marked: frozenset[UUID], open_row: Callable[[UUID], None]
+    rows: tuple[ScheduleRow, ...],
+    focused: UUID | None,
+    opened: UUID | None,
+    open_row: Callable[[UUID], None],
 ) -> ft.Control:
     """One block: its rows, each its own memo (a selection move re-renders two)."""
     return ft.Column(
         [
-            ScheduleRowTile(row, row.schedule_id in marked, open_row, key=str(row.schedule_id))
+            ScheduleRowTile(
+                row,
+                row.schedule_id == focused,
+                row.schedule_id == opened,
+                open_row,
+                key=str(row.schedule_id),
+            )
             for row in rows
         ],
         spacing=0,
@@ -65,12 +76,23 @@ RowBlock: Block = ft.memo(ft.component(_row_block))  # type: ignore[no-untyped-c
 
 
 def row_blocks(
-    rows: Sequence[ScheduleRow], marked: set[UUID], open_row: Callable[[UUID], None]
+    rows: Sequence[ScheduleRow],
+    focused: UUID | None,
+    opened: UUID | None,
+    open_row: Callable[[UUID], None],
 ) -> list[ft.Control]:
-    """``rows`` as blocks of ``BLOCK_SIZE``; ``marked`` holds the selected and opened ids."""
+    """``rows`` as blocks of ``BLOCK_SIZE``; a block's marks are None unless inside it."""
     blocks: list[ft.Control] = []
     for start in range(0, len(rows), BLOCK_SIZE):
         block = tuple(rows[start : start + BLOCK_SIZE])
-        inside = frozenset(row.schedule_id for row in block if row.schedule_id in marked)
-        blocks.append(RowBlock(block, inside, open_row, key=f"rows-{start}"))
+        ids = {row.schedule_id for row in block}
+        blocks.append(
+            RowBlock(
+                block,
+                focused if focused in ids else None,
+                opened if opened in ids else None,
+                open_row,
+                key=f"rows-{start}",
+            )
+        )
     return blocks

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.calendar import CalendarSection
-from views.screen_models import ScheduleDetailModel, WebsiteAccessModel
+from views.screen_models import ScheduleDetailModel, ScheduleListModel, WebsiteAccessModel
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
 from views.website_access import WebsiteAccessPicker
 
@@ -32,9 +33,32 @@ def ScheduleDetail(
     model: ScheduleDetailModel,
     website_access: WebsiteAccessModel,
     close: Callable[[], Any] | None,
+    schedules: ScheduleListModel,
 ) -> ft.Control:
-    """``close`` is None where the platform's back navigation closes the detail."""
+    """``close`` is None where the platform's back navigation closes the detail.
+
+    Each time Enter opens a row (``heading_focus_requests`` grows), the
+    heading takes the keyboard focus once it is drawn, so a screen reader
+    reads what was opened.
+    """
     snapshot = use_snapshot(model)
+    listed = use_snapshot(schedules)
+    requests = listed.heading_focus_requests
+    heading: MutableRef[ft.KeyboardListener | None] = ft.use_ref(None)
+    heading.current = None  # set again below only while a loaded heading is drawn
+    focus_seen: MutableRef[int] = ft.use_ref(requests)
+
+    def focus_heading() -> None:
+        # Wait for the schedule Enter opened (not the one shown before it) to be drawn.
+        target = heading.current
+        if focus_seen.current == requests or target is None:
+            return
+        if snapshot.schedule_id != listed.opened_id:
+            return
+        focus_seen.current = requests
+        ft.context.page.run_task(target.focus)
+
+    ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id, listed.opened_id])
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(
             ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
@@ -84,7 +108,7 @@ def ScheduleDetail(
     # unbounded list there would lay out at full length and never scroll.
     return ft.SelectionArea(
         content=ft.ListView(
-            [_heading(fields, close), *(group(section) for section in fields.groups)],
+            [_heading(fields, close, heading), *(group(section) for section in fields.groups)],
             spacing=12,
             padding=ft.Padding.all(16),
             expand=True,
@@ -110,14 +134,28 @@ def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
     )
 
 
-def _heading(fields: ScheduleDetailFields, close: Callable[[], Any] | None) -> ft.Control:
-    title = ft.Column(
-        [
-            ft.Text(
+def _heading(
+    fields: ScheduleDetailFields,
+    close: Callable[[], Any] | None,
+    ref: MutableRef[ft.KeyboardListener | None],
+) -> ft.Control:
+    # A focus node that is not a button: Enter there activates nothing, and the
+    # heading node is what a screen reader reads on arrival.
+    listener = ft.KeyboardListener(
+        content=ft.Semantics(
+            content=ft.Text(
                 fields.title,
                 theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
                 weight=ft.FontWeight.W_600,
             ),
+            header=True,
+            container=True,
+        )
+    )
+    ref.current = listener
+    title = ft.Column(
+        [
+            listener,
             ft.Row(
                 [
                     state_chip(fields.state_label, fields.state_tone),

@@ -194,8 +194,8 @@ def _body(
         ):
             run_command(model.load_more)
 
-    marked = {mark for mark in (snapshot.selected_id, opened_id) if mark is not None}
-    tiles = row_blocks(snapshot.rows, marked, open_schedule)
+    # The route is what is open (the snapshot's opened mark follows it a render later).
+    tiles = row_blocks(snapshot.rows, snapshot.selected_id, opened_id, open_schedule)
     tiles.append(_footer(snapshot, model))
     rows = ft.ListView(
         tiles,

@@ -7,8 +7,10 @@ is an ``ft.memo`` component: Flet compares its props shallowly (``is`` or
 ``==``) and, when they are unchanged, reuses the previous body object, which
 the diff then skips outright (``_compare_dataclasses``: frozen and ``src is
 dst``). That holds only while every prop is stable: the frozen ``ScheduleRow``
-the view model keeps across pages, a ``selected`` bool, and an ``open_schedule``
+the view model keeps across pages, two bools, and an ``open_schedule``
 callback that is the same object on every render (the list hands one in).
+Two bools say which marks the row carries: the keyboard's ``focused`` ring
+and the ``opened`` fill.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.schedule_list import ScheduleRow
+from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
+from views.look import FOCUS_RING_WIDTH, OPENED_BAR_WIDTH
 from views.status_panels import state_chip
 
 
@@ -29,7 +33,8 @@ class RowTile(Protocol):
     def __call__(
         self,
         row: ScheduleRow,
-        selected: bool,
+        focused: bool,
+        opened: bool,
         open_schedule: Callable[[UUID], None],
         *,
         key: str,
@@ -37,9 +42,15 @@ class RowTile(Protocol):
 
 
 def _schedule_row(
-    row: ScheduleRow, selected: bool, open_schedule: Callable[[UUID], None]
+    row: ScheduleRow, focused: bool, opened: bool, open_schedule: Callable[[UUID], None]
 ) -> ft.Control:
-    """One schedule; its accessible name is the view model's sentence, title first."""
+    """One schedule; its accessible name is the view model's sentence, title first.
+
+    Two marks that never look alike: the opened row (the detail shows it) is
+    filled, with an accent bar at its leading edge; the keyboard's highlight
+    is a ring (``views.look``: at least 3:1 against the page and the fill).
+    The tree marks the highlight ``aria-current``; the opened row's name says so.
+    """
     details: list[ft.Control] = [
         ft.Row(
             [
@@ -51,7 +62,7 @@ def _schedule_row(
                     overflow=ft.TextOverflow.ELLIPSIS,
                     expand=True,
                 ),
-                state_chip(row.state_label, row.state_tone, on_selected=selected),
+                state_chip(row.state_label, row.state_tone, on_selected=opened),
             ],
             spacing=8,
         ),
@@ -84,7 +95,16 @@ def _schedule_row(
     tile = ft.Container(
         content=ft.Column(details, spacing=4, tight=True),
         padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if opened else None,
+        border=ft.Border(
+            left=ft.BorderSide(
+                OPENED_BAR_WIDTH if opened else FOCUS_RING_WIDTH,
+                ft.Colors.PRIMARY if opened or focused else ft.Colors.TRANSPARENT,
+            ),
+            top=_ring(focused),
+            right=_ring(focused),
+            bottom=_ring(focused),
+        ),
         border_radius=ft.BorderRadius.all(12),
         margin=ft.Margin.symmetric(horizontal=8, vertical=2),
         on_click=open_row,
@@ -92,9 +112,11 @@ def _schedule_row(
     )
     return ft.Semantics(
         content=tile,
-        label=row.accessibility_label,
+        label=f"{row.accessibility_label}. {OPENED_ROW_TEXT}"
+        if opened
+        else row.accessibility_label,
         button=True,
-        selected=selected,
+        selected=focused,
         container=True,
         exclude_semantics=True,
         on_tap=open_row,
@@ -105,6 +127,11 @@ def _schedule_row(
 # ft.memo is unannotated in Flet 1.0.5; RowTile states what it returns.
 ScheduleRowTile: RowTile = ft.memo(ft.component(_schedule_row))  # type: ignore[no-untyped-call]
 """The row as a memoized component; key it by schedule id."""
+
+
+def _ring(focused: bool) -> ft.BorderSide:
+    """A side of the focus ring (transparent when not focused, so nothing moves)."""
+    return ft.BorderSide(FOCUS_RING_WIDTH, ft.Colors.PRIMARY if focused else ft.Colors.TRANSPARENT)
 
 
 def _website_badge(text: str) -> ft.Control:

@@ -1,6 +1,6 @@
 """One local date and wall time in an IANA zone, resolved to one UTC instant.
 
-The seed's civil-time rules, applied to a single (date, wall time, zone):
+The civil-time rules, applied to a single (date, wall time, zone):
 
 - A wall time that exists once maps to its instant.
 - An ambiguous wall time (the repeated hour of a fall-back) maps to the

@@ -1,6 +1,6 @@
 """What one scheduler scan decides for one schedule: fire, record a miss, or wait.
 
-The seed's misfire rules, as a pure function of the revision's cadence and
+The misfire rules, as a pure function of the revision's cadence and
 grace, the last nominal instant already recorded, and ``now``:
 
 - Due instants are the nominal instants in ``(last_nominal_at, now]``. None

@@ -5,7 +5,7 @@ clock. Every instant it returns is an aware UTC ``datetime``; every instant it
 accepts must be aware (a naive one raises ``ValueError`` rather than silently
 meaning the host's zone).
 
-Civil-time rules (the seed's, applied per local date by ``civil_time.resolve``):
+Civil-time rules (applied per local date by ``civil_time.resolve``):
 
 - Recurrence comes from the civil rule, one candidate per selected local date,
   never from adding 24 hours or 7 days to a previous UTC instant.

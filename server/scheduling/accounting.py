@@ -1,6 +1,6 @@
 """Failure accounting: how one decided outcome moves a schedule's failure count.
 
-The seed's rule, as a pure function of where the schedule stands:
+The failure-accounting rule, as a pure function of where the schedule stands:
 
 - a run that COMPLETED resets ``consecutive_failures`` to zero;
 - a FAILED run, an authorization failure, a configuration failure and a

@@ -1,9 +1,9 @@
 """Admission: whether a principal may have one more scheduled run right now.
 
-This server's admission is the seed's concurrency check: a configured cap on
+This server's admission is a concurrency check: a configured cap on
 a principal's active (QUEUED or RUNNING) scheduled runs. A denial is
 transient: the materializer writes nothing, the schedule stays due, and the
-worker tries it again after a bounded backoff. (The seed's per-minute and
+worker tries it again after a bounded backoff. (Per-minute and
 cost ceilings, which record MISSED, need usage figures that no run here
 produces, so they are not offered.)
 """

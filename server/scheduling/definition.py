@@ -6,7 +6,7 @@ written in one canonical spelling (sorted unique scopes, normalised money and
 cadence); unknown fields a client sends back are kept unchanged, so a client
 round trip never loses data. Equal canonical text means "no change".
 
-Everything is bounded, as the seed's finite limits intend: text lengths, every
+Everything is bounded, so no stored value grows without limit: text lengths, every
 count and duration has a ceiling, money is a plain decimal of at most
 ``MONEY_INTEGER_DIGITS`` digits before the point and ``MONEY_FRACTION_DIGITS``
 after it, and the unknown fields together take at most ``MAX_UNKNOWN_BYTES``

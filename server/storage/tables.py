@@ -1,6 +1,6 @@
 """The declared schema; the Alembic migrations must produce exactly this.
 
-Shapes follow the seed's persistence section: schedules with immutable
+Shapes (docs/ARCHITECTURE.md, Storage): schedules with immutable
 revisions (canonical JSON definitions), the occurrence ledger with its natural
 key ``UNIQUE(schedule_id, nominal_fire_at)`` and the nullable-link rule, the
 create idempotency ledger, sessions with their messages, runs, browser

@@ -14,7 +14,7 @@ from app.settings import (
     UsageError,
     WebAddress,
 )
-from server.scheduling.attached_runtime import RuntimeAtUrl
+from server.embedded import RuntimeAtUrl
 from tests.self_signed import CertificatePair, self_signed
 
 DATA = Path("/nonexistent/schedule-browser-data")

@@ -49,6 +49,21 @@ async def test_data_folder_that_cannot_be_created_is_one_sentence(tmp_path: Path
             pass
 
 
+async def test_a_database_that_cannot_be_opened_is_one_sentence_naming_the_file(
+    tmp_path: Path,
+) -> None:
+    settings = EmbeddedServerSettings(data_dir=tmp_path, demo=False)
+    settings.database_path.write_bytes(b"not a database, " * 64)
+    with pytest.raises(
+        StartupError, match=r"Cannot open the schedule database .*--data-dir"
+    ) as err:
+        async with open_backend(settings, clock=utc_now):
+            pass
+    assert str(settings.database_path) in str(err.value)
+    assert "\n" not in str(err.value), "one line: no statement, no link to a manual"
+    assert settings.database_path.read_bytes() == b"not a database, " * 64, "nothing is lost"
+
+
 async def test_embedded_backend_serves_the_demo_data_in_process(tmp_path: Path) -> None:
     settings = EmbeddedServerSettings(data_dir=tmp_path / "data", demo=True)
     async with open_backend(settings, clock=utc_now) as backend:

@@ -22,7 +22,7 @@ from uuid import UUID, uuid4
 import httpx
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from server.app import create_app
 from server.demo import demo_id, load_demo
@@ -82,8 +82,15 @@ async def client(embedded: EmbeddedServer) -> AsyncIterator[ScheduleClient]:
     assert retries.delays == [], "the client retried: the embedded server answered 429 or 5xx"
 
 
+def sql_engine(embedded: EmbeddedServer) -> Engine:
+    """The SQL engine under the embedded server (opened over ``SqlStore`` here)."""
+    store = embedded.store
+    assert isinstance(store, SqlStore)
+    return store.engine
+
+
 def sql_count(embedded: EmbeddedServer, query: str, **params: Any) -> int:
-    with embedded.store.engine.connect() as connection:
+    with sql_engine(embedded).connect() as connection:
         return int(connection.execute(text(query), params).scalar_one())
 
 
@@ -165,7 +172,7 @@ async def test_point_read_carries_the_complete_long_instruction(
     client: ScheduleClient, embedded: EmbeddedServer
 ) -> None:
     brief = schedule("competitive-brief")
-    with embedded.store.engine.connect() as connection:
+    with sql_engine(embedded).connect() as connection:
         stored = connection.execute(
             text(
                 "SELECT definition FROM schedule_revisions r JOIN schedules s "

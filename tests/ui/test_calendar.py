@@ -1,7 +1,8 @@
 """The detail's calendar in Chromium: a month with a clock change says the adjusted firing.
 
 Also the keyboard: a chosen day takes the arrows, Escape gives them back to
-the list.
+the list; Page Down keeps the day of the month (9th → 9th); the grid is one
+Tab stop, so a single Tab leaves it and the arrows go back to the list.
 
 The served demo has a schedule firing in the gap New York's spring-forward
 opens (a DAILY between 02:00 and 03:00, America/New_York). The test opens it
@@ -34,6 +35,7 @@ from tests.ui.accessible_names import (
 from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
+from viewmodels.calendar.month_grid import Month
 
 pytestmark = pytest.mark.ui
 
@@ -135,6 +137,54 @@ def test_a_chosen_day_takes_the_arrows_until_escape_gives_them_back_to_the_list(
     moved_on = schedule_rows(desktop).and_(chosen).filter(has_not_text=schedule.title)
     expect(moved_on).to_have_count(1)
     expect(calendar_day(desktop, day + timedelta(days=1))).to_have_attribute("aria-current", "true")
+
+
+def test_page_down_keeps_the_day_of_the_month_and_tab_leaves_the_grid_in_one_step(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    schedule, _ = gap_schedule(database)
+    click_in_list(desktop, schedule_rows(desktop).first, schedule_row(desktop, schedule.title))
+    today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
+    day = today.replace(day=9)  # the calendar opens on this month; the 9th is never its 1st
+    cell = calendar_day(desktop, day)
+    scroll_until_attached(desktop, DESKTOP_DETAIL, cell)
+    scroll_into_view(desktop, DESKTOP_DETAIL, cell)
+    cell.click()
+    expect(calendar_day(desktop, day)).to_have_attribute("aria-current", "true")
+
+    desktop.keyboard.press("PageDown")  # 9 Dec → 9 Jan (it used to land on the 1st)
+    following = Month.of(day).shifted(1).same_day(day)
+    assert following.day == min(day.day, Month.of(following).last_day.day)
+    # A grid runs at most 6 days past its month, never to the next 9th: that cell chosen
+    # means the next month shows, with the day kept.
+    expect(calendar_day(desktop, following)).to_have_attribute("aria-current", "true")
+
+    chosen = desktop.locator("flt-semantics[role='button'][aria-current='true']")
+    listed = schedule_rows(desktop).and_(chosen)
+    expect(listed).to_have_count(1)
+    before = listed.get_attribute("aria-label")
+    desktop.keyboard.press("Tab")  # one Tab: out of the grid, not to the next day
+    desktop.keyboard.press("ArrowDown")
+    expect(calendar_day(desktop, following)).to_have_attribute("aria-current", "true")
+    expect(schedule_rows(desktop).and_(chosen)).not_to_have_attribute("aria-label", before or "")
+
+
+def test_phone_page_down_keeps_the_day_of_the_month(
+    phone: Page, database: ScheduleDatabase
+) -> None:
+    schedule, _ = gap_schedule(database)
+    click_in_list(phone, schedule_rows(phone).first, schedule_row(phone, schedule.title))
+    today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
+    day = today.replace(day=9)
+    cell = calendar_day(phone, day)
+    scroll_until_attached(phone, PHONE_DETAIL, cell)
+    scroll_into_view(phone, PHONE_DETAIL, cell)
+    cell.click()
+    expect(calendar_day(phone, day)).to_have_attribute("aria-current", "true")
+
+    phone.keyboard.press("PageDown")  # a phone with a keyboard attached, or a tablet's
+    following = Month.of(day).shifted(1).same_day(day)
+    expect(calendar_day(phone, following)).to_have_attribute("aria-current", "true")
 
 
 def test_phone_calendar_says_the_spring_forward_firing_in_a_sentence(

@@ -334,6 +334,15 @@ VIEW_CACHE = ".view_cache."
 OFFLINE_BANNER = "Can't reach the schedule server. Showing what was read at"
 
 
+def wait_until_unreadable(page: Page, text: str) -> None:
+    """Poll the tree until no node reads ``text`` (bounded), or fail saying so."""
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while any(text in found for found in accessible_texts(page)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still readable in the accessibility tree: {text[:80]!r}…")
+        time.sleep(0.2)
+
+
 def view_cache_keys(page: Page) -> list[str]:
     return [key for key in app_keys(page) if VIEW_CACHE in key]
 
@@ -365,6 +374,29 @@ def test_only_a_person_who_ticked_remember_sees_what_was_read_offline_and_sign_o
         assert not any(OFFLINE_BANNER in text for text in accessible_texts(forgetful))
         wait_for_text(remembered, OFFLINE_BANNER)
         expect(schedule_row(remembered, alice_first)).to_be_visible()
+
+        # A new tab (the home-screen app) cannot ask the server who she is: the
+        # remembered sign-in opens on what this browser read for her, and says so.
+        fresh = remembered.context.new_page()
+        open_app(fresh, hosted_url)
+        wait_for_text(fresh, OFFLINE_BANNER)
+        expect(schedule_row(fresh, alice_first)).to_be_visible()
+        expect(token_field(fresh)).to_have_count(0)
+        save_screenshot(fresh, "test_hosted_new_tab_offline")
+        # Bob's browser kept nothing: a new tab of his is the sign-in form, no rows.
+        forgetful_fresh = forgetful.context.new_page()
+        open_app(forgetful_fresh, hosted_url)
+        expect(token_field(forgetful_fresh)).to_be_visible()
+        expect(schedule_rows(forgetful_fresh)).to_have_count(0)
+        forgetful_fresh.close()
+
+        # The server is back: the token is checked for real, the banner goes.
+        running_team.start()
+        button(fresh, "Retry").click()
+        wait_until_unreadable(fresh, OFFLINE_BANNER)
+        expect(schedule_row(fresh, alice_first)).to_be_visible()
+        expect(token_field(fresh)).to_have_count(0)
+        fresh.close()
 
         button(remembered, OPEN_SIDEBAR).click()
         button(remembered, SIGN_OUT).click()

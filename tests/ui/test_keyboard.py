@@ -1,5 +1,10 @@
 """The keyboard on a desktop: arrows select, Enter opens, Escape closes, Ctrl+R reloads.
 
+After Enter the detail's heading holds the focus, and ↓ moves the focus ring
+(``aria-current``) to the next row while the opened row keeps its own mark
+(its name ends "Shown in the details") and the detail still shows it; Escape
+then brings the ring back to the opened row.
+
 Flutter's web client only hears keys while its canvas has focus, so the test
 first clicks an empty part of the page (the detail pane, with nothing open),
 as a person would before typing. The selected row is the one the tree marks
@@ -25,6 +30,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.ui.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
 from tests.ui.flutter_page import wait_for_text
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
+from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 
 pytestmark = pytest.mark.ui
 
@@ -100,3 +106,33 @@ def test_arrows_select_enter_opens_escape_closes_and_ctrl_r_reloads(
     assert desktop.evaluate("() => window.beforeCtrlR === true"), (
         "Ctrl+R reloaded the browser page instead of the list"
     )
+
+
+def test_after_enter_the_arrow_moves_the_ring_the_opened_mark_stays_and_escape_returns_to_it(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    first, second = database.schedules_in(CURRENT_STATES)[:2]
+    expect(schedule_row(desktop, first.title)).to_be_visible()
+    desktop.mouse.click(*EMPTY_DETAIL_PANE)
+    desktop.keyboard.press("ArrowDown")
+    expect(selected_row(desktop)).to_have_accessible_name(starts_with_title(first))
+
+    desktop.keyboard.press("Enter")
+    expect(desktop).to_have_url(re.compile(rf"/schedules/{first.schedule_id}$"))
+    wait_for_text(desktop, f"Revision {first.current_revision}")
+    heading = desktop.get_by_role("heading", name=first.title, exact=True)
+    expect(desktop.locator("flt-semantics:focus-within").filter(has=heading).last).to_be_attached()
+    desktop.keyboard.press("ArrowDown")
+
+    expect(selected_row(desktop)).to_have_accessible_name(starts_with_title(second))
+    opened = schedule_rows(desktop).and_(
+        desktop.get_by_role("button", name=re.compile(rf"\. {re.escape(OPENED_ROW_TEXT)}$"))
+    )
+    expect(opened).to_have_count(1)
+    expect(opened).to_have_accessible_name(starts_with_title(first))
+    expect(desktop).to_have_url(re.compile(rf"/schedules/{first.schedule_id}$"))
+
+    desktop.keyboard.press("Escape")  # back to the list, at the row that was opened
+    expect(desktop).to_have_url(re.compile(r"/$"))
+    expect(opened).to_have_count(0)
+    expect(selected_row(desktop)).to_have_accessible_name(starts_with_title(first))

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-from server.identity import local_principal
+from server.identity import LocalIdentity, local_principal
 from server.scheduling.service import ScheduleService
 from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import button, schedule_row, schedule_rows
@@ -130,7 +130,8 @@ def create_failing_soon(database: Path, due: datetime) -> None:
     """A DAILY schedule due at ``due`` whose stored definition then stops validating."""
     store = SqlStore.open(f"sqlite:///{database}")
     try:
-        service = ScheduleService(store, lambda: datetime.now(UTC))
+        identity = LocalIdentity(local_principal())
+        service = ScheduleService(store, lambda: datetime.now(UTC), identity=identity)
         definition = definition_json(
             title=TITLE,
             instruction="Send every overdue invoice a reminder with the amount due.",

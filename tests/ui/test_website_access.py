@@ -36,6 +36,7 @@ from tests.ui.schedule_database import (
     StoredProfile,
     StoredSchedule,
 )
+from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 
 pytestmark = pytest.mark.ui
 
@@ -110,9 +111,10 @@ def test_choosing_a_ready_website_saves_exactly_one_new_revision(
 
     saved_revision = choose_and_wait_for_save(desktop, database, schedule, profile)
 
-    # The list re-reads page one after a save: the row now carries the website badge.
+    # The list re-reads page one after a save: the row now carries the website badge
+    # (the opened row's name then says it is the one shown in the details).
     expect(schedule_row(desktop, schedule.title)).to_have_accessible_name(
-        re.compile(rf"\. {WEBSITE_BADGE}$")
+        re.compile(rf"\. {WEBSITE_BADGE}(?:\. {OPENED_ROW_TEXT})?$")
     )
     assert database.schedule(schedule.schedule_id).current_revision == saved_revision
 

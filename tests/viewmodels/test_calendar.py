@@ -22,6 +22,7 @@ from tests.viewmodels.fake_server import refused, server_down
 from tests.wire import firing, notice, past, projection, uid
 from transport.client import ScheduleClient
 from viewmodels.calendar import CalendarPhase, CalendarViewModel, DayCell, MarkKind
+from viewmodels.calendar.month_grid import Month, tab_stop_day
 
 NEW_YORK = ZoneInfo("America/New_York")
 LONDON = ZoneInfo("Europe/London")
@@ -557,6 +558,55 @@ async def test_arrows_move_the_chosen_day_only_while_the_grid_has_focus_and_esca
     assert await calendar.press("Escape") is True, "Escape leaves the grid"
     assert not calendar.grid_focused
     assert await calendar.press("Arrow Down") is False
+
+
+async def test_page_up_and_page_down_keep_the_day_of_the_month_clamped_at_its_end(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    CalendarServer(router)
+    calendar = _calendar(api, clock)
+    await calendar.show(S1)
+    calendar.set_grid_focus(True)
+    await calendar.select_day(date(2026, 12, 9))
+
+    assert await calendar.press("Page Down")
+    assert calendar.snapshot.selected_day == date(2027, 1, 9), "9 Dec → 9 Jan, not 1 Jan"
+    await calendar.select_day(date(2027, 1, 31))
+    assert await calendar.press("Page Down")
+    assert calendar.snapshot.selected_day == date(2027, 2, 28), "31 Jan → 28 Feb"
+    await calendar.select_day(date(2028, 1, 31))
+    assert await calendar.press("Page Down")
+    assert calendar.snapshot.selected_day == date(2028, 2, 29), "a leap year's 29 Feb"
+    assert await calendar.press("Page Up")
+    assert calendar.snapshot.selected_day == date(2028, 1, 29)
+    assert calendar.snapshot.month_title == "January 2028"
+
+
+async def test_the_grid_is_one_tab_stop_on_the_chosen_day_with_the_ring_while_focused(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    CalendarServer(router)
+    calendar = _calendar(api, clock)
+    await calendar.show(S1)
+    assert calendar.snapshot.tab_stop_day == date(2026, 12, 1)
+    assert not calendar.snapshot.grid_focused
+
+    calendar.set_grid_focus(True)
+    assert await calendar.press("Arrow Right")
+    assert calendar.snapshot.tab_stop_day == calendar.snapshot.selected_day == date(2026, 12, 2)
+    assert calendar.snapshot.grid_focused, "the view draws the focus ring"
+    assert await calendar.press("Escape")
+    assert not calendar.snapshot.grid_focused
+
+
+def test_tab_reaches_the_chosen_day_else_today_else_the_first_firing() -> None:
+    december = Month(2026, 12)
+    today = date(2026, 11, 20)
+    firings = (date(2026, 12, 14), date(2026, 12, 7), date(2027, 1, 2))
+    assert tab_stop_day(december, date(2026, 12, 9), today, firings) == date(2026, 12, 9)
+    assert tab_stop_day(december, None, date(2026, 12, 3), firings) == date(2026, 12, 3)
+    assert tab_stop_day(december, date(2026, 11, 30), today, firings) == date(2026, 12, 7)
+    assert tab_stop_day(december, None, today, ()) == date(2026, 12, 1)
 
 
 async def test_previous_and_next_month_choose_the_first_or_today(

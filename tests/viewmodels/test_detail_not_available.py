@@ -1,6 +1,6 @@
 """A point read with a field this client cannot read still opens: that field says "Not available".
 
-The seed lets a ONCE revision's ``timezone`` be null; a server that says so
+docs/API.md lets a ONCE revision's ``timezone`` be null; a server that says so
 must not turn every ONCE detail into "could not be loaded".
 """
 

@@ -1,4 +1,4 @@
-"""Formatting rules of DESIGN.md: cadence summaries, zones, unknown values, ages."""
+"""Formatting rules: cadence summaries, zones, unknown values, ages."""
 
 from __future__ import annotations
 

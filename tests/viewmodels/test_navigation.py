@@ -185,3 +185,30 @@ async def test_ctrl_or_cmd_r_reloads_the_list_and_the_sidebar(
     paths = [call.request.url.path for call in router.calls[before:]]
     assert paths.count("/v1/schedules") == 2
     assert paths.count("/v1/sessions") == 2
+
+
+async def test_after_enter_the_arrows_move_the_focus_ring_while_the_opened_mark_stays(
+    screens: Screens,
+) -> None:
+    await screens.navigation.start()
+    await screens.navigation.press("Arrow Down")
+    requests = screens.schedules.snapshot.heading_focus_requests
+    route = await screens.navigation.press("Enter")
+    assert screens.schedules.snapshot.heading_focus_requests == requests + 1, (
+        "Enter moves the focus to the detail's heading"
+    )
+    await screens.navigation.follow(route)
+    await screens.navigation.press("Arrow Down")
+    shown = screens.schedules.snapshot
+    assert (shown.selected_id, shown.opened_id) == (uid("b"), uid("a"))
+    assert screens.detail.snapshot.schedule_id == uid("a")
+
+
+async def test_escape_returns_the_focus_ring_to_the_opened_row(screens: Screens) -> None:
+    await screens.navigation.start()
+    await screens.navigation.follow(schedule_route(uid("a")))
+    await screens.navigation.press("Arrow Down")
+    assert screens.schedules.snapshot.selected_id == uid("b")
+    await screens.navigation.follow(await screens.navigation.press("Escape"))
+    shown = screens.schedules.snapshot
+    assert (shown.selected_id, shown.opened_id) == (uid("a"), None)

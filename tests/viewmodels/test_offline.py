@@ -413,3 +413,29 @@ async def test_a_round_that_cannot_reach_the_server_turns_the_open_screens_to_th
     assert window.schedules.snapshot.cached_at == NOW
     assert window.detail.snapshot.cached_at == NOW
     assert window.detail.website_access.snapshot.not_editable_reason == OFFLINE_REASON
+
+
+async def test_the_screens_say_each_time_the_server_answered_and_a_copy_says_whether_it_holds_any(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+    storage: MemoryStorage,
+) -> None:
+    server = Server(router)
+    assert not await ViewCache(storage).holds_anything()
+    assert not await ViewCache.disabled().holds_anything()
+    await read_online(Window(api, storage, clock, device_zone), server)
+    assert await ViewCache(storage).holds_anything()  # a new tab finds it
+
+    server.go_away()
+    window = Window(api, storage, clock, device_zone)
+    answered: list[bool] = []
+    window.offline.set_on_reached(lambda: answered.append(window.offline.snapshot.offline))
+    await window.schedules.open()
+    await window.live.check()
+    assert answered == []  # never told while the server is away
+
+    server.serve()
+    await window.live.check()
+    assert answered == [False]  # told once the banner has gone

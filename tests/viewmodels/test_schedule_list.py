@@ -1,4 +1,4 @@
-"""The schedules sheet: sections, rows, and every paging safeguard of DESIGN.md."""
+"""The schedules sheet: sections, rows, and every paging safeguard (viewmodels/README.md)."""
 
 from __future__ import annotations
 

@@ -25,11 +25,11 @@ from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, serve
 from tests.wire import error, page, principal, principal_json, summary
 from transport.client import ScheduleClient
 from transport.errors import ServerError, Unauthenticated
-from transport.models import Principal
 from viewmodels.ports import MemoryStorage
 from viewmodels.sign_in import (
     EMPTY_TOKEN,
     MALFORMED_TOKEN,
+    PERSON_KEY,
     REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
@@ -38,10 +38,12 @@ from viewmodels.sign_in import (
     TOKEN_KEY,
     TOKEN_REFUSED,
     UNNAMED_ACCOUNT,
+    Person,
     SignedInApi,
     SignInPhase,
     SignInSnapshot,
     SignInViewModel,
+    token_digest,
 )
 
 ALICE = "alice-token"
@@ -83,7 +85,7 @@ class Account:
     """What the app would compose: here, the client and principal it was handed."""
 
     api: SignedInApi
-    principal: Principal
+    principal: Person
     closed: bool = False
     forgotten: bool = False
 
@@ -122,6 +124,39 @@ def connector() -> Iterator[Connector]:
     yield Connector()
 
 
+class Copies:
+    """The view caches a browser holds, by principal id; which were erased."""
+
+    def __init__(self, *held: str) -> None:
+        self.held = set(held)
+        self.erased: list[Person] = []
+
+    async def holds(self, person: Person) -> bool:
+        return person.principal_id in self.held
+
+    async def erase(self, person: Person) -> None:
+        self.held.discard(person.principal_id)
+        self.erased.append(person)
+
+
+ALICE_PERSON = Person("acme", "alice", "Alice Example")
+
+
+def remembered(token: str = ALICE, *, record_of: str | None = None) -> MemoryStorage:
+    """Storage of a browser that remembered ``token``, and whose it is (of ``record_of``)."""
+    return MemoryStorage(
+        {
+            TOKEN_KEY: token,
+            PERSON_KEY: {
+                "token_digest": token_digest(record_of or token),
+                "tenant_id": "acme",
+                "principal_id": "alice",
+                "display_name": "Alice Example",
+            },
+        }
+    )
+
+
 SIGNED_IN_AT = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -132,10 +167,11 @@ def make_model(
     *,
     clock: FakeClock | None = None,
     remember_for: timedelta = timedelta(days=30),
+    copies: Copies | None = None,
 ) -> SignInViewModel[Account]:
     opened = accounts if accounts is not None else []
 
-    def open_account(api: SignedInApi, who: Principal) -> Account:
+    def open_account(api: SignedInApi, who: Person) -> Account:
         account = Account(api, who)
         opened.append(account)
         return account
@@ -154,6 +190,7 @@ def make_model(
         forget_account=forget_account,
         clock=clock or FakeClock(SIGNED_IN_AT),
         remember_for=remember_for,
+        copies=copies,
     )
 
 
@@ -590,3 +627,123 @@ def test_signed_in_as_names_the_principal_or_you_when_it_has_no_name() -> None:
     blank: SignInSnapshot[None] = SignInSnapshot(SignInPhase.SIGNED_IN, display_name="")
     assert named.account_name == "Alice"
     assert unnamed.account_name == blank.account_name == UNNAMED_ACCOUNT == "you"
+
+
+async def test_remember_keeps_whose_token_it_is_beside_it_and_sign_out_forgets_both(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = await signed_in(connector, storage, remember=True)
+    record = await storage.get(PERSON_KEY)
+    assert record == {
+        "token_digest": token_digest(ALICE),
+        "tenant_id": "acme",
+        "principal_id": "alice",
+        "display_name": "Alice Example",
+    }
+    assert ALICE not in str(record)  # a digest, never the token
+
+    await model.sign_out()
+    assert await storage.get(PERSON_KEY) is None
+
+
+async def test_a_remembered_sign_in_opens_offline_on_this_browsers_copy_then_checks_the_token(
+    principals: Principals, connector: Connector
+) -> None:
+    accounts: list[Account] = []
+    model = make_model(connector, remembered(), accounts, copies=Copies("alice"))
+    principals.down = True
+
+    await model.start()
+
+    snapshot = model.snapshot
+    assert snapshot.phase is SignInPhase.SIGNED_IN and snapshot.verified is False
+    assert (snapshot.display_name, snapshot.remember) == ("Alice Example", True)
+    assert accounts[0].principal == ALICE_PERSON
+    assert accounts[0].api is connector.clients[0] and not connector.clients[0].closed
+
+    model.server_answered()  # a screen's read failed over: still unreachable, still offline
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
+    assert model.snapshot.verified is False
+
+    principals.down = False
+    model.server_answered()
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_IN and model.snapshot.verified is True
+    assert model.snapshot.account is accounts[0]
+    assert principals.requests[-1].headers["Authorization"] == f"Bearer {ALICE}"
+
+
+async def test_a_token_refused_once_the_server_answers_ends_the_offline_account_and_its_copy(
+    principals: Principals, connector: Connector
+) -> None:
+    copies = Copies("alice")
+    storage = remembered()
+    model = make_model(connector, storage, copies=copies)
+    principals.down = True
+    await model.start()
+    account = model.snapshot.account
+    assert account is not None
+
+    principals.down = False
+    del principals.known[ALICE]  # revoked while the server was away
+    model.server_answered()
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert (model.snapshot.notice, model.snapshot.account) == (REVOKED, None)
+    assert account.closed and copies.erased == [ALICE_PERSON]
+    assert await storage.get(TOKEN_KEY) is None and await storage.get(PERSON_KEY) is None
+
+
+@pytest.mark.parametrize(
+    ("storage_of", "held"),
+    [
+        (lambda: remembered(), ()),  # no copy on this browser
+        (lambda: remembered(record_of="another-token"), ("alice",)),  # another token's record
+        (lambda: MemoryStorage({TOKEN_KEY: ALICE}), ("alice",)),  # no record beside the token
+    ],
+    ids=["no-copy", "another-tokens-record", "no-record"],
+)
+async def test_without_a_copy_for_the_remembered_token_an_outage_at_start_shows_retry(
+    principals: Principals,
+    connector: Connector,
+    storage_of: Callable[[], MemoryStorage],
+    held: tuple[str, ...],
+) -> None:
+    model = make_model(connector, storage_of(), copies=Copies(*held))
+    principals.down = True
+
+    await model.start()
+
+    assert model.snapshot.phase is SignInPhase.UNREACHABLE
+    assert model.snapshot.account is None and connector.clients[0].closed
+
+
+async def test_a_typed_token_never_opens_offline_even_with_a_copy_on_this_browser(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage, copies=Copies("alice"))
+    await model.start()
+    model.set_remember(True)
+    principals.down = True
+
+    await model.sign_in(ALICE)
+
+    assert model.snapshot.phase is SignInPhase.SIGNED_OUT
+    assert model.snapshot.error is not None and model.snapshot.account is None
+
+
+async def test_a_remembered_token_refused_at_start_erases_its_persons_copy(
+    principals: Principals, connector: Connector
+) -> None:
+    copies = Copies("alice")
+    storage = remembered("revoked-token")
+    model = make_model(connector, storage, copies=copies)
+
+    await model.start()
+
+    assert model.snapshot.notice == SAVED_TOKEN_REFUSED
+    assert copies.erased == [ALICE_PERSON]
+    assert await storage.get(PERSON_KEY) is None

@@ -1,6 +1,6 @@
 """One entry of a schedule's occurrence ledger (``GET /v1/schedules/{id}/occurrences``).
 
-Strict: the identity and its disposition. The links and audit facts the seed
+Strict: the identity and its disposition. The links and audit facts docs/API.md
 lets be null (session, run, reason code, authority version, materialized and
 erased instants) are lenient, and so are the revision number and instants.
 """

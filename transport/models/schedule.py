@@ -9,7 +9,7 @@ screens cannot work without: a row's title, state and preview; the detail's
 state, ``current_revision`` (the write's ``expected_revision``), the revision's
 title and complete instruction, and its ``browser_profile_id`` (the value the
 website picker shows and changes: misreading it would hide or overwrite a
-binding). Every other field is ``Lenient``: the seed's nullable fields
+binding). Every other field is ``Lenient``: the nullable fields of docs/API.md
 (``pause_reason``, ``next_fire_at`` and ``next_fire_adjustment``, ``timezone``,
 ``browser_profile_id`` on a row, ``last_outcome``) and presentation-only ones that
 degrade to "Not available" alone.

@@ -12,6 +12,7 @@ Nothing here computes a firing: the server does.
 from __future__ import annotations
 
 from calendar import monthrange
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -50,6 +51,30 @@ class Month:
 
     def holds(self, day: date) -> bool:
         return (day.year, day.month) == (self.year, self.month)
+
+    def same_day(self, day: date) -> date:
+        """``day``'s day of the month in this month, clamped at its end (31 Jan → 28 Feb).
+
+        Page Up / Page Down keep the day a reader is on, as a paper calendar's
+        reader would: 9 Dec → 9 Jan, not 1 Jan.
+        """
+        return date(self.year, self.month, min(day.day, self.last_day.day))
+
+
+def tab_stop_day(
+    month: Month, selected: date | None, today: date, firing_days: Iterable[date]
+) -> date:
+    """The one day of the grid that Tab reaches (a roving focus, as the ARIA grid pattern has).
+
+    The chosen day when it is in the month shown, else today when it is, else
+    the month's first firing, else the 1st: the arrows move from there.
+    """
+    if selected is not None and month.holds(selected):
+        return selected
+    if month.holds(today):
+        return today
+    firings = sorted(day for day in firing_days if month.holds(day))
+    return firings[0] if firings else month.first_day
 
 
 def grid_days(month: Month) -> tuple[date, ...]:

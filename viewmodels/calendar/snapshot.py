@@ -119,6 +119,11 @@ class CalendarSnapshot:
     """Why the month could not be read (FAILED), shown with a retry."""
     keyboard_moves: int = 0
     """Counts selections made with the keyboard: the view moves focus to the chosen day."""
+    tab_stop_day: date | None = None
+    """The grid's one Tab stop (``month_grid.tab_stop_day``): the only focusable day, so
+    the grid costs one Tab, and the arrows move inside it."""
+    grid_focused: bool = False
+    """A day holds the keyboard focus: the view draws the focus ring on ``tab_stop_day``."""
 
     @property
     def loading(self) -> bool:

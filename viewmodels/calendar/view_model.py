@@ -17,13 +17,17 @@ kept month is shown, and a month never read says so (``NOT_READ_MONTH``).
 Keyboard: while a day cell has focus (the view reports it with
 ``set_grid_focus``: Tab reached a day, or a day was chosen), the arrow keys
 move the chosen day (a day left or right, a week up or down) and Page Up /
-Page Down move a month; Escape leaves the grid, giving the arrows back to the
+Page Down move a month keeping the day of the month (clamped at the month's
+end: 31 Jan → 28 Feb); Escape leaves the grid, giving the arrows back to the
 list (a second Escape closes the detail as usual). ``press`` answers whether
-it took the key, so the list keeps its arrows otherwise.
+it took the key, so the list keeps its arrows otherwise. The grid is one Tab
+stop: only ``tab_stop_day`` is focusable (a roving focus, as the ARIA grid
+pattern has), so Tab enters the grid once and leaves it with the next Tab.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from uuid import UUID
@@ -32,8 +36,8 @@ from zoneinfo import ZoneInfo
 from transport.errors import ApiError
 from transport.models import Projection
 from viewmodels.calendar.cells import weeks
-from viewmodels.calendar.month_content import MonthContent, month_content
-from viewmodels.calendar.month_grid import Month, grid_days, request_window
+from viewmodels.calendar.month_content import DayEntry, MonthContent, month_content
+from viewmodels.calendar.month_grid import Month, grid_days, request_window, tab_stop_day
 from viewmodels.calendar.snapshot import (
     MARK_WORDS,
     CalendarPhase,
@@ -142,8 +146,11 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         return self._grid_focused
 
     def set_grid_focus(self, focused: bool) -> None:
-        """The view says whether a day cell holds the keyboard focus."""
-        self._grid_focused = focused
+        """The view says whether a day cell holds the keyboard focus (the ring follows)."""
+        if focused != self._grid_focused:
+            self._grid_focused = focused
+            if self._shown is not None:
+                self._render()
 
     async def press(self, key: str) -> bool:
         """A key pressed while the grid may have focus; True when the calendar took it."""
@@ -156,10 +163,11 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
             return True
         if key in _MONTH_KEYS:
             self._keyboard_moves += 1
-            await self._move_months(_MONTH_KEYS[key])
+            month = shown.month.shifted(_MONTH_KEYS[key])
+            await self.select_day(month.same_day(shown.selected))
             return True
         if key == "Escape":
-            self._grid_focused = False
+            self.set_grid_focus(False)
             return True
         return False
 
@@ -248,11 +256,26 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
                 zone_text=None if content is None else content.zone_text,
                 error=self._error,
                 keyboard_moves=self._keyboard_moves,
+                tab_stop_day=tab_stop_day(
+                    shown.month, shown.selected, today, _firing_days(entries)
+                ),
+                grid_focused=self._grid_focused,
             )
         )
 
     def _today(self) -> date:
         return self._clock().astimezone(self._zone).date()
+
+
+def _firing_days(entries: Mapping[date, tuple[DayEntry, ...]] | None) -> tuple[date, ...]:
+    """Days with a firing, past or to come (a date that never fires is only a notice)."""
+    if entries is None:
+        return ()
+    return tuple(
+        day
+        for day, found in entries.items()
+        if any(e.kind is not MarkKind.NO_FIRING for e in found)
+    )
 
 
 def _month_key(month: Month) -> str:

@@ -41,7 +41,7 @@ def detail_fields(
     passed: str | None = None,
     now: datetime | None = None,
 ) -> ScheduleDetailFields:
-    """Every field DESIGN.md lists for the detail; the instruction is the complete one.
+    """Every field the detail shows (viewmodels/README.md); the instruction is the complete one.
 
     ``passed`` (with ``now``) is what a next firing before ``now`` reads on
     the device's copy ("due (as of 10:42)"), never a guessed later one.

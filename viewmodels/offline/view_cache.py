@@ -129,6 +129,13 @@ class ViewCache:
             entries = await self._index()
             return sum(entry.size for entry in entries.values()) + len(_text(self._index_json()))
 
+    async def holds_anything(self) -> bool:
+        """Whether any entry is kept (a hosted sign-in may open offline only then)."""
+        if not self.enabled:
+            return False
+        async with self._lock:
+            return bool(await self._index())
+
     # Reading -------------------------------------------------------------
 
     async def section(self, section: str) -> CachedList | None:

@@ -82,10 +82,16 @@ class OfflineViewModel(Observable[OfflineSnapshot]):
         self._clock = clock
         self._zone = device_zone
         self._on_retry: Callable[[], None] | None = None
+        self._on_reached: Callable[[], None] | None = None
 
     def set_retry(self, on_retry: Callable[[], None]) -> None:
         """What Retry does (the app wires it to a live-update round now)."""
         self._on_retry = on_retry
+
+    def set_on_reached(self, on_reached: Callable[[], None]) -> None:
+        """Told each time the server answers a read (a hosted session opened offline
+        then checks its remembered sign-in with the server)."""
+        self._on_reached = on_reached
 
     def now(self) -> datetime:
         return self._clock()
@@ -110,6 +116,8 @@ class OfflineViewModel(Observable[OfflineSnapshot]):
         """A read succeeded: the server's answers are shown again, the banner goes."""
         if self.snapshot != OfflineSnapshot():
             self._publish(OfflineSnapshot())
+        if self._on_reached is not None:
+            self._on_reached()
 
     def still_unreachable(self) -> None:
         """A retry found the server still away: the banner stays, no longer retrying."""

@@ -55,6 +55,8 @@ SEARCH_LABEL = "Search schedules"
 CLEAR_SEARCH_LABEL = "Clear search"
 
 
+OPENED_ROW_TEXT = "Shown in the details"
+"""Added to the opened row's spoken sentence: the fill and bar say it to the eye."""
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
 
 
@@ -100,6 +102,9 @@ class ScheduleListSnapshot:
     browsing_unavailable: bool = False
     """The server answered 404/405 on the list route: show ``unavailable_text``, not an error."""
     selected_id: UUID | None = None
+    """The keyboard's highlight (the focus ring): ↑/↓ move it, Enter opens its row."""
+    opened_id: UUID | None = None
+    """The row the detail shows (the opened mark): it stays while ↑/↓ move the highlight."""
     cached_at: datetime | None = None
     """The rows are the device's copy, read from the server at this instant (offline)."""
     query: str = ""
@@ -110,6 +115,9 @@ class ScheduleListSnapshot:
     """How many schedules need attention (``GET /v1/schedules/counts``); None until read."""
     search_focus_requests: int = 0
     """Grows by one each time Ctrl+F or / asks for the search field to take the focus."""
+    heading_focus_requests: int = 0
+    """Grows by one each time Enter opens the highlighted row: the detail's heading then
+    takes the keyboard focus, so a screen reader reads what was opened."""
     search_clears: int = 0
     """Grows by one each time the search is cleared (the clear button, Escape): the only
     time the field's text changes other than by typing."""

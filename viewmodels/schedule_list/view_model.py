@@ -274,8 +274,33 @@ class ScheduleListViewModel(Observable[ScheduleListSnapshot]):
         await self._feed.retry()
 
     def select(self, schedule_id: UUID | None) -> None:
-        """Mark a row as selected (the detail pane shows it)."""
+        """Move the keyboard's highlight (the focus ring) to a row; the opened mark stays."""
         self._publish(replace(self.snapshot, selected_id=schedule_id))
+
+    def mark_opened(self, schedule_id: UUID) -> None:
+        """The detail shows ``schedule_id``: its row takes both the opened mark and the highlight.
+
+        The two marks part when ↑/↓ then move the highlight: the opened mark
+        stays on the row the detail still shows.
+        """
+        self._publish(replace(self.snapshot, selected_id=schedule_id, opened_id=schedule_id))
+
+    def focus_detail_heading(self) -> None:
+        """Enter opened the highlighted row: the view moves the focus to the detail's heading."""
+        self._publish(
+            replace(self.snapshot, heading_focus_requests=self.snapshot.heading_focus_requests + 1)
+        )
+
+    def close_opened(self) -> None:
+        """The detail closed: the highlight goes back to the row that was opened.
+
+        So Escape returns the keyboard to the list where the reader left it,
+        not to wherever ↑/↓ had wandered while the detail was open.
+        """
+        opened = self.snapshot.opened_id
+        if opened is None:
+            return
+        self._publish(replace(self.snapshot, selected_id=opened, opened_id=None))
 
     def show_saved(self, detail: ScheduleDetail) -> None:
         """A schedule saved from its detail: its loaded row shows the new record in place."""

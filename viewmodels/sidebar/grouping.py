@@ -1,6 +1,6 @@
 """Sessions placed into Folders, Scheduled groups and History, kept up to date per session.
 
-The rules (``DESIGN.md``, "Sidebar: sessions grouped by schedule"):
+The rules of the sidebar's sessions grouped by schedule:
 
 - a schedule with two or more cached sessions is one group in Scheduled; with
   one session it stays where a chat would be (its folder, else History);

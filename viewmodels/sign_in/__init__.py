@@ -6,6 +6,7 @@ from viewmodels.sign_in.snapshot import (
     EMPTY_TOKEN,
     LONGEST_TOKEN,
     MALFORMED_TOKEN,
+    PERSON_KEY,
     REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
@@ -14,17 +15,20 @@ from viewmodels.sign_in.snapshot import (
     TOKEN_KEY,
     TOKEN_REFUSED,
     UNNAMED_ACCOUNT,
+    Person,
     SignInPhase,
     SignInSnapshot,
+    token_digest,
     token_problem,
     too_many_attempts,
 )
-from viewmodels.sign_in.view_model import Connector, SignedInApi, SignInViewModel
+from viewmodels.sign_in.view_model import Connector, OfflineCopies, SignedInApi, SignInViewModel
 
 __all__ = [
     "EMPTY_TOKEN",
     "LONGEST_TOKEN",
     "MALFORMED_TOKEN",
+    "PERSON_KEY",
     "REMEMBERED_EXPIRED",
     "REVOKED",
     "SAVED_TOKEN_REFUSED",
@@ -34,10 +38,13 @@ __all__ = [
     "TOKEN_REFUSED",
     "UNNAMED_ACCOUNT",
     "Connector",
+    "OfflineCopies",
+    "Person",
     "SignInPhase",
     "SignInSnapshot",
     "SignInViewModel",
     "SignedInApi",
+    "token_digest",
     "token_problem",
     "too_many_attempts",
 ]

@@ -7,6 +7,7 @@ sign-in screen can show is a constant here, so tests and views name them.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -15,6 +16,9 @@ TOKEN_KEY = "sign_in.token"
 """Device-storage key of a remembered token (under the server's namespace)."""
 TOKEN_EXPIRES_KEY = "sign_in.token_expires_at"
 """When the remembered token is forgotten: an RFC 3339 instant, written before the token."""
+PERSON_KEY = "sign_in.person"
+"""Whose the remembered token is (ids and name, not a secret) and a digest of that token:
+lets a new tab find that person's view cache while the server cannot be reached."""
 LONGEST_TOKEN = 4096
 
 EMPTY_TOKEN = "Enter your token."
@@ -62,6 +66,20 @@ AccountT_co = TypeVar("AccountT_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
+class Person:
+    """Who signed in, as far as the app's device state needs: it keys their namespace."""
+
+    tenant_id: str
+    principal_id: str
+    display_name: str
+
+
+def token_digest(token: str) -> str:
+    """Ties a stored ``Person`` to the one token it was read with (never the token itself)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
 class SignInSnapshot(Generic[AccountT_co]):
     phase: SignInPhase
     remember: bool = False
@@ -74,6 +92,9 @@ class SignInSnapshot(Generic[AccountT_co]):
     """The signed-in principal's name, for "Signed in as …"."""
     account: AccountT_co | None = None
     """What ``open_account`` composed for the signed-in person; None otherwise."""
+    verified: bool = True
+    """False while a remembered sign-in was opened offline on this browser's view cache:
+    the token is checked once the server answers again."""
 
     @property
     def account_name(self) -> str:

@@ -14,6 +14,8 @@ States (``SignInPhase``)::
        |   ok: SIGNED_IN                     |   +------------------+
        |   401: SIGNED_OUT with a notice     |              ok: SIGNED_IN
        |   outage: UNREACHABLE --retry()--> STARTING
+       |   outage, a copy kept for that person: SIGNED_IN (verified=False)
+       |     --server_answered(), token accepted--> SIGNED_IN (verified)
     SIGNED_IN --sign_out()--> SIGNED_OUT ("You signed out.")
     SIGNED_IN --any 401--> SIGNED_OUT (revoked or expired, sign in again)
 
@@ -34,6 +36,19 @@ Rules, each with a test in ``tests/viewmodels/test_sign_in.py``:
   A remembered token signs in on the next start without the form; if the
   server is down then, the person sees the usual retry (``UNREACHABLE``), not
   the form.
+- Opening offline: beside a remembered token the storage keeps whose it is
+  (``PERSON_KEY``: ids, name and the token's digest, no secret). A start (a
+  new tab, the home-screen app) that cannot reach the server (``unreachable``)
+  with a remembered token whose person record matches it, and a view cache
+  this browser holds for that person (``OfflineCopies.holds``), opens the
+  account at once (``SIGNED_IN``, ``verified=False``): the screens show the
+  copy under the offline banner. The first answer from the server
+  (``server_answered``, told by the screens) checks the token with
+  ``GET /v1/principal``; accepted, the account is verified; a 401 ends it
+  like any 401. No record, another token's record, no copy, or a token never
+  remembered: the usual ``UNREACHABLE`` or failure sentence.
+- A remembered token the server refuses (at start, or a 401 of its account)
+  also erases that person's view cache (``OfflineCopies.erase``).
 - A 401 on any request of a signed-in account (reported by the connector's
   ``on_refused``) ends the account and shows the form with the reason. A
   server outage ends nothing: the screens show their own failures and retry.
@@ -50,13 +65,15 @@ import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from transport.errors import ApiError, RateLimited, Unauthenticated
 from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
+from viewmodels.offline import unreachable
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
 from viewmodels.sign_in.snapshot import (
+    PERSON_KEY,
     REMEMBERED_EXPIRED,
     REVOKED,
     SAVED_TOKEN_REFUSED,
@@ -64,14 +81,13 @@ from viewmodels.sign_in.snapshot import (
     TOKEN_EXPIRES_KEY,
     TOKEN_KEY,
     TOKEN_REFUSED,
+    Person,
     SignInPhase,
     SignInSnapshot,
+    token_digest,
     token_problem,
     too_many_attempts,
 )
-
-if TYPE_CHECKING:
-    from transport.models import Principal
 
 
 class SignedInApi(ScheduleApi, Protocol):
@@ -84,6 +100,14 @@ class Connector(Protocol):
     """Makes a client that sends ``token``; ``on_refused()`` runs on each 401 it gets."""
 
     def connect(self, token: str, on_refused: Callable[[], None]) -> SignedInApi: ...
+
+
+class OfflineCopies(Protocol):
+    """The view caches this browser holds, one per person (the app knows their namespace)."""
+
+    async def holds(self, person: Person) -> bool: ...
+
+    async def erase(self, person: Person) -> None: ...
 
 
 AccountT = TypeVar("AccountT")
@@ -101,6 +125,9 @@ class _Signed(Generic[AccountT]):
     api: SignedInApi
     account: AccountT
     generation: int
+    person: Person
+    remembered: bool
+    verified: bool = True
 
 
 class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
@@ -111,16 +138,18 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         connector: Connector,
         storage: DeviceStorage,
         *,
-        open_account: Callable[[SignedInApi, Principal], AccountT],
+        open_account: Callable[[SignedInApi, Person], AccountT],
         close_account: Callable[[AccountT], None] = lambda _account: None,
         forget_account: Callable[[AccountT], Awaitable[None]] | None = None,
         clock: Clock = _utc_now,
         remember_for: timedelta = DEFAULT_REMEMBER_FOR,
+        copies: OfflineCopies | None = None,
     ) -> None:
         """``open_account`` composes the signed-in person's screens over their client;
         ``close_account`` stops them (before the client closes); ``forget_account``
         clears what this browser kept for them, on sign-out only. A remembered token
-        is forgotten ``remember_for`` after the sign-in that remembered it."""
+        is forgotten ``remember_for`` after the sign-in that remembered it. ``copies``
+        are the view caches a remembered sign-in may open offline on (None: never)."""
         super().__init__(SignInSnapshot(SignInPhase.STARTING))
         self._connector = connector
         self._storage = storage
@@ -134,6 +163,8 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._saved: str | None = None
         self._started = False
         self._retiring: set[asyncio.Task[None]] = set()
+        self._confirming: asyncio.Task[None] | None = None
+        self._copies = copies
 
     async def start(self) -> None:
         """The session opened: sign in with this browser's remembered token, or show the form."""
@@ -204,22 +235,27 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         try:
             principal = await api.get_principal()
         except ApiError as err:
+            if saved and unreachable(err) and await self._open_offline(api, token, generation):
+                return
             await api.aclose()
             if generation == self._generation:
                 await self._check_failed(err, saved=saved)
             return
         remember = saved or self.snapshot.remember
-        if generation == self._generation and not saved:
+        person = Person(principal.tenant_id, principal.principal_id, principal.display_name)
+        if generation == self._generation:
             if remember:  # the expiry first: a token is never kept without one
-                await self._storage.set(TOKEN_EXPIRES_KEY, self._expiry())
-                await self._storage.set(TOKEN_KEY, token)
+                if not saved:
+                    await self._storage.set(TOKEN_EXPIRES_KEY, self._expiry())
+                    await self._storage.set(TOKEN_KEY, token)
+                await self._remember_person(token, person)
             else:
                 await self._forget_token()
         if generation != self._generation:  # signed out or closed meanwhile
             await api.aclose()
             return
-        account = self._open_account(api, principal)
-        self._signed = _Signed(api, account, generation)
+        account = self._open_account(api, person)
+        self._signed = _Signed(api, account, generation, person, remembered=remember)
         self._publish(
             SignInSnapshot(
                 SignInPhase.SIGNED_IN,
@@ -229,6 +265,81 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             )
         )
 
+    async def _open_offline(self, api: SignedInApi, token: str, generation: int) -> bool:
+        """The remembered person's screens on this browser's copy, or False (none to show)."""
+        if self._copies is None or generation != self._generation:
+            return False
+        person = await self._remembered_person(token)
+        if person is None or not await self._copies.holds(person):
+            return False
+        if generation != self._generation:
+            return False
+        account = self._open_account(api, person)
+        self._signed = _Signed(api, account, generation, person, remembered=True, verified=False)
+        self._publish(
+            SignInSnapshot(
+                SignInPhase.SIGNED_IN,
+                remember=True,
+                display_name=person.display_name,
+                account=account,
+                verified=False,
+            )
+        )
+        return True
+
+    def server_answered(self) -> None:
+        """The screens read the server: an account opened offline now checks its token."""
+        signed = self._signed
+        if signed is None or signed.verified or self._confirming is not None:
+            return
+        self._confirming = asyncio.get_running_loop().create_task(self._confirm(signed))
+
+    async def _confirm(self, signed: _Signed[AccountT]) -> None:
+        try:
+            principal = await signed.api.get_principal()
+        except ApiError:
+            return  # a 401 ended the account (``_refused``); an outage waits for the next answer
+        finally:
+            self._confirming = None
+        if self._signed is not signed:
+            return
+        if (principal.tenant_id, principal.principal_id) != (
+            signed.person.tenant_id,
+            signed.person.principal_id,
+        ):
+            self._refused(signed.generation)  # never another person's screens on this copy
+            return
+        person = Person(principal.tenant_id, principal.principal_id, principal.display_name)
+        self._signed = replace(signed, person=person, verified=True)
+        if self._saved is not None:
+            await self._remember_person(self._saved, person)
+        if self._signed is not None and self._signed.generation == signed.generation:
+            self._publish(
+                replace(self.snapshot, display_name=principal.display_name, verified=True)
+            )
+
+    async def _remember_person(self, token: str, person: Person) -> None:
+        await self._storage.set(
+            PERSON_KEY,
+            {
+                "token_digest": token_digest(token),
+                "tenant_id": person.tenant_id,
+                "principal_id": person.principal_id,
+                "display_name": person.display_name,
+            },
+        )
+
+    async def _remembered_person(self, token: str) -> Person | None:
+        """The person stored beside ``token``; None when absent, unreadable or another token's."""
+        raw = await self._storage.get(PERSON_KEY)
+        if not isinstance(raw, dict) or raw.get("token_digest") != token_digest(token):
+            return None
+        fields = (raw.get("tenant_id"), raw.get("principal_id"), raw.get("display_name"))
+        if not all(isinstance(field, str) and field for field in fields):
+            return None
+        tenant_id, principal_id, display_name = (str(field) for field in fields)
+        return Person(tenant_id, principal_id, display_name)
+
     async def _check_failed(self, err: ApiError, *, saved: bool) -> None:
         remember = self.snapshot.remember
         if isinstance(err, RateLimited):
@@ -237,8 +348,11 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             self._publish(SignInSnapshot(phase, remember=remember or saved, error=wait))
         elif isinstance(err, Unauthenticated):
             if saved:
+                person = None if self._saved is None else await self._remembered_person(self._saved)
                 self._saved = None
                 await self._forget_token()
+                if person is not None and self._copies is not None:
+                    await self._copies.erase(person)
                 self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SAVED_TOKEN_REFUSED))
             else:
                 self._publish(
@@ -264,17 +378,20 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             SignInSnapshot(SignInPhase.SIGNED_OUT, remember=self.snapshot.remember, notice=REVOKED)
         )
         # Called from inside the request that saw the 401: close and forget after it returns.
-        task = asyncio.get_running_loop().create_task(self._retire(signed.api))
+        task = asyncio.get_running_loop().create_task(self._retire(signed))
         self._retiring.add(task)
         task.add_done_callback(self._retiring.discard)
 
-    async def _retire(self, api: SignedInApi) -> None:
-        await api.aclose()
+    async def _retire(self, signed: _Signed[AccountT]) -> None:
+        await signed.api.aclose()
         await self._forget_token()
+        if signed.remembered and self._copies is not None:
+            await self._copies.erase(signed.person)  # a refused token's copy is never shown
 
     async def _forget_token(self) -> None:
         await self._storage.set(TOKEN_KEY, None)
         await self._storage.set(TOKEN_EXPIRES_KEY, None)
+        await self._storage.set(PERSON_KEY, None)
 
     def _expiry(self) -> str:
         return (self._clock() + self._remember_for).astimezone(UTC).isoformat()

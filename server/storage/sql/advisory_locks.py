@@ -11,7 +11,7 @@ exists; these locks settle the turns no single row stands for:
   it held, skip their sweep rather than wait for it;
 - ``admission_of(owner)``: materializations that may add a run for one
   principal decide on the active-run count one at a time, so two replicas
-  racing for the last slot cannot both take it (the seed's tenant-scoped
+  racing for the last slot cannot both take it (a tenant-scoped
   admission lock, per principal here because the cap is).
 
 Every lock is transaction-scoped (``pg_advisory_xact_lock``): it is released

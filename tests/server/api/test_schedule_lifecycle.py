@@ -1,4 +1,4 @@
-"""Create, read, update, pause, resume and cancel through HTTP: the seed's state machine."""
+"""Create, read, update, pause, resume and cancel through HTTP: the schedule's state machine."""
 
 from __future__ import annotations
 
