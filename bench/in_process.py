@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,7 +92,7 @@ async def _samples(client: httpx.AsyncClient, url: str, runs: int) -> list[float
 
 async def alternating_medians(
     stores: dict[str, SqlStore],
-    urls: dict[str, Sequence[str]],
+    urls: Mapping[str, Sequence[str]],
     measures: Sequence[str],
     *,
     runs: int,
