@@ -61,21 +61,25 @@ def iso_instant(instant: datetime | None) -> str | None:
     return None if instant is None else instant.isoformat()
 
 
+_HALTS: dict[ScheduleState, tuple[AuditEventKind, PauseReason | None]] = {
+    ScheduleState.PAUSED: (AuditEventKind.SCHEDULE_PAUSED, PauseReason.USER),
+    ScheduleState.CANCELLED: (AuditEventKind.SCHEDULE_CANCELLED, None),
+}
+
+
 def _halt(
     record: ScheduleRecord,
     expected_revision: int,
     actor: str,
     now: datetime,
-    *,
     target: ScheduleState,
-    kind: AuditEventKind,
-    pause_reason: PauseReason | None,
 ) -> ScheduleChange | None:
     """Pause and cancel alike: to ``target`` with no next firing, the failure count kept."""
     check_revision(record, expected_revision)
     if record.state == target:
         return None
     _mutable(record)
+    kind, pause_reason = _HALTS[target]
     event = schedule_event(
         kind,
         record,
@@ -99,15 +103,7 @@ def _halt(
 def pause(
     record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
 ) -> ScheduleChange | None:
-    return _halt(
-        record,
-        expected_revision,
-        actor,
-        now,
-        target=ScheduleState.PAUSED,
-        kind=AuditEventKind.SCHEDULE_PAUSED,
-        pause_reason=PauseReason.USER,
-    )
+    return _halt(record, expected_revision, actor, now, ScheduleState.PAUSED)
 
 
 def resume(
@@ -148,15 +144,7 @@ def resume(
 def cancel(
     record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
 ) -> ScheduleChange | None:
-    return _halt(
-        record,
-        expected_revision,
-        actor,
-        now,
-        target=ScheduleState.CANCELLED,
-        kind=AuditEventKind.SCHEDULE_CANCELLED,
-        pause_reason=None,
-    )
+    return _halt(record, expected_revision, actor, now, ScheduleState.CANCELLED)
 
 
 def update(

@@ -8,13 +8,16 @@ validation, revisioning and first-firing computation as one made in the app.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
 from server.storage.sql.store import SqlStore
 from tests.wire import definition_json
+
+LEAD = timedelta(seconds=25)
+"""Time to start the app and open the page before the schedule fires."""
 
 
 def create_daily_due(

@@ -23,7 +23,7 @@ import tzlocal
 from playwright.sync_api import ViewportSize, expect
 
 from tests.ui.accessible_names import schedule_row, session_rows
-from tests.ui.due_schedule import create_daily_due
+from tests.ui.due_schedule import LEAD, create_daily_due
 from tests.ui.page_opener import PageOpener
 from tests.ui.served_app import ServedApp, served_app
 from viewmodels.formatting import next_firing_text
@@ -31,8 +31,6 @@ from viewmodels.formatting import next_firing_text
 pytestmark = pytest.mark.ui
 
 TITLE = "Stand-up notes, due in a moment"
-LEAD = timedelta(seconds=25)
-"""Time to start the app and open the page before the schedule fires."""
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 

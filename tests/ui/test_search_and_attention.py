@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -32,7 +32,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from tests.ui.accessible_names import button, schedule_row, schedule_rows
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
-from tests.ui.due_schedule import create_daily_due
+from tests.ui.due_schedule import LEAD, create_daily_due
 from tests.ui.flutter_page import next_frames, open_app, wait_for_text
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
@@ -119,8 +119,6 @@ def test_the_needs_attention_chip_counts_and_filters_and_each_row_says_what_went
 
 
 TITLE = "Quarterly invoice run, about to go wrong"
-LEAD = timedelta(seconds=25)
-"""Time to start the app and open the page before the schedule fires."""
 
 
 def create_failing_soon(database: Path, due: datetime) -> None:
