@@ -242,3 +242,12 @@ async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = T
         raise StartupError(
             f"The server at {url} does not answer like a schedule server ({err})."
         ) from None
+
+
+def import_embedded_server() -> None:
+    """Imports the embedded server's modules (SQLAlchemy, Alembic, the routes) ahead.
+
+    The slowest part of a cold start: ``app.launch`` runs it in a worker thread
+    while the web view's page loads, so ``open_backend`` then finds them loaded.
+    """
+    from server import embedded  # noqa: F401

@@ -25,7 +25,6 @@ from app.settings import (
     UsageError,
 )
 from app.web_address import checked_web_address, refuse_own_credentials
-from server.embedded import RuntimeChoiceError, attached_runtime
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
@@ -235,10 +234,16 @@ def settings_from_arguments(
         chosen = arguments.data_dir if arguments.data_dir is not None else data_dir
         if chosen.exists() and not chosen.is_dir():
             raise UsageError(f"--data-dir {chosen} is a file, not a folder.")
-        try:
-            runtime = attached_runtime(arguments.executor, arguments.executor_secret_file)
-        except RuntimeChoiceError as err:
-            raise UsageError(str(err)) from None
+        runtime = None
+        if arguments.executor is not None or arguments.executor_secret_file is not None:
+            # Imported only when asked for: the server stack loads off the start's
+            # critical path otherwise (``app.launch`` opens it while the page loads).
+            from server.embedded import RuntimeChoiceError, attached_runtime
+
+            try:
+                runtime = attached_runtime(arguments.executor, arguments.executor_secret_file)
+            except RuntimeChoiceError as err:
+                raise UsageError(str(err)) from None
         server = EmbeddedServerSettings(
             data_dir=chosen, demo=not arguments.no_demo, runtime=runtime
         )

@@ -3,8 +3,12 @@
 Order matters: decide window or browser first (fetching Flet's desktop client
 when a window needs it: Flet cannot recover from a missing client offline),
 pick and check the port, open the backend (embedded database or remote probe)
-so a failure is one sentence before any UI exists, then hand the session
-entry to Flet's window loop or to the web server (``app.web_server``). Each
+so a failure is one sentence, then hand the session entry to Flet's window
+loop or to the web server (``app.web_server``). In a browser the web server
+starts first and the backend opens meanwhile (its imports in a worker
+thread), so the page's own loading overlaps the server's opening; a session
+that arrives before the backend waits for it, and a backend that cannot be
+had still ends the start with its one sentence (the web server is stopped). Each
 Flet session (a window, or each browser tab in web mode) gets its own view
 models and device storage over the one shared backend; leaving the loop
 closes the backend.
@@ -16,9 +20,11 @@ session signs in and gets its own (``app.sign_in_session``).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -26,12 +32,19 @@ from zoneinfo import ZoneInfo
 import flet as ft
 import tzlocal
 
-from app.backend import Backend, SignInBackend, StartupError, open_backend, open_sign_in_backend
+from app.backend import (
+    Backend,
+    SignInBackend,
+    StartupError,
+    import_embedded_server,
+    open_backend,
+    open_sign_in_backend,
+)
 from app.desktop_client import client_present, client_release, fetch_over_network
 from app.notifications import OsNotifications
 from app.presentation import Presentation, View, decide_presentation
 from app.session import session_entry
-from app.settings import RemoteServerSettings, Settings, WebAddress
+from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings, WebAddress
 from app.sign_in_session import sign_in_entry
 from app.web_port import choose_port
 from app.web_server import page_url, serve_web
@@ -66,6 +79,9 @@ async def run_app(settings: Settings) -> None:
     presentation = current_presentation(settings)
     address = settings.web_address
     port = choose_port(settings.port, address.host) if presentation.view is View.WEB else 0
+    if presentation.view is View.WEB:
+        await _serve_web_while_opening(settings, presentation, port, zone)
+        return
     async with open_backend(settings.server, clock=utc_now) as backend:
         entry = session_entry(backend, clock=utc_now, device_zone=zone)
         if presentation.view is View.PACKAGED:
@@ -78,15 +94,52 @@ async def run_app(settings: Settings) -> None:
                     backend, clock=utc_now, device_zone=zone, announce=OsNotifications()
                 )
             await ft.run_async(entry, view=ft.AppView.FLET_APP, assets_dir=_assets_dir())
-            return
-        _announce_web(backend, presentation, address, port)
-        await serve_web(
-            entry,
+
+
+async def _serve_web_while_opening(
+    settings: Settings, presentation: Presentation, port: int, zone: ZoneInfo
+) -> None:
+    """The web server from the start; the backend opens while the browser loads the page."""
+    address = settings.web_address
+    opened: asyncio.Future[Backend | None] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    serving = asyncio.create_task(
+        serve_web(
+            _entry_once_open(opened, zone),
             address=address,
             port=port,
             assets_dir=_assets_dir_path(),
             open_browser=presentation.open_browser,
+            stop=stop,
         )
+    )
+    try:
+        if isinstance(settings.server, EmbeddedServerSettings):
+            await asyncio.to_thread(import_embedded_server)
+        async with open_backend(settings.server, clock=utc_now) as backend:
+            opened.set_result(backend)
+            _announce_web(backend, presentation, address, port)
+            await serving
+    finally:
+        if not opened.done():
+            opened.set_result(None)
+        if not serving.done():
+            stop.set()
+            await serving
+
+
+def _entry_once_open(
+    opened: asyncio.Future[Backend | None], zone: ZoneInfo
+) -> Callable[[ft.Page], Awaitable[None]]:
+    """Each session's entry, once the backend is open; nothing when it could not be had
+    (the start is ending with its one sentence)."""
+
+    async def start(page: ft.Page) -> None:
+        backend = await asyncio.shield(opened)
+        if backend is not None:
+            await session_entry(backend, clock=utc_now, device_zone=zone)(page)
+
+    return start
 
 
 async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:

@@ -19,9 +19,12 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.loopback import LOOPBACK, is_loopback_host
-from server.embedded import AttachedRuntime
+
+if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
+    from server.embedded import AttachedRuntime
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,8 +136,9 @@ async def serve_web(
     port: int,
     assets_dir: Path | None,
     open_browser: bool = False,
+    stop: asyncio.Event | None = None,
 ) -> None:
-    """Serves until SIGINT or SIGTERM, then returns once the server has shut down."""
+    """Serves until SIGINT or SIGTERM (or ``stop`` is set), then returns once shut down."""
     _log_level_from_env()
     tls = address.tls
     config = uvicorn.Config(
@@ -155,7 +156,19 @@ async def serve_web(
     url = page_url(address, port)
     server = _Server(config, on_started=(lambda: _open_browser(url)) if open_browser else None)
     with _exit_on_signals(server):
-        await server.serve()
+        if stop is None:
+            await server.serve()
+            return
+        watcher = asyncio.create_task(_exit_when(stop, server))
+        try:
+            await server.serve()
+        finally:
+            watcher.cancel()
+
+
+async def _exit_when(stop: asyncio.Event, server: uvicorn.Server) -> None:
+    await stop.wait()
+    server.should_exit = True
 
 
 def _log_level_from_env() -> None:

@@ -5,7 +5,7 @@ Run: ``.venv/bin/python bench/view_models.py``
 - Sidebar: 10,000 cached sessions across 500 schedules. A full regroup
   (``SessionIndex.rebuild``, every row and age line re-made) and one new
   session arriving (``SidebarViewModel.session_arrived``: one bucket and the
-  group order patched, snapshot published). Targets: <= 20 ms and <= 2 ms.
+  group order patched, snapshot published). Targets: <= 15 ms and <= 2 ms.
   The first build makes 10,000 new rows, so now and then its max includes a
   full (generation 2) garbage collection of the whole process; a regroup of
   a live index reuses its rows and allocates too little to cause one.

@@ -12,13 +12,23 @@ model, which decides them.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
 from views.screen_models import Observed, use_models
 
 T = TypeVar("T")
+
+
+class Held(Protocol[T]):
+    """What ``ft.use_ref`` returns, by its public shape: Flet exports no name for its type.
+
+    Views annotate their refs with this rather than import from Flet's
+    internals, which may move in any release.
+    """
+
+    current: T | None
 
 
 def use_snapshot(model: Observed[T]) -> T:

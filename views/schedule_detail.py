@@ -183,7 +183,7 @@ def _heading(
             listener,
             ft.Row(
                 [
-                    state_chip(fields.state_label, fields.state),
+                    state_chip(fields.state_label, fields.state_tone),
                     *(
                         [ft.Text(fields.pause_reason_text, color=ft.Colors.TERTIARY, size=13)]
                         if fields.pause_reason_text

@@ -19,13 +19,12 @@ from typing import Protocol
 from uuid import UUID
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
-from views.binding import go, run_command, use_snapshot
+from views.binding import Held, go, run_command, use_snapshot
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
@@ -45,9 +44,9 @@ def ScheduleList(
     show_search: bool = True,
 ) -> ft.Control:
     snapshot = use_snapshot(model)
-    list_view: MutableRef[ft.ListView] = ft.use_ref()
-    search: MutableRef[ft.TextField] = ft.use_ref()
-    focus_seen: MutableRef[int] = ft.use_ref(snapshot.search_focus_requests)
+    list_view: Held[ft.ListView] = ft.use_ref()
+    search: Held[ft.TextField] = ft.use_ref()
+    focus_seen: Held[int] = ft.use_ref(snapshot.search_focus_requests)
 
     def focus_search() -> None:
         # Ctrl+F or /: only a new request moves the focus (not every render).
@@ -66,7 +65,7 @@ def ScheduleList(
     # The rows are memoized on their props, so they get one callback object for
     # the list's lifetime (the navigation model is the session's, for good).
     open_row = ft.use_callback(open_schedule, [navigation])
-    opened_before: MutableRef[UUID] = ft.use_ref(opened_id)
+    opened_before: Held[UUID] = ft.use_ref(opened_id)
 
     def reveal_selection() -> None:
         # Keyboard moves change the selection without opening a row: bring it
@@ -115,7 +114,7 @@ def ScheduleList(
                             ft.Icons.REFRESH,
                             "Refresh",
                             lambda: run_command(model.reload),
-                            disabled=snapshot.phase is FeedPhase.LOADING_FIRST_PAGE,
+                            disabled=not snapshot.can_refresh,
                         ),
                     ],
                     spacing=8,
@@ -165,7 +164,7 @@ def _body(
     model: ScheduleListModel,
     open_schedule: Callable[[UUID], None],
     opened_id: UUID | None,
-    list_view: MutableRef[ft.ListView],
+    list_view: Held[ft.ListView],
 ) -> ft.Control:
     if snapshot.unavailable_text:
         return message_panel(ft.Icons.EVENT_BUSY, snapshot.unavailable_text)
@@ -256,9 +255,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
     return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
 
 
-def _search_field(
-    model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
-) -> ft.Control:
+def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]) -> ft.Control:
     """The search field: keystrokes go to the view model; the clear button empties it.
 
     Memoized on ``clears``: while the person types, the list re-renders on
@@ -291,7 +288,7 @@ def _search_field(
 
 class _SearchFieldTile(Protocol):
     def __call__(
-        self, model: ScheduleListModel, clears: int, ref: MutableRef[ft.TextField]
+        self, model: ScheduleListModel, clears: int, ref: Held[ft.TextField]
     ) -> ft.Control: ...
 
 

@@ -62,7 +62,7 @@ def _schedule_row(
                     overflow=ft.TextOverflow.ELLIPSIS,
                     expand=True,
                 ),
-                state_chip(row.state_label, row.state, on_selected=opened),
+                state_chip(row.state_label, row.state_tone, on_selected=opened),
             ],
             spacing=8,
         ),

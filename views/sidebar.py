@@ -133,7 +133,7 @@ def reveal_key(schedule_id: UUID) -> str:
 
 
 def _account_row(account: AccountModel) -> ft.Control:
-    name = account.snapshot.display_name or "you"
+    name = account.snapshot.account_name
     return ft.Container(
         content=ft.Row(
             [

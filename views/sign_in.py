@@ -15,12 +15,11 @@ Keyboard: the token field has focus on arrival; Tab reaches the checkbox
 from __future__ import annotations
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from viewmodels.sign_in import SignInPhase, SignInSnapshot
 from views.actions import icon_action
 from views.app_shell import AppShell
-from views.binding import run_command, use_snapshot
+from views.binding import Held, run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
 from views.sidebar import SIGN_OUT_LABEL
 from views.status_panels import centered, error_panel, loading_panel
@@ -56,9 +55,9 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     token, set_token = ft.use_state("")
     # What the field holds now: a click may arrive before the re-render that
     # the last keystroke or paste asked for, so Sign in reads this, not ``token``.
-    typed: MutableRef[str] = ft.use_ref("")
+    typed: Held[str] = ft.use_ref("")
     revealed, set_revealed = ft.use_state(False)
-    field: MutableRef[ft.TextField] = ft.use_ref()
+    field: Held[ft.TextField] = ft.use_ref()
 
     def change(value: str) -> None:
         typed.current = value

@@ -12,6 +12,8 @@ from typing import Any
 
 import flet as ft
 
+from viewmodels.formatting import Tone
+
 
 def centered(*controls: ft.Control) -> ft.Control:
     return ft.Container(
@@ -61,16 +63,14 @@ def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> 
     return centered(*parts)
 
 
-def state_chip(label: str, state: str, *, on_selected: bool = False) -> ft.Control:
+def state_chip(label: str, tone: Tone, *, on_selected: bool = False) -> ft.Control:
     """The state as words in a tinted pill: colour helps, the text carries the meaning.
 
     ``on_selected``: the pill sits on a selected row, whose container colour is
     close to every tint in both themes; it then takes the surface colour and an
     outline in its text colour, so it keeps its shape.
     """
-    background, foreground = _STATE_COLOURS.get(
-        state, (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT)
-    )
+    background, foreground = _TONE_COLOURS[tone]
     return ft.Container(
         content=ft.Text(label, size=12, weight=ft.FontWeight.W_600, color=foreground),
         bgcolor=ft.Colors.SURFACE if on_selected else background,
@@ -80,9 +80,9 @@ def state_chip(label: str, state: str, *, on_selected: bool = False) -> ft.Contr
     )
 
 
-_STATE_COLOURS: dict[str, tuple[str, str]] = {
-    "ACTIVE": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER),
-    "PAUSED": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
-    "COMPLETED": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
-    "CANCELLED": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT),
+_TONE_COLOURS: dict[Tone, tuple[str, str]] = {
+    Tone.LIVE: (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER),
+    Tone.WARNING: (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    Tone.DONE: (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+    Tone.NEUTRAL: (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT),
 }

@@ -31,10 +31,11 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     by_key = {option_key(option): option for option in options}
 
     def choose(event: ft.Event[ft.Dropdown]) -> None:
+        # The view model decides whether the choice is saved (selectable,
+        # changed, picker enabled); the view only maps the key back.
         option = by_key.get(event.control.value or "")
-        if option is None or not option.selectable:
-            return
-        run_command(model.choose, option)
+        if option is not None:
+            run_command(model.choose, option)
 
     # While the question waits, the dropdown shows what was chosen; Cancel puts
     # the server's binding back (a changed value is what the page re-sends).
@@ -97,7 +98,7 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         )
     if snapshot.error:
         retry: list[ft.Control] = []
-        if snapshot.profiles_phase is ProfilesPhase.FAILED:
+        if snapshot.can_retry:
             retry = [ft.TextButton("Retry", on_click=lambda: run_command(model.retry))]
         lines.append(
             ft.Row(

@@ -11,7 +11,8 @@ import pytest
 import respx
 
 from app.backend import StartupError, open_backend, open_sign_in_backend
-from app.settings import EmbeddedServerSettings, RemoteServerSettings
+from app.launch import run_app
+from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings
 from app.web_port import choose_port, port_is_free
 from tests.wire import principal_json
 from transport.errors import Unauthenticated
@@ -151,3 +152,21 @@ async def test_a_server_read_before_opens_offline_and_another_token_still_stops(
                 pass
     record = (tmp_path / "servers-read.json").read_text(encoding="utf-8")
     assert "alice" not in record and TEAM_SERVER not in record
+
+
+async def test_a_web_start_whose_backend_cannot_open_ends_with_its_sentence_and_frees_the_port(
+    tmp_path: Path,
+) -> None:
+    """The web server starts before the backend opens; a failed opening still ends the start."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    port = choose_port(None)
+    settings = Settings(
+        server=EmbeddedServerSettings(data_dir=blocker / "data", demo=False),
+        web=True,
+        desktop=False,
+        port=port,
+    )
+    with pytest.raises(StartupError, match=r"Cannot create the data folder.*--data-dir"):
+        await run_app(settings)
+    assert port_is_free(port), "the web server was stopped"

@@ -11,6 +11,7 @@ import pytest
 
 from transport.models import Cadence, Limits
 from viewmodels.formatting import (
+    Tone,
     age_text,
     cadence_summary,
     duration_text,
@@ -21,6 +22,7 @@ from viewmodels.formatting import (
     next_firing_text,
     pause_reason_text,
     state_label,
+    state_tone,
 )
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -222,6 +224,17 @@ def test_known_states_and_pause_reasons_have_text_labels() -> None:
     assert pause_reason_text("PAUSED", "failure_limit") == "Paused after repeated failures"
     assert pause_reason_text("PAUSED", "maintenance_window") == "Maintenance window"
     assert pause_reason_text("ACTIVE", "user") is None
+
+
+def test_each_state_has_a_semantic_tone_and_an_unknown_state_is_neutral() -> None:
+    assert [state_tone(s) for s in ("ACTIVE", "PAUSED", "COMPLETED", "CANCELLED")] == [
+        Tone.LIVE,
+        Tone.WARNING,
+        Tone.DONE,
+        Tone.NEUTRAL,
+    ]
+    assert state_tone("WAITING_FOR_APPROVAL") is Tone.NEUTRAL
+    assert state_tone("active") is Tone.NEUTRAL, "wire values are case-sensitive"
 
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

@@ -13,6 +13,7 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, GroupKind, ScheduleDetailViewModel
+from viewmodels.formatting import Tone
 
 
 def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -53,6 +54,7 @@ async def test_following_a_row_point_reads_the_schedule_and_shows_every_listed_f
     assert fields is not None
     assert fields.title == "Morning news digest"
     assert fields.state_label == "Paused"
+    assert fields.state_tone is Tone.WARNING
     assert fields.pause_reason_text == "Paused by you"
     assert fields.revision == 3
     assert fields.instruction.startswith("Summarize the overnight news from my feeds, then")

@@ -13,6 +13,7 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from tests.wire import NOW, detail, page, profile, revision_body, summary, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
+from viewmodels.formatting import Tone
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import (
     BROWSING_UNAVAILABLE_TEXT,
@@ -135,6 +136,23 @@ async def test_unknown_state_renders_humanized_not_raw(
     vm = make_list(api, clock, device_zone)
     await vm.open()
     assert vm.snapshot.rows[0].state_label == "Waiting for approval"
+    assert vm.snapshot.rows[0].state_tone is Tone.NEUTRAL
+
+
+async def test_a_row_carries_its_states_tone_for_the_view_to_colour(
+    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    schedules_route.script(
+        (CURRENT, None), ok(page([summary("a"), summary("b", state="PAUSED", pause_reason="user")]))
+    )
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    assert [row.state_tone for row in vm.snapshot.rows] == [Tone.LIVE, Tone.WARNING]
+
+
+def test_refresh_is_offered_in_every_phase_but_while_page_one_is_read() -> None:
+    offered = {phase for phase in FeedPhase if ScheduleListSnapshot(phase=phase).can_refresh}
+    assert offered == set(FeedPhase) - {FeedPhase.LOADING_FIRST_PAGE}
 
 
 async def test_unknown_cadence_kind_still_renders_its_zone_and_never_breaks_the_row(

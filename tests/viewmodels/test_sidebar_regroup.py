@@ -8,7 +8,7 @@ changed, also when the reconciled sessions are equal but new objects.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, fields, replace
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -22,6 +22,8 @@ from viewmodels.sidebar.age_lines import AgeLines
 from viewmodels.sidebar.grouping import SessionIndex
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.ordered_rows import OrderedRows
+from viewmodels.sidebar.session_rows import session_row
+from viewmodels.sidebar.snapshot import SessionRow
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 ZONES = [
@@ -102,6 +104,32 @@ def sessions(count: int, schedules: int) -> list[CachedSession]:
 
 def rebuilt(cached: list[CachedSession], index: SessionIndex, now: datetime = NOW) -> None:
     index.rebuild(cached, folders=None, now=now)
+
+
+@pytest.mark.parametrize("schedule", [None, "s1"])
+def test_a_new_row_is_the_frozen_row_its_constructor_makes_with_every_field_set(
+    schedule: str | None,
+) -> None:
+    session = CachedSession(
+        uid("chat"), "Morning digest", NOW, uid("folder"), uid(schedule) if schedule else None
+    )
+    made = session_row(session, "5 min ago", True, None)
+    expected = SessionRow(
+        session.session_id,
+        "Morning digest",
+        "5 min ago",
+        session.schedule_id,
+        session.folder_id,
+        schedule is None,
+        True,
+    )
+    assert type(made) is SessionRow
+    assert [getattr(made, f.name) for f in fields(SessionRow)] == [
+        getattr(expected, f.name) for f in fields(SessionRow)
+    ]
+    assert made == expected and hash(made) == hash(expected)
+    with pytest.raises(FrozenInstanceError):
+        made.title = "changed"  # type: ignore[misc]
 
 
 def test_a_regroup_of_equal_new_sessions_reuses_every_row() -> None:

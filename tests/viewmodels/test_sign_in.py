@@ -37,9 +37,11 @@ from viewmodels.sign_in import (
     TOKEN_EXPIRES_KEY,
     TOKEN_KEY,
     TOKEN_REFUSED,
+    UNNAMED_ACCOUNT,
     Person,
     SignedInApi,
     SignInPhase,
+    SignInSnapshot,
     SignInViewModel,
     token_digest,
 )
@@ -617,6 +619,14 @@ async def test_a_slowed_remembered_sign_in_keeps_the_token_and_offers_retry(
     assert model.snapshot.phase is SignInPhase.UNREACHABLE
     assert model.snapshot.error == "Too many attempts. Try again in 40 s."
     assert await storage.get(TOKEN_KEY) == ALICE
+
+
+def test_signed_in_as_names_the_principal_or_you_when_it_has_no_name() -> None:
+    named: SignInSnapshot[None] = SignInSnapshot(SignInPhase.SIGNED_IN, display_name="Alice")
+    unnamed: SignInSnapshot[None] = SignInSnapshot(SignInPhase.SIGNED_IN, display_name=None)
+    blank: SignInSnapshot[None] = SignInSnapshot(SignInPhase.SIGNED_IN, display_name="")
+    assert named.account_name == "Alice"
+    assert unnamed.account_name == blank.account_name == UNNAMED_ACCOUNT == "you"
 
 
 async def test_remember_keeps_whose_token_it_is_beside_it_and_sign_out_forgets_both(

@@ -253,6 +253,23 @@ async def test_choosing_the_current_value_sends_nothing(
     assert server.update.requests == []
 
 
+async def test_choosing_an_option_that_is_not_selectable_sends_nothing(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    server = Server(router)
+    server.read.script(
+        None, ok(detail("s1", revision=revision_body(2, browser_profile_id=uid("old"))))
+    )
+    vm = make_detail(api, clock, device_zone)
+    await vm.open(uid("s1"))
+    kept = vm.website_access.snapshot.current
+    assert not kept.selectable
+    await vm.website_access.choose(WebsiteOption(uid("pending"), "pending", selectable=False))
+    assert len(server.read.requests) == 1
+    assert server.update.requests == []
+    assert vm.website_access.snapshot.current == kept
+
+
 async def test_a_revision_conflict_is_read_again_and_retried_once(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
 ) -> None:
@@ -327,6 +344,7 @@ async def test_any_other_refusal_leaves_the_servers_binding_displayed_with_the_r
     assert snap.current.profile_id == uid("shop"), "the server's binding as freshly read"
     assert snap.error == "That website sign-in is missing or not ready: profile is not ready"
     assert snap.picker_enabled
+    assert not snap.can_retry, "a refused choice is chosen anew, not retried"
 
 
 async def test_while_saving_the_picker_is_disabled_and_shows_progress(
@@ -406,8 +424,10 @@ async def test_a_failed_profile_load_says_why_and_retry_loads_again(
     await vm.open(uid("s1"))
     assert vm.website_access.snapshot.profiles_phase is ProfilesPhase.FAILED
     assert vm.website_access.snapshot.error == "The schedule server failed"
+    assert vm.website_access.snapshot.can_retry
     await vm.website_access.retry()
     assert vm.website_access.snapshot.profiles_phase is ProfilesPhase.LOADED
+    assert not vm.website_access.snapshot.can_retry
     assert len(vm.website_access.snapshot.options) == 2
 
 

@@ -37,6 +37,7 @@ from viewmodels.formatting import (
     pause_reason_text,
     scopes_text,
     state_label,
+    state_tone,
 )
 from viewmodels.formatting.clock_text import minute_text_naming_device_zone
 from viewmodels.server_kind import ServerKind, resume_text
@@ -131,6 +132,7 @@ def detail_fields(
         title=revision.title,
         state=detail.state,
         state_label=label,
+        state_tone=state_tone(detail.state),
         pause_reason_text=reason,
         revision=detail.current_revision,
         instruction=revision.instruction,

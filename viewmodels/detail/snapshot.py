@@ -12,6 +12,8 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.formatting.tone import Tone
+
 
 class DetailPhase(StrEnum):
     CLOSED = "closed"
@@ -85,8 +87,10 @@ class ScheduleDetailFields:
     schedule_id: UUID
     title: str
     state: str
-    """The raw wire state, for views that tint the state label; the label is what to show."""
+    """The raw wire state; the label is what to show."""
     state_label: str
+    state_tone: Tone
+    """The tone the state label is tinted in; the view maps it to colours."""
     pause_reason_text: str | None
     revision: int
     instruction: str

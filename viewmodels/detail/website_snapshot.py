@@ -91,3 +91,12 @@ class WebsiteAccessSnapshot:
     @property
     def picker_enabled(self) -> bool:
         return self.editable and not self.saving
+
+    @property
+    def can_retry(self) -> bool:
+        """Retry sits beside the error only when listing the sign-ins failed.
+
+        A refused choice is not retried: the picker shows the server's binding
+        again and the user chooses anew.
+        """
+        return self.profiles_phase is ProfilesPhase.FAILED

@@ -6,6 +6,7 @@
 - ``cadence``: cadence summaries with the zone rule.
 - ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
 - ``limits``: finite limits, money, scopes.
+- ``tone``: the semantic tone a state is shown in (the view picks its colours).
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ from viewmodels.formatting.labels import (
     state_label,
 )
 from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
+from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [
     "NOT_AVAILABLE_TEXT",
+    "Tone",
     "adjustment_text",
     "age_text",
     "available",
@@ -62,6 +65,7 @@ __all__ = [
     "role_label",
     "scopes_text",
     "state_label",
+    "state_tone",
     "time_text_naming_zone",
     "wall_time_text",
     "weekday_name",

@@ -16,6 +16,7 @@ from viewmodels.formatting import (
     next_firing_text,
     pause_reason_text,
     state_label,
+    state_tone,
 )
 from viewmodels.formatting.clock_text import in_named_zone
 from viewmodels.schedule_list.snapshot import ScheduleRow
@@ -95,6 +96,7 @@ def schedule_row(
         title=summary.title,
         state=summary.state,
         state_label=label,
+        state_tone=state_tone(summary.state),
         pause_reason_text=reason,
         cadence_summary=cadence,
         next_fire_at=summary.next_fire_at,

@@ -11,6 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.formatting.tone import Tone
 from viewmodels.paging import FeedPhase
 from viewmodels.server_kind import (
     LOAD_DEMO_TEXT,
@@ -87,6 +88,8 @@ class ScheduleRow:
     state: str
     """The raw wire state, for views that pick an icon; the label is what to show."""
     state_label: str
+    state_tone: Tone
+    """The tone the state label is tinted in; the view maps it to colours."""
     pause_reason_text: str | None
     """Why a PAUSED schedule is paused ("Paused by you"), else None."""
     cadence_summary: str
@@ -153,6 +156,11 @@ class ScheduleListSnapshot:
         if self.attention_count is None:
             return ATTENTION_LABEL
         return f"{ATTENTION_LABEL} ({self.attention_count})"
+
+    @property
+    def can_refresh(self) -> bool:
+        """Refresh is offered except while page one is being read (it would only repeat it)."""
+        return self.phase is not FeedPhase.LOADING_FIRST_PAGE
 
     @property
     def searching(self) -> bool:

@@ -30,6 +30,8 @@ _END_OF_DAY = timedelta(days=1, microseconds=-1)
 _HOURS = 100
 """Memo keys of recent texts: 0 "just now", 1-59 minutes, 101-123 hours, 1001-1006 days."""
 _DAYS = 1_000
+_UNKNOWN: int = -(2**62)
+"""No offset cached yet for a UTC day (no real offset is this)."""
 
 
 class AgeLines:
@@ -46,6 +48,14 @@ class AgeLines:
         elapsed = self.now - then
         days = elapsed.days
         if days >= 7:
+            # ``_dated``'s memo hit, inlined: most of a long history takes this path.
+            since_epoch = then - _EPOCH
+            offset = self._offsets.get(since_epoch.days, _UNKNOWN)
+            if offset is not None and offset != _UNKNOWN:
+                local_day = since_epoch.days + (since_epoch.seconds + offset) // _DAY_SECONDS
+                dated = self._dates.get(local_day)
+                if dated is not None:
+                    return dated
             return self._dated(then)
         if days < 0:
             key = 0

@@ -124,8 +124,19 @@ class SessionIndex:
         previous_rows, self._rows = self._rows, {}
         by_schedule: dict[int, tuple[UUID, list[tuple[float, int]], list[SessionRow]]] = {}
         plain: list[tuple[CachedSession, SessionRow]] = []
+        # ``_row`` inlined, its lookups bound once: this loop runs once per session.
+        rows = self._rows
+        reusable = previous_rows.get
+        age = self._ages.text if self._ages is not None else None
+        selected_key = self._selected_key
         for session in sorted(self._sessions.values(), key=_ACTIVITY):
-            row = self._row(session, previous_rows)
+            session_key = session.session_id.int
+            row = rows[session_key] = session_row(
+                session,
+                age(session.last_activity_at) if age is not None else "just now",
+                session_key == selected_key,
+                reusable(session_key),
+            )
             schedule_id = session.schedule_id
             if schedule_id is None:
                 plain.append((session, row))

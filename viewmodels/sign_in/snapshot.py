@@ -41,6 +41,10 @@ SAVED_TOKEN_REFUSED = (
 )
 
 
+UNNAMED_ACCOUNT = "you"
+"""Who "Signed in as …" names when the server gave the principal no display name."""
+
+
 def too_many_attempts(seconds: int) -> str:
     """The schedule server is slowing sign-in attempts from here (429): the wait, in words."""
     return f"Too many attempts. Try again in {seconds} s."
@@ -91,6 +95,11 @@ class SignInSnapshot(Generic[AccountT_co]):
     verified: bool = True
     """False while a remembered sign-in was opened offline on this browser's view cache:
     the token is checked once the server answers again."""
+
+    @property
+    def account_name(self) -> str:
+        """The name "Signed in as …" shows: the principal's, or "you" when it has none."""
+        return self.display_name or UNNAMED_ACCOUNT
 
     @property
     def shows_form(self) -> bool:
