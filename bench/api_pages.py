@@ -19,23 +19,24 @@ would hold it.
 from __future__ import annotations
 
 import asyncio
-import statistics
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from uuid import UUID
 
-import httpx
 from sqlalchemy import select, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.throwaway_postgres import throwaway_database
+from bench.in_process import (
+    NOW,
+    SECRET,
+    alternating_medians,
+    definition_template,
+    sqlite_and_postgres,
+)
 from server.api.cursor import CursorCodec
-from server.app import create_app
-from server.control.definition import parse_definition
 from server.identity import LocalIdentity
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
@@ -46,32 +47,13 @@ TERMINAL = 2_000
 LIMIT = 50
 RUNS = 60
 ROUNDS = 6
-SECRET = b"bench-secret-0123456789abcdef012"
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def _populate(store: SqlStore) -> None:
     principal = LocalIdentity().principal
-    template = parse_definition(
-        {
-            "title": "TITLE",
-            "instruction": "Summarize the overnight news from three sources in ten bullets. " * 4,
-            "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-            "agent_version": "2026.11.2",
-            "policy_profile": "default",
-            "requested_scopes": [],
-            "limits": {
-                "max_steps": 20,
-                "max_model_calls": 20,
-                "max_tool_calls": 40,
-                "max_cost": "5",
-            },
-            "run_timeout_seconds": 300,
-            "cadence": {"kind": "DAILY", "local_time": "09:00", "timezone": "Europe/Paris"},
-            "misfire_grace_seconds": 3600,
-            "max_consecutive_failures": 2,
-        }
-    ).text
+    template = definition_template(
+        "Summarize the overnight news from three sources in ten bullets. " * 4
+    )
     batch: list[ScheduleView] = []
     total = CURRENT + TERMINAL
     terminal_every = total // TERMINAL
@@ -116,24 +98,6 @@ def _cursor_at(store: SqlStore, rows_before: int) -> str:
     return CursorCodec(SECRET).encode(scope, [updated_at.isoformat(), str(schedule_id)])
 
 
-async def _warm(client: httpx.AsyncClient, url: str) -> int:
-    """Five warm-up requests; how many rows the answer holds."""
-    for _ in range(5):
-        warm = await client.get(url)
-        assert warm.status_code == 200, warm.text
-    return len(warm.json().get("items", [None]))
-
-
-async def _samples(client: httpx.AsyncClient, url: str, runs: int) -> list[float]:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter_ns()
-        response = await client.get(url)
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-        assert response.status_code == 200, response.text
-    return samples
-
-
 MEASURES = (
     "list Current page 1 (limit 50)",
     "list Current page 2,000 (limit 50)",
@@ -151,31 +115,10 @@ async def _measure(stores: dict[str, SqlStore]) -> None:
         )
         for name, store in stores.items()
     }
-    clients = {
-        name: httpx.AsyncClient(
-            transport=httpx.ASGITransport(
-                app=create_app(store, LocalIdentity(), lambda: NOW, cursor_secret=SECRET)
-            ),
-            base_url="http://bench",
-        )
-        for name, store in stores.items()
-    }
-    samples: dict[tuple[str, str], list[float]] = {}
-    rows: dict[str, int] = {}
-    try:
-        for name, client in clients.items():
-            for measure, url in zip(MEASURES, urls[name], strict=True):
-                rows[measure] = await _warm(client, url)
-                samples[name, measure] = []
-        names = list(clients)
-        for round_index in range(ROUNDS):
-            for name in names if round_index % 2 == 0 else names[::-1]:
-                for measure, url in zip(MEASURES, urls[name], strict=True):
-                    samples[name, measure] += await _samples(clients[name], url, RUNS // ROUNDS)
-    finally:
-        for client in clients.values():
-            await client.aclose()
-    medians = {key: statistics.median(values) for key, values in samples.items()}
+    medians, bodies = await alternating_medians(stores, urls, MEASURES, runs=RUNS, rounds=ROUNDS)
+    names = list(stores)
+    # The rows of the last database warmed, as before: both hold the same schedules.
+    rows = {measure: len(bodies[names[-1], measure].get("items", [None])) for measure in MEASURES}
     print(f"{'measure, median ms':<36}" + "".join(f"{name:>12}" for name in names) + "  rows")
     for measure in MEASURES:
         figures = "".join(f"{medians[name, measure]:>12.2f}" for name in names)
@@ -192,27 +135,16 @@ async def _measure(stores: dict[str, SqlStore]) -> None:
 
 
 def main() -> None:
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        throwaway_database("bench_pages") as (_cluster, postgres_url),
-    ):
-        stores = {
-            "SQLite": SqlStore.open(f"sqlite:///{Path(folder) / 'bench.db'}"),
-            "PostgreSQL": SqlStore.open(postgres_url),
-        }
-        try:
-            for name, store in stores.items():
-                start = time.perf_counter()
-                _populate(store)
-                elapsed = time.perf_counter() - start
-                print(f"bulk insert of {CURRENT + TERMINAL:,} schedules, {name}: {elapsed:.1f} s")
-            with stores["PostgreSQL"].engine.connect() as connection:
-                connection.execute(text("ANALYZE"))
-                connection.commit()
-            asyncio.run(_measure(stores))
-        finally:
-            for store in stores.values():
-                store.close()
+    with sqlite_and_postgres("bench_pages") as stores:
+        for name, store in stores.items():
+            start = time.perf_counter()
+            _populate(store)
+            elapsed = time.perf_counter() - start
+            print(f"bulk insert of {CURRENT + TERMINAL:,} schedules, {name}: {elapsed:.1f} s")
+        with stores["PostgreSQL"].engine.connect() as connection:
+            connection.execute(text("ANALYZE"))
+            connection.commit()
+        asyncio.run(_measure(stores))
 
 
 if __name__ == "__main__":

@@ -32,25 +32,26 @@ from __future__ import annotations
 
 import asyncio
 import random
-import statistics
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID, uuid4
 
-import httpx
 from sqlalchemy import insert, select, text, update
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.throwaway_postgres import throwaway_database
+from bench.in_process import (
+    NOW,
+    SECRET,
+    alternating_medians,
+    definition_template,
+    sqlite_and_postgres,
+)
 from server.api.cursor import CursorCodec
-from server.app import create_app
-from server.control.definition import parse_definition
 from server.identity import LocalIdentity
 from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.search_text import search_words
@@ -63,8 +64,6 @@ PER_PRINCIPAL = 100_000
 LIMIT = 50
 RUNS = 30
 ROUNDS = 6
-SECRET = b"bench-secret-0123456789abcdef012"
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 CURRENT = ("ACTIVE", "PAUSED")
 
 COMMON, RARE, ABSENT, PREFIX, JAPANESE = "digest", "zeppelin", "quixotic", "di", "会議"
@@ -102,26 +101,7 @@ def _text(rng: random.Random, index: int) -> tuple[str, str]:
 
 def _populate(store: SqlStore, owner: Owner, seed: int) -> None:
     rng = random.Random(seed)
-    template = parse_definition(
-        {
-            "title": "TITLE",
-            "instruction": "INSTRUCTION",
-            "agent_id": "8a7f1c4e-1b2d-4c3e-9f00-0123456789ab",
-            "agent_version": "2026.11.2",
-            "policy_profile": "default",
-            "requested_scopes": [],
-            "limits": {
-                "max_steps": 20,
-                "max_model_calls": 20,
-                "max_tool_calls": 40,
-                "max_cost": "5",
-            },
-            "run_timeout_seconds": 300,
-            "cadence": {"kind": "DAILY", "local_time": "09:00", "timezone": "Europe/Paris"},
-            "misfire_grace_seconds": 3600,
-            "max_consecutive_failures": 2,
-        }
-    ).text
+    template = definition_template("INSTRUCTION")
     views: list[ScheduleView] = []
     ledger: list[dict[str, Any]] = []
     for index in range(PER_PRINCIPAL):
@@ -236,53 +216,15 @@ def _urls(store: SqlStore, owner: Owner) -> tuple[str, ...]:
     )
 
 
-async def _warm(client: httpx.AsyncClient, url: str) -> int:
-    """Five warm-up requests; how many rows the answer holds (the counts: its needs_attention)."""
-    for _ in range(5):
-        warm = await client.get(url)
-        assert warm.status_code == 200, warm.text
-    body = warm.json()
+def _rows(body: Any) -> int:
+    """How many rows an answer holds (the counts: its needs_attention)."""
     return len(body["items"]) if "items" in body else int(body["current"])
-
-
-async def _samples(client: httpx.AsyncClient, url: str, runs: int) -> list[float]:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter_ns()
-        response = await client.get(url)
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-        assert response.status_code == 200, response.text
-    return samples
 
 
 async def _measure(stores: dict[str, SqlStore], owner: Owner) -> None:
     urls = {name: _urls(store, owner) for name, store in stores.items()}
-    identity = LocalIdentity()
-    clients = {
-        name: httpx.AsyncClient(
-            transport=httpx.ASGITransport(
-                app=create_app(store, identity, lambda: NOW, cursor_secret=SECRET)
-            ),
-            base_url="http://bench",
-        )
-        for name, store in stores.items()
-    }
-    samples: dict[tuple[str, str], list[float]] = {}
-    rows: dict[tuple[str, str], int] = {}
-    names = list(clients)
-    try:
-        for name, client in clients.items():
-            for measure, url in zip(MEASURES, urls[name], strict=True):
-                rows[name, measure] = await _warm(client, url)
-                samples[name, measure] = []
-        for round_index in range(ROUNDS):
-            for name in names if round_index % 2 == 0 else names[::-1]:
-                for measure, url in zip(MEASURES, urls[name], strict=True):
-                    samples[name, measure] += await _samples(clients[name], url, RUNS // ROUNDS)
-    finally:
-        for client in clients.values():
-            await client.aclose()
-    _report(names, {key: statistics.median(values) for key, values in samples.items()}, rows)
+    medians, bodies = await alternating_medians(stores, urls, MEASURES, runs=RUNS, rounds=ROUNDS)
+    _report(list(stores), medians, {key: _rows(body) for key, body in bodies.items()})
 
 
 def _report(
@@ -312,31 +254,20 @@ def _report(
 def main() -> None:
     local = LocalIdentity().principal.owner
     others = Owner(local.tenant_id, "someone-else")
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        throwaway_database("bench_search") as (_cluster, postgres_url),
-    ):
-        stores = {
-            "SQLite": SqlStore.open(f"sqlite:///{Path(folder) / 'bench.db'}"),
-            "PostgreSQL": SqlStore.open(postgres_url),
-        }
-        try:
-            for name, store in stores.items():
-                start = time.perf_counter()
-                _populate(store, local, seed=1)
-                _populate(store, others, seed=2)
-                _keep_outcomes(store)
-                elapsed = time.perf_counter() - start
-                print(f"bulk load of {2 * PER_PRINCIPAL:,} schedules, {name}: {elapsed:.1f} s")
-            # As autovacuum would; SQLite's planner reads no statistics the server gathers.
-            with stores["PostgreSQL"].engine.connect() as connection:
-                connection.execution_options(isolation_level="AUTOCOMMIT").execute(
-                    text("VACUUM ANALYZE")
-                )
-            asyncio.run(_measure(stores, local))
-        finally:
-            for store in stores.values():
-                store.close()
+    with sqlite_and_postgres("bench_search") as stores:
+        for name, store in stores.items():
+            start = time.perf_counter()
+            _populate(store, local, seed=1)
+            _populate(store, others, seed=2)
+            _keep_outcomes(store)
+            elapsed = time.perf_counter() - start
+            print(f"bulk load of {2 * PER_PRINCIPAL:,} schedules, {name}: {elapsed:.1f} s")
+        # As autovacuum would; SQLite's planner reads no statistics the server gathers.
+        with stores["PostgreSQL"].engine.connect() as connection:
+            connection.execution_options(isolation_level="AUTOCOMMIT").execute(
+                text("VACUUM ANALYZE")
+            )
+        asyncio.run(_measure(stores, local))
 
 
 if __name__ == "__main__":

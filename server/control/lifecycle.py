@@ -61,31 +61,49 @@ def iso_instant(instant: datetime | None) -> str | None:
     return None if instant is None else instant.isoformat()
 
 
-def pause(
-    record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
+_HALTS: dict[ScheduleState, tuple[AuditEventKind, PauseReason | None]] = {
+    ScheduleState.PAUSED: (AuditEventKind.SCHEDULE_PAUSED, PauseReason.USER),
+    ScheduleState.CANCELLED: (AuditEventKind.SCHEDULE_CANCELLED, None),
+}
+
+
+def _halt(
+    record: ScheduleRecord,
+    expected_revision: int,
+    actor: str,
+    now: datetime,
+    target: ScheduleState,
 ) -> ScheduleChange | None:
+    """Pause and cancel alike: to ``target`` with no next firing, the failure count kept."""
     check_revision(record, expected_revision)
-    if record.state == ScheduleState.PAUSED:
+    if record.state == target:
         return None
     _mutable(record)
+    kind, pause_reason = _HALTS[target]
     event = schedule_event(
-        AuditEventKind.SCHEDULE_PAUSED,
+        kind,
         record,
         actor,
         now,
-        next_state=ScheduleState.PAUSED,
+        next_state=target,
         previous_next_fire_at=iso_instant(record.next_fire_at),
         next_fire_at=None,
     )
     return ScheduleChange(
-        state=ScheduleState.PAUSED,
-        pause_reason=PauseReason.USER,
+        state=target,
+        pause_reason=pause_reason,
         next_fire_at=None,
         consecutive_failures=record.consecutive_failures,
         updated_at=now,
         new_revision=None,
         events=(event,),
     )
+
+
+def pause(
+    record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
+) -> ScheduleChange | None:
+    return _halt(record, expected_revision, actor, now, ScheduleState.PAUSED)
 
 
 def resume(
@@ -126,28 +144,7 @@ def resume(
 def cancel(
     record: ScheduleRecord, expected_revision: int, actor: str, now: datetime
 ) -> ScheduleChange | None:
-    check_revision(record, expected_revision)
-    if record.state == ScheduleState.CANCELLED:
-        return None
-    _mutable(record)
-    event = schedule_event(
-        AuditEventKind.SCHEDULE_CANCELLED,
-        record,
-        actor,
-        now,
-        next_state=ScheduleState.CANCELLED,
-        previous_next_fire_at=iso_instant(record.next_fire_at),
-        next_fire_at=None,
-    )
-    return ScheduleChange(
-        state=ScheduleState.CANCELLED,
-        pause_reason=None,
-        next_fire_at=None,
-        consecutive_failures=record.consecutive_failures,
-        updated_at=now,
-        new_revision=None,
-        events=(event,),
-    )
+    return _halt(record, expected_revision, actor, now, ScheduleState.CANCELLED)
 
 
 def update(

@@ -15,6 +15,9 @@
   ends, whether it passed or not.
 - ``desktop`` / ``phone`` (function): ``open_page`` on the served app at
   1280x800 or 390x844.
+- ``remote`` / ``remote_url`` (module): a real ``schedule-server`` process and
+  the app started with ``--server`` on it (its logs in ``remote_app_logs``),
+  one pair per test module, for the tests that stop and start the server.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tests.ui.chromium import CHROMIUM, launch_chromium
 from tests.ui.flutter_page import UI_TIMEOUT_MS, open_app
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
+from tests.ui.schedule_server import ScheduleServer, remote_app, schedule_server
 from tests.ui.served_app import ServedApp, served_app
 
 DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
@@ -101,3 +105,20 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
                 save_screenshot(page, name)
             finally:
                 page.context.close()
+
+
+@pytest.fixture(scope="module")
+def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScheduleServer]:
+    with schedule_server(tmp_path_factory.mktemp("schedule-server")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def remote_app_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("remote-app-logs")
+
+
+@pytest.fixture(scope="module")
+def remote_url(remote: ScheduleServer, remote_app_logs: Path) -> Iterator[str]:
+    with remote_app(remote, remote_app_logs) as url:
+        yield url

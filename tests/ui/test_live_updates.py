@@ -22,38 +22,16 @@ import pytest
 import tzlocal
 from playwright.sync_api import ViewportSize, expect
 
-from server.control.service import ScheduleService
-from server.identity import LocalIdentity, local_principal
-from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import schedule_row, session_rows
+from tests.ui.due_schedule import LEAD, create_daily_due
 from tests.ui.page_opener import PageOpener
 from tests.ui.served_app import ServedApp, served_app
-from tests.wire import definition_json
 from viewmodels.formatting import next_firing_text
 
 pytestmark = pytest.mark.ui
 
 TITLE = "Stand-up notes, due in a moment"
-LEAD = timedelta(seconds=25)
-"""Time to start the app and open the page before the schedule fires."""
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-
-
-def create_daily(database: Path, due: datetime) -> None:
-    """A DAILY schedule firing at ``due``'s wall time in UTC, created as the app's user."""
-    store = SqlStore.open(f"sqlite:///{database}")
-    try:
-        identity = LocalIdentity(local_principal())
-        service = ScheduleService(store, lambda: datetime.now(UTC), identity=identity)
-        definition = definition_json(
-            title=TITLE,
-            instruction="Collect yesterday's stand-up notes into one short summary.",
-            misfire_grace_seconds=600,
-            cadence={"kind": "DAILY", "local_time": due.strftime("%H:%M:%S"), "timezone": "UTC"},
-        )
-        service.create(local_principal(), definition, "ui-live-updates")
-    finally:
-        store.close()
 
 
 @dataclass(frozen=True)
@@ -68,7 +46,13 @@ def firing_soon(tmp_path: Path) -> Iterator[FiringSoon]:
     due = (datetime.now(UTC) + LEAD).replace(microsecond=0)
     data = tmp_path / "data"
     data.mkdir()
-    create_daily(data / "schedules.sqlite3", due)
+    create_daily_due(
+        data / "schedules.sqlite3",
+        due,
+        title=TITLE,
+        instruction="Collect yesterday's stand-up notes into one short summary.",
+        idempotency_key="ui-live-updates",
+    )
     with served_app(data, tmp_path / "logs", extra_arguments=["--no-demo"]) as app:
         yield FiringSoon(app, due)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,7 +39,7 @@ from tests.ui.flutter_page import (
 )
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
-from tests.ui.schedule_server import ScheduleServer, remote_app, schedule_server
+from tests.ui.schedule_server import ScheduleServer
 from viewmodels.detail.snapshot import NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
 
@@ -53,23 +52,6 @@ BANNER = re.compile(
 BANNER_START = "Can't reach the schedule server."
 BACK_ONLINE_WITHIN_MS = 30_000 + UI_TIMEOUT_MS
 """One live-update interval (30 s on a remote server) plus the time one round may take."""
-
-
-@pytest.fixture(scope="module")
-def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScheduleServer]:
-    with schedule_server(tmp_path_factory.mktemp("offline-server")) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def app_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("offline-app-logs")
-
-
-@pytest.fixture(scope="module")
-def remote_url(remote: ScheduleServer, app_logs: Path) -> Iterator[str]:
-    with remote_app(remote, app_logs) as url:
-        yield url
 
 
 def open_detail(page: Page, title: str, *, phone: bool) -> None:
@@ -111,7 +93,7 @@ def no_banner(page: Page) -> bool:
 def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
     remote: ScheduleServer,
     remote_url: str,
-    app_logs: Path,
+    remote_app_logs: Path,
     open_page: PageOpener,
     size: ViewportSize,
     request: pytest.FixtureRequest,
@@ -168,5 +150,5 @@ def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
         assert time.monotonic() < deadline, "the banner stayed after the server came back"
         page.wait_for_timeout(250)
     expect(schedule_row(page, history[0])).to_be_visible()
-    stderr = (app_logs / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+    stderr = (remote_app_logs / "stderr.txt").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in stderr, f"the app logged a traceback:\n{stderr[-3000:]}"

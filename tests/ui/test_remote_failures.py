@@ -9,7 +9,6 @@ then started again on the same port and database.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.flutter_page import accessible_texts, wait_for_text
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
-from tests.ui.schedule_server import ScheduleServer, remote_app, schedule_server
+from tests.ui.schedule_server import ScheduleServer
 
 pytestmark = pytest.mark.ui
 
@@ -35,23 +34,6 @@ NOT_FOUND = "Schedule not found"
 NOT_FOUND_REASON = "This schedule was removed or you no longer have access to it."
 MISSING_ID = "00000000-0000-4000-8000-000000000000"
 TRACEBACK_MARKS = ("Traceback", 'File "', "Exception", "Errno", "httpx", "\n  at ")
-
-
-@pytest.fixture(scope="module")
-def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScheduleServer]:
-    with schedule_server(tmp_path_factory.mktemp("schedule-server")) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def remote_app_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("remote-app-logs")
-
-
-@pytest.fixture(scope="module")
-def remote_url(remote: ScheduleServer, remote_app_logs: Path) -> Iterator[str]:
-    with remote_app(remote, remote_app_logs) as url:
-        yield url
 
 
 @pytest.fixture

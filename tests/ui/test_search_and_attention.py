@@ -23,23 +23,20 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-from server.control.service import ScheduleService
-from server.identity import LocalIdentity, local_principal
-from server.storage.sql.store import SqlStore
 from tests.ui.accessible_names import button, schedule_row, schedule_rows
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
+from tests.ui.due_schedule import LEAD, create_daily_due
 from tests.ui.flutter_page import next_frames, open_app, wait_for_text
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from tests.ui.served_app import ServedApp, served_app
-from tests.wire import definition_json
 
 pytestmark = pytest.mark.ui
 
@@ -122,25 +119,17 @@ def test_the_needs_attention_chip_counts_and_filters_and_each_row_says_what_went
 
 
 TITLE = "Quarterly invoice run, about to go wrong"
-LEAD = timedelta(seconds=25)
-"""Time to start the app and open the page before the schedule fires."""
 
 
 def create_failing_soon(database: Path, due: datetime) -> None:
     """A DAILY schedule due at ``due`` whose stored definition then stops validating."""
-    store = SqlStore.open(f"sqlite:///{database}")
-    try:
-        identity = LocalIdentity(local_principal())
-        service = ScheduleService(store, lambda: datetime.now(UTC), identity=identity)
-        definition = definition_json(
-            title=TITLE,
-            instruction="Send every overdue invoice a reminder with the amount due.",
-            misfire_grace_seconds=600,
-            cadence={"kind": "DAILY", "local_time": due.strftime("%H:%M:%S"), "timezone": "UTC"},
-        )
-        service.create(local_principal(), definition, "ui-attention-notice")
-    finally:
-        store.close()
+    create_daily_due(
+        database,
+        due,
+        title=TITLE,
+        instruction="Send every overdue invoice a reminder with the amount due.",
+        idempotency_key="ui-attention-notice",
+    )
     with closing(sqlite3.connect(database)) as connection:
         (stored,) = connection.execute("SELECT definition FROM schedule_revisions").fetchone()
         broken = {**json.loads(stored), "run_timeout_seconds": -1}

@@ -7,10 +7,12 @@ a refusal (404, 401) is reached, and the ordinary failures apply.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import httpx
+import pytest
 import respx
 
 from tests.clock import FakeClock
@@ -117,19 +119,38 @@ async def read_online(window: Window, server: Server, *names: str) -> None:
         await window.detail.open(uid(name))
 
 
+@pytest.fixture
+def server(router: respx.MockRouter) -> Server:
+    return Server(router)
+
+
+@pytest.fixture
+def new_window(
+    api: ScheduleClient, storage: MemoryStorage, clock: FakeClock, device_zone: ZoneInfo
+) -> Callable[[], Window]:
+    """Opens a window, as a new session (a reload, a new tab) over the same device storage."""
+    return lambda: Window(api, storage, clock, device_zone)
+
+
+async def reopened_while_away(
+    new_window: Callable[[], Window], server: Server, *names: str
+) -> Window:
+    """A window opened once the server is away, after another read the list and ``names``."""
+    await read_online(new_window(), server, *names)
+    server.go_away()
+    return new_window()
+
+
 async def test_a_reload_that_cannot_reach_the_server_shows_the_rows_last_read_with_the_banner(
-    api: ScheduleClient,
-    router: respx.MockRouter,
     clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server)
+    await read_online(new_window(), server)
     server.go_away()
     clock.advance(hours=3)
 
-    later = Window(api, storage, clock, device_zone)  # a new session: the page reloaded
+    later = new_window()  # a new session: the page reloaded
     await later.schedules.open()
 
     shown = later.schedules.snapshot
@@ -171,16 +192,11 @@ async def test_the_banner_names_the_read_time_and_its_age_follows_the_clock(
 
 
 async def test_a_passed_next_firing_offline_reads_due_as_of_the_read_time_never_a_guess(
-    api: ScheduleClient,
-    router: respx.MockRouter,
     clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
-    server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = await reopened_while_away(new_window, server, "a")
     await window.schedules.open()
     assert (
         window.schedules.snapshot.rows[0].next_fire_text
@@ -200,16 +216,10 @@ async def test_a_passed_next_firing_offline_reads_due_as_of_the_read_time_never_
 
 
 async def test_a_detail_read_before_is_shown_offline_with_its_binding_and_a_read_only_picker(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a", "b")
-    server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = await reopened_while_away(new_window, server, "a", "b")
 
     for name in ("a", "b"):
         await window.detail.open(uid(name))
@@ -225,16 +235,10 @@ async def test_a_detail_read_before_is_shown_offline_with_its_binding_and_a_read
 
 
 async def test_a_detail_never_read_says_it_was_not_read_while_online(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
-    server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = await reopened_while_away(new_window, server, "a")
 
     await window.detail.open(uid("c"))
 
@@ -246,17 +250,12 @@ async def test_a_detail_never_read_says_it_was_not_read_while_online(
 
 
 async def test_a_server_that_answers_with_a_refusal_is_not_offline(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server, new_window: Callable[[], Window]
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
+    await read_online(new_window(), server, "a")
     server.details["a"].rescript(None, refused(404, "schedule.not_found"))
     server.schedules.rescript(CURRENT, *(refused(500, "server.error"),) * MAX_ATTEMPTS)
-    window = Window(api, storage, clock, device_zone)
+    window = new_window()
 
     await window.schedules.open()
     await window.detail.open(uid("a"))
@@ -302,16 +301,10 @@ async def test_a_connection_refused_at_start_shows_the_cached_rows_at_once(
 
 
 async def test_back_online_a_round_reads_the_server_again_and_the_banner_goes(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
-    server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = await reopened_while_away(new_window, server, "a")
     await window.schedules.open()
     await window.detail.open(uid("a"))
     await window.live.check()  # still away: no backing off while offline
@@ -329,16 +322,10 @@ async def test_back_online_a_round_reads_the_server_again_and_the_banner_goes(
 
 
 async def test_nothing_read_from_the_cache_is_written_to_the_server(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
-    server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = await reopened_while_away(new_window, server, "a")
     await window.detail.open(uid("a"))
     picker = window.detail.website_access
     requests_before = len(server.details["a"].requests)
@@ -367,22 +354,19 @@ async def test_the_banners_retry_starts_a_round_at_once(
 
 
 async def test_the_calendar_month_last_shown_is_shown_offline_and_another_says_it_was_not_read(
-    api: ScheduleClient,
     router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
     from viewmodels.calendar import CalendarPhase
     from viewmodels.calendar.view_model import NOT_READ_MONTH
 
-    server = Server(router)
-    await read_online(Window(api, storage, clock, device_zone), server, "a")
+    await read_online(new_window(), server, "a")
     server.go_away()
     for route in router.routes:
         if "projection" in repr(route.pattern):
             route.mock(side_effect=httpx.ConnectError("refused"))
-    window = Window(api, storage, clock, device_zone)
+    window = new_window()
     await window.detail.open(uid("a"))
     calendar = window.detail.calendar
     assert calendar.snapshot.phase is CalendarPhase.LOADED
@@ -395,14 +379,11 @@ async def test_the_calendar_month_last_shown_is_shown_offline_and_another_says_i
 
 
 async def test_a_round_that_cannot_reach_the_server_turns_the_open_screens_to_the_kept_copy(
-    api: ScheduleClient,
-    router: respx.MockRouter,
     clock: FakeClock,
-    device_zone: ZoneInfo,
-    storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
-    window = Window(api, storage, clock, device_zone)
+    window = new_window()
     await read_online(window, server, "a")
     assert window.detail.website_access.snapshot.picker_enabled
     server.go_away()
@@ -419,20 +400,17 @@ async def test_a_round_that_cannot_reach_the_server_turns_the_open_screens_to_th
 
 
 async def test_the_screens_say_each_time_the_server_answered_and_a_copy_says_whether_it_holds_any(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
     storage: MemoryStorage,
+    server: Server,
+    new_window: Callable[[], Window],
 ) -> None:
-    server = Server(router)
     assert not await ViewCache(storage).holds_anything()
     assert not await ViewCache.disabled().holds_anything()
-    await read_online(Window(api, storage, clock, device_zone), server)
+    await read_online(new_window(), server)
     assert await ViewCache(storage).holds_anything()  # a new tab finds it
 
     server.go_away()
-    window = Window(api, storage, clock, device_zone)
+    window = new_window()
     answered: list[bool] = []
     window.offline.set_on_reached(lambda: answered.append(window.offline.snapshot.offline))
     await window.schedules.open()

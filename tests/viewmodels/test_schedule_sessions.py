@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import respx
 
 from tests.clock import FakeClock
-from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
+from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok, refused, server_down
 from tests.viewmodels.test_sidebar import Sessions, firing, sidebar
 from tests.wire import NOW, detail, message, page, revision_body, session, uid
 from transport.client import ScheduleClient
@@ -49,6 +49,26 @@ def transcript_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
     return route
 
 
+async def opened_run_transcript(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    storage: MemoryStorage,
+    clock: FakeClock,
+    zone: ZoneInfo,
+    *schedule_read: Reply,
+) -> SessionMessagesViewModel:
+    """The scheduled session "run"'s transcript, its schedule's read answered ``schedule_read``."""
+    Sessions(router).serve(scheduled_session("run"))
+    transcript_route(router, "run")
+    read = ScriptedRoute(router, "GET", f"/v1/schedules/{uid('backup')}", key="none")
+    read.script(None, *schedule_read)
+    bar = sidebar(api, storage, clock, zone)
+    await bar.open()
+    vm = SessionMessagesViewModel(api, device_zone=zone, origin_of=bar.origin_of)
+    await vm.open(uid("run"))
+    return vm
+
+
 async def test_a_scheduled_sessions_transcript_starts_with_its_schedule_and_firing_time(
     api: ScheduleClient,
     router: respx.MockRouter,
@@ -85,14 +105,7 @@ async def test_a_schedule_that_cannot_be_read_leaves_started_by_a_schedule(
     clock: FakeClock,
     device_zone: ZoneInfo,
 ) -> None:
-    Sessions(router).serve(scheduled_session("run"))
-    transcript_route(router, "run")
-    read = ScriptedRoute(router, "GET", f"/v1/schedules/{uid('backup')}", key="none")
-    read.script(None, *server_down())
-    bar = sidebar(api, storage, clock, device_zone)
-    await bar.open()
-    vm = SessionMessagesViewModel(api, device_zone=device_zone, origin_of=bar.origin_of)
-    await vm.open(uid("run"))
+    vm = await opened_run_transcript(api, router, storage, clock, device_zone, *server_down())
     assert vm.snapshot.origin is not None
     assert vm.snapshot.origin.text == "Started by a schedule"
     assert len(vm.snapshot.messages) == 1, "the transcript shows all the same"
@@ -192,14 +205,9 @@ async def test_a_refused_schedule_read_is_not_an_error_on_the_transcript(
     clock: FakeClock,
     device_zone: ZoneInfo,
 ) -> None:
-    Sessions(router).serve(scheduled_session("run"))
-    transcript_route(router, "run")
-    read = ScriptedRoute(router, "GET", f"/v1/schedules/{uid('backup')}", key="none")
-    read.script(None, refused(404, "schedule.not_found"))
-    bar = sidebar(api, storage, clock, device_zone)
-    await bar.open()
-    vm = SessionMessagesViewModel(api, device_zone=device_zone, origin_of=bar.origin_of)
-    await vm.open(uid("run"))
+    vm = await opened_run_transcript(
+        api, router, storage, clock, device_zone, refused(404, "schedule.not_found")
+    )
     assert vm.snapshot.first_page_error is None
     assert vm.snapshot.origin is not None and vm.snapshot.origin.text == "Started by a schedule"
 

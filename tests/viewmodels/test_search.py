@@ -41,6 +41,24 @@ def make_list(
     return ScheduleListViewModel(api, clock=clock, device_zone=zone, sleep=sleep)
 
 
+async def opened_list(
+    api: ScheduleClient, clock: FakeClock, zone: ZoneInfo
+) -> tuple[ScheduleListViewModel, ManualSleep]:
+    """The list opened on Current, with the sleep its debounce waits on."""
+    sleep = ManualSleep()
+    vm = make_list(api, clock, zone, sleep)
+    await vm.open()
+    return vm, sleep
+
+
+async def search_for(vm: ScheduleListViewModel, sleep: ManualSleep, text: str) -> None:
+    """Types ``text`` and lets its debounce pass, as a person who then stops typing."""
+    typing = asyncio.create_task(vm.type_query(text))
+    await sleep.sleepers(1)
+    sleep.pass_time()
+    await typing
+
+
 def titles(vm: ScheduleListViewModel) -> list[str]:
     return [row.title for row in vm.snapshot.rows]
 
@@ -50,9 +68,7 @@ async def test_typing_shows_the_text_at_once_and_searches_after_a_debounce_of_at
 ) -> None:
     route = search_route(router)
     route.script((CURRENT, "digest", False, None), ok(page([summary("d", title="Digest")])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
+    vm, sleep = await opened_list(api, clock, device_zone)
     typing = asyncio.create_task(vm.type_query("digest"))
     await sleep.sleepers(1)
     assert vm.snapshot.query == "digest"
@@ -69,9 +85,7 @@ async def test_only_the_newest_keystroke_is_searched(
 ) -> None:
     route = search_route(router)
     route.script((CURRENT, "dig", False, None), ok(page([summary("d", title="Digest")])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
+    vm, sleep = await opened_list(api, clock, device_zone)
     keystrokes = [asyncio.create_task(vm.type_query(text)) for text in ("d", "di", "dig")]
     await sleep.sleepers(3)
     sleep.pass_time()
@@ -86,9 +100,7 @@ async def test_a_slow_answer_to_an_older_query_never_replaces_a_newer_one(
     route = search_route(router)
     old = route.hold((CURRENT, "news", False, None), ok(page([summary("n", title="News")])))
     route.script((CURRENT, "newsletter", False, None), ok(page([summary("l", title="Letters")])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
+    vm, sleep = await opened_list(api, clock, device_zone)
     first = asyncio.create_task(vm.type_query("news"))
     await sleep.sleepers(1)
     sleep.pass_time()
@@ -110,9 +122,7 @@ async def test_a_slow_answer_to_an_older_query_is_dropped_after_the_newer_one_an
     route = search_route(router)
     old = route.hold((CURRENT, "a", False, None), ok(page([summary("a", title="Old")])))
     route.script((CURRENT, "ab", False, None), ok(page([summary("b", title="New")])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
+    vm, sleep = await opened_list(api, clock, device_zone)
     first = asyncio.create_task(vm.type_query("a"))
     await sleep.sleepers(1)
     sleep.pass_time()
@@ -133,13 +143,8 @@ async def test_search_results_page_with_their_query_and_the_paging_safeguards_ho
     route.script((CURRENT, "x", False, None), ok(page([summary("a"), summary("b")], "c2")))
     # Page two repeats "b" and names its own cursor again: shown once, paging ends.
     route.script((CURRENT, "x", False, "c2"), ok(page([summary("b"), summary("c")], "c2")))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
-    typing = asyncio.create_task(vm.type_query("x"))
-    await sleep.sleepers(1)
-    sleep.pass_time()
-    await typing
+    vm, sleep = await opened_list(api, clock, device_zone)
+    await search_for(vm, sleep, "x")
     await vm.load_more()
     assert route.key_of(route.requests[-1]) == (CURRENT, "x", False, "c2")
     assert titles(vm) == ["Schedule a", "Schedule b", "Schedule c"]
@@ -151,13 +156,8 @@ async def test_the_clear_button_reads_the_section_again_at_once(
 ) -> None:
     route = search_route(router)
     route.script((CURRENT, "x", False, None), ok(page([])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
-    typing = asyncio.create_task(vm.type_query("x"))
-    await sleep.sleepers(1)
-    sleep.pass_time()
-    await typing
+    vm, sleep = await opened_list(api, clock, device_zone)
+    await search_for(vm, sleep, "x")
     assert titles(vm) == []
     await vm.clear_query()
     assert vm.snapshot.query == "" and vm.snapshot.search_clears == 1
@@ -172,13 +172,8 @@ async def test_no_results_say_so_and_offer_the_same_search_in_recent_history(
     route = search_route(router)
     route.script((CURRENT, "tax", False, None), ok(page([])))
     route.script((HISTORY, "tax", False, None), ok(page([summary("t", title="Tax return")])))
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
-    typing = asyncio.create_task(vm.type_query("tax"))
-    await sleep.sleepers(1)
-    sleep.pass_time()
-    await typing
+    vm, sleep = await opened_list(api, clock, device_zone)
+    await search_for(vm, sleep, "tax")
     assert vm.snapshot.empty_text == "No current schedules match “tax”"
     assert vm.snapshot.search_elsewhere is ListSection.RECENT_HISTORY
     assert vm.snapshot.search_elsewhere_label == "Search Recent History"
@@ -192,13 +187,8 @@ async def test_an_empty_or_blank_query_is_no_filter(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
 ) -> None:
     route = search_route(router)
-    sleep = ManualSleep()
-    vm = make_list(api, clock, device_zone, sleep)
-    await vm.open()
-    typing = asyncio.create_task(vm.type_query("   "))
-    await sleep.sleepers(1)
-    sleep.pass_time()
-    await typing
+    vm, sleep = await opened_list(api, clock, device_zone)
+    await search_for(vm, sleep, "   ")
     assert route.key_of(route.requests[-1]) == (CURRENT, None, False, None)
     assert vm.snapshot.empty_text is None and titles(vm) == ["Schedule plain"]
 
@@ -225,10 +215,7 @@ async def test_ctrl_f_and_slash_ask_for_the_search_field_and_escape_clears_the_s
     await navigation.press("/")
     await navigation.press("F")  # a plain F is typing, not a shortcut
     assert schedules.snapshot.search_focus_requests == 3
-    typing = asyncio.create_task(schedules.type_query("x"))
-    await sleep.sleepers(1)
-    sleep.pass_time()
-    await typing
+    await search_for(schedules, sleep, "x")
     assert await navigation.press("Escape") is None
     assert schedules.snapshot.query == ""
     assert route.key_of(route.requests[-1]) == (CURRENT, None, False, None)

@@ -36,16 +36,32 @@ def _worker_pass(store: SqlStore, clock: Clock) -> int:
     return worker.run_once(clock()).written
 
 
-async def test_a_once_schedule_patched_6_s_after_it_came_due_still_fires_once(
-    client: httpx.AsyncClient, store: SqlStore, clock: Clock
-) -> None:
-    created = await create(client, cadence=ONCE_IN_4_S)
-    schedule_id = created["schedule_id"]
-    clock.advance(seconds=10)
+async def _renamed_after(
+    client: httpx.AsyncClient, clock: Clock, cadence: dict[str, str], seconds: int
+) -> tuple[str, httpx.Response]:
+    """A schedule created at NOW and renamed ``seconds`` later: its id and the PATCH's answer."""
+    created = await create(client, cadence=cadence)
+    schedule_id: str = created["schedule_id"]
+    clock.advance(seconds=seconds)
     renamed = {**definition_of(created), "title": "Renamed"}
     response = await client.patch(
         f"/v1/schedules/{schedule_id}", json={"expected_revision": 1, "definition": renamed}
     )
+    return schedule_id, response
+
+
+async def _pause(
+    client: httpx.AsyncClient, schedule_id: str, expected_revision: int = 1
+) -> httpx.Response:
+    return await client.post(
+        f"/v1/schedules/{schedule_id}/pause", json={"expected_revision": expected_revision}
+    )
+
+
+async def test_a_once_schedule_patched_6_s_after_it_came_due_still_fires_once(
+    client: httpx.AsyncClient, store: SqlStore, clock: Clock
+) -> None:
+    schedule_id, response = await _renamed_after(client, clock, ONCE_IN_4_S, seconds=10)
     # The instant was decided first and completed the ONCE: the edit came too late.
     assert response.status_code == 409
     assert error_code(response) == "schedule.terminal"
@@ -62,13 +78,7 @@ async def test_a_once_schedule_patched_6_s_after_it_came_due_still_fires_once(
 async def test_a_daily_schedule_patched_after_its_due_instant_fires_that_day_with_the_old_revision(
     client: httpx.AsyncClient, store: SqlStore, clock: Clock
 ) -> None:
-    created = await create(client, cadence=DAILY_9_UTC)
-    schedule_id = created["schedule_id"]
-    clock.advance(seconds=11)
-    renamed = {**definition_of(created), "title": "Renamed"}
-    response = await client.patch(
-        f"/v1/schedules/{schedule_id}", json={"expected_revision": 1, "definition": renamed}
-    )
+    schedule_id, response = await _renamed_after(client, clock, DAILY_9_UTC, seconds=11)
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["current_revision"] == 2
@@ -85,9 +95,7 @@ async def test_pause_and_cancel_after_the_due_instant_decide_it_first(
     paused = await create(client, cadence=DAILY_9_UTC)
     cancelled = await create(client, cadence=DAILY_9_UTC)
     clock.advance(seconds=30)
-    response = await client.post(
-        f"/v1/schedules/{paused['schedule_id']}/pause", json={"expected_revision": 1}
-    )
+    response = await _pause(client, paused["schedule_id"])
     assert response.status_code == 200 and response.json()["state"] == "PAUSED"
     response = await client.delete(
         f"/v1/schedules/{cancelled['schedule_id']}", params={"expected_revision": 1}
@@ -103,9 +111,7 @@ async def test_an_edit_past_the_grace_records_the_due_instant_missed(
 ) -> None:
     created = await create(client, cadence=DAILY_9_UTC, misfire_grace_seconds=60)
     clock.advance(minutes=5)
-    response = await client.post(
-        f"/v1/schedules/{created['schedule_id']}/pause", json={"expected_revision": 1}
-    )
+    response = await _pause(client, created["schedule_id"])
     assert response.status_code == 200
     (occurrence,) = await _occurrences(client, created["schedule_id"])
     assert (occurrence["disposition"], occurrence["reason_code"]) == (
@@ -119,9 +125,7 @@ async def test_a_stale_edit_is_refused_but_the_due_instant_is_still_decided(
 ) -> None:
     created = await create(client, cadence=DAILY_9_UTC)
     clock.advance(seconds=30)
-    response = await client.post(
-        f"/v1/schedules/{created['schedule_id']}/pause", json={"expected_revision": 7}
-    )
+    response = await _pause(client, created["schedule_id"], expected_revision=7)
     assert error_code(response) == "schedule.revision_conflict"
     assert len(await _occurrences(client, created["schedule_id"])) == 1
     detail = (await client.get(f"/v1/schedules/{created['schedule_id']}")).json()
@@ -147,7 +151,7 @@ async def test_resuming_a_once_whose_instant_passed_while_paused_is_refused(
 ) -> None:
     created = await create(client, cadence=ONCE_IN_4_S)
     schedule_id = created["schedule_id"]
-    paused = await client.post(f"/v1/schedules/{schedule_id}/pause", json={"expected_revision": 1})
+    paused = await _pause(client, schedule_id)
     assert paused.status_code == 200
     clock.advance(minutes=1)
     response = await client.post(
