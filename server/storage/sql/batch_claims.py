@@ -35,18 +35,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import (
-    Boolean,
-    Connection,
-    Engine,
-    Integer,
-    RowMapping,
-    bindparam,
-    case,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Connection, Engine, Integer, RowMapping, bindparam, select
 from sqlalchemy.exc import DataError, IntegrityError
 
 from server.storage.ports import BatchFailed
@@ -54,6 +43,7 @@ from server.storage.records import BatchOutcome, DueSchedule, OccurrencePlan, Ow
 from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, try_hold_each
 from server.storage.sql.audit import event_rows
+from server.storage.sql.bulk_rows import BulkInsert, BulkUpdate
 from server.storage.sql.occurrences import (
     DECISION_READS,
     DUE_FIRST,
@@ -93,32 +83,18 @@ _CLAIM_AND_READ = DECISION_READS.where(*DUE_FIRST).order_by(_ORDER).limit(_LIMIT
 _CLAIMS_AND_READS = {False: _CLAIM_AND_READ, True: _CLAIM_AND_READ.where(LEAVING_OUT)}
 _READ_CLAIMED = DECISION_READS.where(schedules.c.id.in_(bindparam("ids", expanding=True)))
 _INSERTS = {
-    "sessions": insert(sessions),
-    "messages": insert(session_messages),
-    "runs": insert(runs),
-    "occurrences": insert(schedule_occurrences),
-    "revisions": insert(schedule_revisions),
-    "events": insert(audit_events),
+    "sessions": BulkInsert(sessions),
+    "messages": BulkInsert(session_messages),
+    "runs": BulkInsert(runs),
+    "occurrences": BulkInsert(schedule_occurrences),
+    "revisions": BulkInsert(schedule_revisions),
+    "events": BulkInsert(audit_events, leave_out=("id",)),
 }
 _CHANGED = ("state", "pause_reason", "next_fire_at", "consecutive_failures", "updated_at")
 _KEPT = ("last_fired_at", "outcome_attention")
-_UPDATE_EACH = (
-    update(schedules)
-    .where(schedules.c.id == bindparam("target"))
-    .values({name: bindparam(f"new_{name}") for name in (*_CHANGED, "current_revision")})
-    .values(
-        {
-            # The kept last outcome (``outcome``), set by the same statement when the
-            # batch wrote the schedule's newest firing, left as it is otherwise.
-            name: case(
-                (bindparam("keep", type_=Boolean), bindparam(f"kept_{name}", type_=column.type)),
-                else_=column,
-            )
-            for name in _KEPT
-            for column in (schedules.c[name],)
-        }
-    )
-)
+# The kept last outcome (``outcome``) is set by the same statement when the batch
+# wrote the schedule's newest firing, and left as it is otherwise.
+_ADVANCE = BulkUpdate(schedules, "id", (*_CHANGED, "current_revision"), _KEPT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +214,7 @@ def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
     updates: list[dict[str, Any]] = []
     older: list[UUID] = []
     for one in decided:
-        kept_outcome: dict[str, Any] = {"keep": False, **{f"kept_{name}": None for name in _KEPT}}
+        update_row: dict[str, Any] = {"keep": False, **dict.fromkeys(_KEPT)}
         written = one.plan.materialization
         if written is not None:
             if written.session is not None:
@@ -250,27 +226,18 @@ def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
             rows["occurrences"].append(occurrence_row(occurrence))
             last = one.due.last_nominal_at
             if last is None or occurrence.nominal_fire_at > last:
-                newest = outcome.kept_for_newest(occurrence).items()
-                kept_outcome = {"keep": True, **{f"kept_{k}": v for k, v in newest}}
+                update_row = {"keep": True, **outcome.kept_for_newest(occurrence)}
             else:  # an older instant decided late: the ledger says what is newest
                 older.append(occurrence.schedule_id)
         seen, change = one.due.view.schedule, one.plan.change
-        values = change_values(seen, change)
-        updates.append(
-            {
-                "target": seen.schedule_id,
-                **{f"new_{k}": v for k, v in values.items()},
-                **kept_outcome,
-            }
-        )
+        update_row.update(change_values(seen, change), id=seen.schedule_id)
+        updates.append(update_row)
         if change.new_revision is not None:
             rows["revisions"].append(revision_row(change.new_revision))
         rows["events"].extend(event_rows(change.events))
     for name in ("sessions", "messages", "runs", "occurrences", "revisions"):
-        if rows[name]:
-            connection.execute(_INSERTS[name], rows[name])
-    connection.execute(_UPDATE_EACH, updates)
+        _INSERTS[name].execute(connection, rows[name])
+    _ADVANCE.execute(connection, updates)
     for schedule_id in older:
         outcome.refresh(connection, schedule_id)
-    if rows["events"]:
-        connection.execute(_INSERTS["events"], rows["events"])
+    _INSERTS["events"].execute(connection, rows["events"])
