@@ -50,11 +50,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final
 from uuid import UUID
 
 from server.control.lifecycle import iso_instant
-from server.domain.cadence import parse_cadence
+from server.domain.cadence import Cadence, parse_cadence
 from server.domain.misfire import MisfireDecision, Verdict, decide
 from server.domain.recurrence import first_after
 from server.domain.states import Disposition, PauseReason, RunStatus, ScheduleState
@@ -94,6 +95,8 @@ __all__ = [
     "unmaterializable",
 ]
 
+DECISIONS_REMEMBERED: Final = 1024
+"""Misfire decisions kept (``_misfire``); a batch needs one per distinct cadence and instant."""
 RUN_PRIORITY: Final = 10
 """Scheduled runs queue at async priority 10, never interactive priority 0."""
 _TICK: Final = timedelta(microseconds=1)
@@ -281,7 +284,7 @@ def plan_occurrence(
     owed_since = record.next_fire_at - _TICK
     if due.last_nominal_at is not None and due.last_nominal_at > owed_since:
         owed_since = due.last_nominal_at
-    decision = decide(cadence, grace=grace, last_nominal_at=owed_since, now=now)
+    decision = _misfire(cadence, grace, owed_since, now)
     if decision.verdict is Verdict.NOTHING_DUE:
         return _repair(record, decision, now)
     owner = record.owner
@@ -297,6 +300,20 @@ def plan_occurrence(
     if firing is None:
         return None
     return _plan(due, decision, firing, payload, now, new_id)
+
+
+@lru_cache(maxsize=DECISIONS_REMEMBERED)
+def _misfire(
+    cadence: Cadence, grace: timedelta, owed_since: datetime, now: datetime
+) -> MisfireDecision:
+    """``misfire.decide``, remembered: a pure function of these four values.
+
+    A herd shares them: the schedules of one cadence, due at one instant and
+    scanned by one batch (one ``now``), are decided by one calendar
+    computation instead of one each. Every schedule is still decided, on its
+    own grace and its own ledger's instant.
+    """
+    return decide(cadence, grace=grace, last_nominal_at=owed_since, now=now)
 
 
 def _plan(

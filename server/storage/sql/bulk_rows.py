@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, String, Table
+from sqlalchemy import Connection, DateTime, String, Table, TypeDecorator
 from sqlalchemy.engine import Dialect
 
 __all__ = ["BulkInsert", "BulkUpdate"]
@@ -51,7 +50,8 @@ class _Compiled:
 def _converter(table: Table, name: str, dialect: Dialect) -> tuple[_Convert | None, bool]:
     column_type = table.c[name].type
     convert = column_type.dialect_impl(dialect).bind_processor(dialect)
-    return convert, column_type.python_type is datetime
+    stored = column_type.impl_instance if isinstance(column_type, TypeDecorator) else column_type
+    return convert, isinstance(stored, DateTime)
 
 
 def _array_type(table: Table, name: str, dialect: Dialect) -> str:
