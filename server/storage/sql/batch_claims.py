@@ -43,7 +43,7 @@ from server.storage.records import BatchOutcome, DueSchedule, OccurrencePlan, Ow
 from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, try_hold_each
 from server.storage.sql.audit import event_rows
-from server.storage.sql.bulk_rows import BulkInsert, BulkUpdate
+from server.storage.sql.bulk_rows import BulkInsert, BulkUpdate, sent_together
 from server.storage.sql.occurrences import (
     DECISION_READS,
     DUE_FIRST,
@@ -235,9 +235,10 @@ def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
         if change.new_revision is not None:
             rows["revisions"].append(revision_row(change.new_revision))
         rows["events"].extend(event_rows(change.events))
-    for name in ("sessions", "messages", "runs", "occurrences", "revisions"):
-        _INSERTS[name].execute(connection, rows[name])
-    _ADVANCE.execute(connection, updates)
-    for schedule_id in older:
-        outcome.refresh(connection, schedule_id)
-    _INSERTS["events"].execute(connection, rows["events"])
+    with sent_together(connection):
+        for name in ("sessions", "messages", "runs", "occurrences", "revisions"):
+            _INSERTS[name].execute(connection, rows[name])
+        _ADVANCE.execute(connection, updates)
+        for schedule_id in older:
+            outcome.refresh(connection, schedule_id)
+        _INSERTS["events"].execute(connection, rows["events"])

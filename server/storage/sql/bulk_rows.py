@@ -25,14 +25,16 @@ A refused value raises what SQLAlchemy raises for it (``IntegrityError``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, DateTime, String, Table, TypeDecorator
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 
-__all__ = ["BulkInsert", "BulkUpdate"]
+__all__ = ["BulkInsert", "BulkUpdate", "sent_together"]
 
 _Convert = Callable[[Any], Any]
 
@@ -109,6 +111,28 @@ def _send(connection: Connection, compiled: _Compiled, rows: Sequence[Mapping[st
         connection.exec_driver_sql(compiled.sql, list(zip(*columns, strict=True)))
 
 
+@contextmanager
+def sent_together(connection: Connection) -> Iterator[None]:
+    """The statements run inside go out without waiting for each one's answer.
+
+    PostgreSQL: psycopg's pipeline mode, so a batch's writes cost one round
+    trip, not one per table; their answers, and the first error, come back
+    when the block ends, raised as SQLAlchemy raises a single statement's
+    (``IntegrityError``, ``DataError``). Only statements whose results are
+    not read belong inside. SQLite runs in this process: nothing changes.
+    """
+    if connection.dialect.name != "postgresql":
+        yield
+        return
+    driver: Any = connection.connection.driver_connection
+    dbapi_error: type[Exception] = connection.dialect.loaded_dbapi.Error
+    try:
+        with driver.pipeline():
+            yield
+    except dbapi_error as err:
+        raise DBAPIError.instance(None, None, err, dbapi_error, dialect=connection.dialect) from err
+
+
 class BulkInsert(_PerDialect):
     """``INSERT`` of many rows into ``table``; each row gives every column but ``leave_out``."""
 
@@ -128,7 +152,7 @@ class BulkInsert(_PerDialect):
         names = ", ".join(quote(name) for name in self._names)
         if dialect.name == "postgresql":
             arrays = ", ".join(
-                f"CAST(%(c{index})s AS {_array_type(self._table, name, dialect)})"
+                f"CAST(%(c{index})b AS {_array_type(self._table, name, dialect)})"
                 for index, name in enumerate(self._names)
             )
             sql = f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays})"
@@ -167,7 +191,7 @@ class BulkUpdate(_PerDialect):
         if dialect.name == "postgresql":
             sent = (self._key, *self._set, "keep", *self._kept)
             arrays = ", ".join(
-                f"CAST(%(c{index})s AS "
+                f"CAST(%(c{index})b AS "
                 f"{'BOOLEAN[]' if name == 'keep' else _array_type(self._table, name, dialect)})"
                 for index, name in enumerate(sent)
             )
