@@ -70,6 +70,7 @@ from server.domain.recurrence import first_after, latest_at_or_before
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
 from server.storage.engine import open_engine
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
+from server.storage.row_ids import new_row_id
 from server.storage.sql.store import SqlStore
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import audit_events
@@ -135,10 +136,14 @@ def _populate(
     *,
     grouped: bool = False,
 ) -> None:
-    """``count`` ACTIVE schedules due at ``fire_at``, the principals' interleaved or ``grouped``."""
+    """``count`` ACTIVE schedules due at ``fire_at``, the principals' interleaved or ``grouped``.
+
+    Their ids are made as the server makes a new schedule's (``new_row_id``:
+    time-ordered), in the order they are written.
+    """
     batch: list[ScheduleView] = []
     for index in range(count):
-        schedule_id = uuid4()
+        schedule_id = new_row_id()
         turn = index // PER_PRINCIPAL if grouped else index
         owner = principals[turn % len(principals)]
         created = NOW - timedelta(days=2)

@@ -18,7 +18,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from server.control import lifecycle, projection
 from server.control.definition import BROWSER_SCOPE, Definition, parse_definition
@@ -46,6 +46,7 @@ from server.storage.records import (
     ScheduleRecord,
     ScheduleView,
 )
+from server.storage.row_ids import new_row_id
 from server.worker.admission import Admission
 from server.worker.materializer import settle_due
 from server.worker.observer import SILENT, WorkerObserver
@@ -106,7 +107,7 @@ class ScheduleService:
         next_fire = first_after(definition.cadence, now)
         if next_fire is None:
             raise InvalidDefinition("cadence.at", "not_in_future")
-        schedule_id = uuid4()
+        schedule_id = new_row_id()  # time-ordered: see ``row_ids``
         record = ScheduleRecord(
             schedule_id=schedule_id,
             owner=principal.owner,
