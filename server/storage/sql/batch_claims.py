@@ -15,9 +15,11 @@ once for up to k schedules:
    in one statement, after the locks, so they see every commit before them.
 2. **Decide** each schedule in claim order (``plan``, pure Python). A plan
    that raises fails that schedule alone; nothing of it is written.
-3. **Write** all plans at once: each table's rows in one multi-row statement
-   (``executemany``: SQLite's C loop; psycopg's pipeline), the schedules'
-   kept last outcome (``outcome``) included, inside a savepoint. If a row is
+3. **Write** all plans at once: each table's rows in one statement
+   (``bulk_rows``: SQLite's ``executemany`` C loop over positional rows;
+   on PostgreSQL one ``unnest`` statement per table, all of them sent in one
+   pipeline), the schedules' kept last outcome (``outcome``) included,
+   inside a savepoint. If a row is
    refused (a value the database will not store: an ``IntegrityError`` or
    ``DataError``), the savepoint rolls back and each plan
    is written again in a savepoint of its own, so the refused schedule fails
