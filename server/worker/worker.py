@@ -161,11 +161,15 @@ class ScheduleWorker:
         self._batch_size = batch_size
         self._backoff = backoff or Backoff()
         self._deferred: dict[UUID, _Deferral] = {}
+        self._more_due = False
 
     def run_once(self, now: datetime) -> ScanReport:
         """Materialize what is due at ``now``: one batch, one transaction."""
         excluding = {i for i, d in self._deferred.items() if d.until > now}
-        idle = not self._any_due(now, excluding)  # an idle scan takes no write lock
+        # An idle scan takes no write lock: it looks first, unless the scan
+        # before filled its batch (a herd is being drained, more is due).
+        idle = not self._more_due and not self._any_due(now, excluding)
+        self._more_due = False
         if idle:
             self._compact(now)
         if idle or self._stopping.is_set():
@@ -207,6 +211,7 @@ class ScheduleWorker:
             left_out = excluding | set(outcome.held) | {i for i, _ in outcome.failed}
             if self._any_due(now, left_out):  # another worker holds them
                 retries.append(now + self._backoff.first)
+        self._more_due = full
         return ScanReport(
             len(outcome.written),
             len(outcome.held),

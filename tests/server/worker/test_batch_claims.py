@@ -166,6 +166,23 @@ def test_admission_counts_the_runs_the_same_batch_queued(scene: Scene) -> None:
     assert sum(len(scene.ledger(i)) for i in ids[:3]) == 2
 
 
+def test_a_scan_after_a_full_batch_claims_the_rest_and_one_after_the_last_is_idle(
+    scene: Scene,
+) -> None:
+    ids = _due(scene, ALICE, BOB, ALICE)
+    worker = scene.worker(batch_size=2)
+    first = worker.run_once(scene.clock())
+    assert (first.written, first.full) == (2, True)
+    second = worker.run_once(scene.clock())  # goes straight to its batch
+    assert (second.written, second.full) == (1, False)
+    assert worker.run_once(scene.clock()).written == 0, "looks first again: nothing due"
+    assert [len(scene.ledger(i, o)) for i, o in zip(ids, (ALICE, BOB, ALICE), strict=True)] == [
+        1,
+        1,
+        1,
+    ]
+
+
 class CountingDirectory:
     """The scene's directory, counting look-ups of each principal."""
 
