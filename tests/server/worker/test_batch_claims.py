@@ -259,3 +259,29 @@ def test_a_schedule_whose_principals_turn_another_replica_holds_is_passed_over_t
     finally:
         engine.dispose()
         store.close()
+
+
+def test_a_full_batch_that_passed_a_principal_over_claims_past_it_then_takes_it_in_its_turn(
+    postgres_url: str, clock: Clock
+) -> None:
+    store = SqlStore.open(postgres_url)
+    scene = Scene(store, clock, ALICE, BOB)
+    engine = create_engine(postgres_url, poolclass=NullPool)
+    try:
+        alices, *bobs = _due(scene, ALICE, BOB, BOB, BOB)
+        worker = scene.worker(batch_size=2)
+        with engine.connect() as other_replica:
+            hold(other_replica, admission_of(ALICE.owner))
+            first = worker.run_once(clock())
+            assert (first.written, first.passed_over, first.full) == (1, 1, True)
+            second = worker.run_once(clock())
+            assert second.written == 2, "claimed the two due past alice's, not hers again"
+            assert second.retry_at == clock() + PASSED_OVER_RETRY, "hers is still to come"
+            assert store.schedules.due(clock(), 10) == [alices]
+            other_replica.rollback()  # its batch commits: the turn is free
+        assert worker.run_once(clock()).written == 1
+        owners = ((alices, ALICE), *((b, BOB) for b in bobs))
+        assert [len(scene.ledger(i, p)) for i, p in owners] == [1, 1, 1, 1]
+    finally:
+        engine.dispose()
+        store.close()
