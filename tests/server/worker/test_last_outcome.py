@@ -10,7 +10,6 @@ Needs attention filter and the counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from uuid import UUID
 
@@ -18,7 +17,6 @@ import pytest
 
 from server.identity import ALL_SCOPES
 from server.storage.records import LastOutcome
-from server.storage.sql.store import SqlStore
 from server.worker.executor import RunResult
 from tests.server.api.conftest import Clock
 from tests.server.scene import ALICE, Scene, directory, principal
@@ -26,11 +24,7 @@ from tests.server.scene import ALICE, Scene, directory, principal
 GRACE = timedelta(seconds=3600)
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 def _outcome(scene: Scene, schedule_id: UUID) -> LastOutcome | None:
