@@ -1,7 +1,8 @@
-"""A scheduler over a real SQLite file: the service, workers, the dispatcher, and what they wrote.
+"""A scheduler over a real database: the service, workers, the dispatcher, and what they wrote.
 
 Tests drive the real pieces (``ScheduleService`` to create and change
-schedules, ``ScheduleWorker.run_once`` to scan, ``RunDispatcher`` to end runs)
+schedules, ``ScheduleWorker.run_once`` to scan, ``RunDispatcher.dispatch_once``
+to carry out and end runs)
 at instants they choose, then read the rows back. Principals come from a
 ``TokenDirectory``, the identity store ``schedule-server serve`` loads from its
 principals file; a test that changes a principal swaps the directory, as a
