@@ -293,8 +293,8 @@ async def _view_cache_size() -> None:
     import httpx
     import tzlocal
 
+    from devtools.wire import definition_json
     from server.embedded import open_embedded
-    from tests.wire import definition_json
     from transport.client import ScheduleClient
     from viewmodels.detail import ScheduleDetailViewModel
     from viewmodels.offline import BUDGET_CHARS, MOST_DETAILS, OfflineViewModel, ViewCache
@@ -386,7 +386,7 @@ def fill_schedules(database_path: Path, count: int) -> None:
 
 
 def _definition(number: int) -> dict[str, Any]:
-    from tests.wire import definition_json
+    from devtools.wire import definition_json
 
     return definition_json(
         title=BULK_TITLE.format(number),

@@ -14,7 +14,7 @@ from app.backend import StartupError, open_backend, open_sign_in_backend
 from app.launch import run_app
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings
 from app.web_port import choose_port, port_is_free
-from tests.wire import principal_json
+from devtools.wire import principal_json
 from transport.errors import Unauthenticated
 
 TEAM_SERVER = "https://schedules.example.com"

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.wire import uid
+from devtools.wire import uid
 from viewmodels.formatting import age_text
 from viewmodels.sidebar.age_lines import AgeLines
 from viewmodels.sidebar.grouping import SessionIndex
