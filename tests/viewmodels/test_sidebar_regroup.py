@@ -299,9 +299,11 @@ def test_group_rows_compare_equal_exactly_when_the_rows_they_make_do(
         b = GroupRows(members, AgeLines(other, zone), key)
         known = a.same_rows(b)
         compared = a == b
+        kept = a.still_shows(members, AgeLines(other, zone), key)
         assert not (a.made or b.made), "known without making the rows"
         truth = a.rows == b.rows
         assert known is truth and compared is truth
+        assert kept is (truth and one <= other), "kept only as the clock moves on"
         assert (
             eager_rows(list(members), one, zone, members[selected].session_id if key else None)
             == a.rows

@@ -94,6 +94,26 @@ class GroupRows(Sequence[SessionRow]):
         changes_at = earlier.changes_at()
         return changes_at is None or later._ages.now < changes_at
 
+    def still_shows(
+        self, sessions: tuple[CachedSession, ...], ages: AgeLines, selected_key: int | None
+    ) -> bool:
+        """Whether rows made of these would be these very rows, known without making any.
+
+        True when they hold the same sessions and open session, and ``ages`` is
+        measured in the same zone at an instant from ``now`` up to (not
+        including) ``changes_at``. False otherwise, also when only making the
+        rows could tell (the clock went back, other sessions).
+        """
+        if (
+            selected_key != self._selected_key
+            or ages.zone is not self._ages.zone
+            or ages.now < self._ages.now
+            or sessions != self._sessions
+        ):
+            return False
+        changes_at = self.changes_at()
+        return changes_at is None or ages.now < changes_at
+
     def changes_at(self) -> datetime | None:
         """The first instant after ``now`` at which an age line of these rows turns over.
 

@@ -57,7 +57,7 @@ class SessionIndex:
         self._ages: AgeLines | None = None
         self._sessions: dict[int, CachedSession] = {}
         self._buckets: dict[UUID, OrderedRows[CachedSession]] = {}
-        self._group_order: dict[UUID, tuple[float, str]] = {}
+        self._group_order: dict[UUID, tuple[float, int]] = {}
         self._group_of: dict[UUID, ScheduleGroup] = {}
         self._groups: OrderedRows[ScheduleGroup] = OrderedRows()
         self._history: OrderedRows[SessionRow] = OrderedRows()
@@ -130,24 +130,26 @@ class SessionIndex:
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
         )
-        by_schedule: dict[int, tuple[UUID, list[tuple[float, int]], list[CachedSession]]] = {}
+        by_schedule: dict[int, list[CachedSession]] = {}
+        schedule_ids: list[UUID] = []  # in ``by_schedule``'s order: a dict keeps it
         plain: list[CachedSession] = []
         # One walk in activity order, each session only filed: this loop runs once per session.
         file_plain = plain.append
-        entry_of = by_schedule.get
+        members_of = by_schedule.get
         for session in sorted(self._sessions.values(), key=_ACTIVITY):
             schedule_id = session.schedule_id
             if schedule_id is None:
                 file_plain(session)
                 continue
-            entry = entry_of(schedule_id.int)
-            if entry is None:
-                entry = by_schedule[schedule_id.int] = (schedule_id, [], [])
-            entry[1].append(session.order)
-            entry[2].append(session)
+            members = members_of(schedule_id.int)
+            if members is None:
+                by_schedule[schedule_id.int] = [session]
+                schedule_ids.append(schedule_id)
+            else:
+                members.append(session)
         self._buckets = {
-            schedule_id: OrderedRows.in_order(keys, members)
-            for schedule_id, keys, members in by_schedule.values()
+            schedule_id: OrderedRows.in_order([s.order for s in members], members)
+            for schedule_id, members in zip(schedule_ids, by_schedule.values(), strict=True)
         }
         lone = False
         for bucket in self._buckets.values():
@@ -281,9 +283,11 @@ class SessionIndex:
 
     def _group_key(
         self, schedule_id: UUID, bucket: OrderedRows[CachedSession]
-    ) -> tuple[float, str]:
+    ) -> tuple[float, int]:
+        """Newest activity first, then the schedule id: its ``int`` orders as its text does
+        (both are the same 32 hex digits), without making the text."""
         newest: tuple[float, int] = bucket.first_key()
-        return (newest[0], str(schedule_id))
+        return (newest[0], schedule_id.int)
 
     def _group(
         self,
@@ -304,26 +308,28 @@ class SessionIndex:
             and open_session.schedule_id == schedule_id
             and bucket.holds(open_session.order)
         )
-        rows = GroupRows(
-            sessions,
-            ages,
-            self._selected_key if contains_selection else None,
-            previous.rows if previous is not None else None,
-        )
-        if previous is not None and rows.same_rows(previous.rows):
-            rows = previous.rows
-        group = ScheduleGroup(
+        selected_key = self._selected_key if contains_selection else None
+        expanded = schedule_id in self._expanded
+        before = None if previous is None else previous.rows
+        if before is not None and before.still_shows(sessions, ages, selected_key):
+            # The same sessions show the same rows, so the same label and count too.
+            if previous is not None and (previous.expanded, previous.contains_selection) == (
+                expanded,
+                contains_selection,
+            ):
+                return previous
+            rows = before
+        else:
+            rows = GroupRows(sessions, ages, selected_key, before)
+        return ScheduleGroup(
             schedule_id=schedule_id,
             label=sessions[0].title,
             count=len(sessions),
             count_text=f"{len(sessions)} sessions",
-            expanded=schedule_id in self._expanded,
+            expanded=expanded,
             contains_selection=contains_selection,
             rows=rows,
         )
-        if previous is not None and rows is previous.rows and previous == group:
-            return previous  # compared field by field; the rows by identity, not made
-        return group
 
     def _row(self, session: CachedSession, reusable: dict[int, SessionRow]) -> SessionRow:
         """The session's row; the one in ``reusable`` is kept when nothing it shows changed."""
