@@ -87,9 +87,13 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
         color_scheme: ColorScheme | None = None,
         suffix: str = "",
         trust_any_certificate: bool = False,
+        touch: bool = False,
     ) -> Page:
         context = browser.new_context(
-            viewport=size, color_scheme=color_scheme, ignore_https_errors=trust_any_certificate
+            viewport=size,
+            color_scheme=color_scheme,
+            ignore_https_errors=trust_any_certificate,
+            has_touch=touch,
         )
         context.set_default_timeout(UI_TIMEOUT_MS)
         page = context.new_page()

@@ -1,8 +1,9 @@
 """The shape of the ``open_page`` fixture, importable by test modules (conftest is not).
 
-``open_page(url, size=..., color_scheme=..., suffix=..., trust_any_certificate=...)``
+``open_page(url, size=..., color_scheme=..., suffix=..., trust_any_certificate=..., touch=...)``
 opens a fresh browser context on ``url`` with the accessibility tree on (a
-test's self-signed certificate is accepted when asked); the fixture
+test's self-signed certificate is accepted when asked; with ``touch``, the
+page has a touch screen, so ``Locator.tap`` works as a finger does); the fixture
 screenshots (``<test>-<suffix>.png``) and closes every page when the test ends.
 """
 
@@ -24,4 +25,5 @@ class PageOpener(Protocol):
         color_scheme: ColorScheme | None = ...,
         suffix: str = ...,
         trust_any_certificate: bool = ...,
+        touch: bool = ...,
     ) -> Page: ...

@@ -45,9 +45,36 @@ SEARCH_FIELD = "Search schedules"
 WARNING = re.compile(r"(Missed at|Refused at|Not run at|Skipped at|Run failed|Paused after)")
 
 
+def press(control: Locator, screen: str) -> None:
+    """A click with the mouse on a desktop, a tap of a finger on a phone.
+
+    On a phone nothing hovers, so no tooltip opens. A mouse left over an
+    icon button opens its tooltip; when it closes, Flutter's web engine
+    rebuilds the accessibility tree around the page, and a text field
+    focused meanwhile loses the focus and the keys typed after.
+    """
+    if screen == "phone":
+        control.tap()
+    else:
+        control.click()
+
+
+def type_into(field: Locator, text: str, screen: str) -> None:
+    """Put the focus in ``field`` as a person does, then type ``text`` key by key.
+
+    Flutter opens the field's text input in a frame after the field takes
+    the focus; keys typed before that frame are lost, so the typing starts
+    once the field holds the focus and a few frames have been drawn.
+    """
+    press(field, screen)
+    expect(field).to_be_focused()
+    next_frames(field.page, 3)
+    field.page.keyboard.type(text, delay=40)
+
+
 def search_field(page: Page, screen: str) -> Locator:
     if screen == "phone":
-        button(page, "Search").click()
+        press(button(page, "Search"), screen)
     field = page.get_by_role("textbox", name=SEARCH_FIELD)
     expect(field).to_be_visible()
     return field
@@ -66,7 +93,7 @@ def matching(schedules: list[StoredSchedule], word: str) -> list[str]:
 def test_typing_shows_the_matching_schedules_and_clearing_brings_the_section_back(
     screen: str, open_page: PageOpener, served: ServedApp, database: ScheduleDatabase
 ) -> None:
-    page = open_page(served.url, size=SIZES[screen])
+    page = open_page(served.url, size=SIZES[screen], touch=screen == "phone")
     current = database.schedules_in(CURRENT_STATES)
     expect(schedule_row(page, current[0].title)).to_be_visible()
     word = "digest"
@@ -74,20 +101,18 @@ def test_typing_shows_the_matching_schedules_and_clearing_brings_the_section_bac
     assert 0 < len(found) < len(current), "the demo holds a word some current schedules share"
 
     field = search_field(page, screen)
-    field.click()
-    page.keyboard.type(word.upper(), delay=40)  # case is ignored; keystrokes come one by one
+    type_into(field, word.upper(), screen)  # case is ignored; keystrokes come one by one
     for title in found:
         expect(schedule_row(page, title)).to_be_attached()
     expect(schedule_rows(page)).to_have_count(len(found))
     next_frames(page)
     save_screenshot(page, f"search-{screen}")
 
-    button(page, "Clear search").click()
+    press(button(page, "Clear search"), screen)
     expect(schedule_row(page, current[0].title)).to_be_visible()
     expect(field).to_have_value("")
 
-    field.click()
-    page.keyboard.type("zqxj", delay=40)
+    type_into(field, "zqxj", screen)
     wait_for_text(page, "No current schedules match “zqxj”")
     expect(button(page, "Search Recent History")).to_be_visible()
     page.keyboard.press("Escape")
