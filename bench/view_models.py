@@ -12,7 +12,8 @@ Run: ``.venv/bin/python bench/view_models.py``
   were expanded) is timed too: what a regroup made before rows were made on
   reading. Each figure is the median of ``RUNS`` with this thread's CPU time
   beside it (``time.thread_time``), which the load of other processes on a
-  shared machine moves much less than the wall time.
+  shared machine moves much less than the wall time. Now and then a max
+  includes a full (generation 2) garbage collection of the whole process.
 - List: ``ScheduleListViewModel`` paging through 10,000 schedules at limit 50
   against the embedded server over ``httpx.ASGITransport`` (schedules inserted
   directly through the store). Target: the last page costs what the first does.
