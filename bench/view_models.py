@@ -126,7 +126,7 @@ async def bench_sidebar() -> None:
         warm.time(regroup, index, later)
     print(f"sidebar full regroup, 10,000 sessions / 500 schedules ({RUNS} runs)")
     print(f"  first build: {cold}")
-    print(f"  same sessions a minute later (rows reused): {warm}")
+    print(f"  same sessions a minute later (unchanged groups kept): {warm}")
     print(f"  (orientation) every group's rows read after a first build: {every_row}")
 
     vm = SidebarViewModel(NoApi(), MemoryStorage(), clock=clock, device_zone=ZONE)  # type: ignore[arg-type]
