@@ -98,9 +98,9 @@ class Memory:
 
 
 def main() -> None:
-    # The browser helpers live in tests/ui, which is not an installed package.
+    # The browser helpers live in devtools/, which is not an installed package.
     sys.path.insert(0, str(ROOT))
-    from tests.ui.chromium import launch_chromium
+    from devtools.browser.chromium import launch_chromium
 
     arguments = sys.argv[1:]
     offline_only = "--offline-only" in arguments
@@ -125,8 +125,8 @@ def main() -> None:
 
 
 def cold_start(browser: Browser, work: Path, runs: int) -> None:
-    from tests.ui.accessible_names import schedule_rows
-    from tests.ui.served_app import app_command
+    from devtools.browser.accessible_names import schedule_rows
+    from devtools.browser.served_app import app_command
 
     minimal_script = work / "minimal_app.py"
     minimal_script.write_text(MINIMAL_APP, encoding="utf-8")
@@ -171,9 +171,9 @@ def cold_start(browser: Browser, work: Path, runs: int) -> None:
 
 
 def memory_after_scrolling(browser: Browser, work: Path) -> None:
-    from tests.ui.accessible_names import schedule_row, schedule_rows
-    from tests.ui.flutter_page import box_centre, open_app, scroll_until_attached
-    from tests.ui.served_app import served_app
+    from devtools.browser.accessible_names import schedule_row, schedule_rows
+    from devtools.browser.flutter_page import box_centre, open_app, scroll_until_attached
+    from devtools.browser.served_app import served_app
 
     data_dir = work / "bulk-data"
     started = time.perf_counter()
@@ -231,8 +231,8 @@ def time_to_first(
     target: Callable[[Page], Locator],
 ) -> tuple[float, Memory]:
     """Seconds from spawning ``command`` to ``target`` in the tree, and the process's memory."""
-    from tests.ui.flutter_page import open_app
-    from tests.ui.served_app import served_app
+    from devtools.browser.flutter_page import open_app
+    from devtools.browser.served_app import served_app
 
     started = time.perf_counter_ns()
     with served_app(data_dir, log_dir, command=command, startup_timeout=120) as app:
@@ -248,10 +248,10 @@ def time_to_first(
 
 
 def offline_cold_start(browser: Browser, work: Path) -> None:
-    from tests.ui.accessible_names import schedule_rows
-    from tests.ui.flutter_page import open_app
-    from tests.ui.schedule_server import TOKEN_ENV, ScheduleServer
-    from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+    from devtools.browser.accessible_names import schedule_rows
+    from devtools.browser.flutter_page import open_app
+    from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
+    from devtools.browser.served_app import LOOPBACK, app_command, free_port, running_process
 
     server_dir = work / "offline-server"
     server_dir.mkdir()

@@ -50,8 +50,8 @@ from app_in_browser import ROOT, Memory, memory, mib, runs_text
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 if TYPE_CHECKING:
-    from tests.self_signed import CertificatePair
-    from tests.ui.schedule_server import ScheduleServer
+    from devtools.browser.schedule_server import ScheduleServer
+    from devtools.self_signed import CertificatePair
 
 REPETITIONS = 5
 MANY = 10
@@ -63,11 +63,11 @@ LOAD_TIMEOUT_MS = 120_000
 
 
 def main() -> None:
-    # The browser and server helpers live in tests/, which is not an installed package.
+    # The browser and server helpers live in devtools/, which is not an installed package.
     sys.path.insert(0, str(ROOT))
-    from tests.self_signed import self_signed
-    from tests.ui.chromium import launch_chromium
-    from tests.ui.schedule_server import Member, schedule_server
+    from devtools.browser.chromium import launch_chromium
+    from devtools.browser.schedule_server import Member, schedule_server
+    from devtools.self_signed import self_signed
 
     alice = Member("alice", "Alice Example", secrets.token_urlsafe(32), tenant="team")
     with (
@@ -92,8 +92,8 @@ def first_row_times(
     certificate: CertificatePair,
     work: Path,
 ) -> None:
-    from tests.ui.hosted_app import hosted_app
-    from tests.ui.schedule_server import remote_app
+    from devtools.browser.hosted_app import hosted_app
+    from devtools.browser.schedule_server import remote_app
 
     with (
         remote_app(server, work / "local-logs") as local_url,
@@ -142,7 +142,7 @@ def memory_per_session(
     certificate: CertificatePair,
     work: Path,
 ) -> None:
-    from tests.ui.hosted_app import hosted_app
+    from devtools.browser.hosted_app import hosted_app
 
     marks: list[tuple[str, Memory]] = []
     os.environ["FLET_LOG_LEVEL"] = "info"  # Flet logs each session created and deleted
@@ -240,8 +240,8 @@ def release(pid: int, log: Path) -> list[tuple[float, int, Memory]]:
 
 
 def open_local(browser: Browser, url: str) -> tuple[float, float, float]:
-    from tests.ui.accessible_names import schedule_rows
-    from tests.ui.flutter_page import open_app
+    from devtools.browser.accessible_names import schedule_rows
+    from devtools.browser.flutter_page import open_app
 
     context = browser.new_context(viewport=PHONE)
     try:
@@ -264,8 +264,8 @@ def open_and_sign_in(browser: Browser, url: str, token: str) -> tuple[float, flo
 
 
 def sign_in_and_wait(page: Page, url: str, token: str) -> tuple[float, float, float]:
-    from tests.ui.accessible_names import SIGN_IN, button, schedule_rows, token_field
-    from tests.ui.flutter_page import open_app
+    from devtools.browser.accessible_names import SIGN_IN, button, schedule_rows, token_field
+    from devtools.browser.flutter_page import open_app
 
     started = time.perf_counter_ns()
     open_app(page, url)

@@ -20,9 +20,13 @@ class FakeClock:
     def advance(self, delta: timedelta = timedelta(0), **parts: float) -> None:
         self.now += delta + timedelta(**parts)
 
+    def monotonic(self) -> float:
+        """The same instant in seconds, for code that measures spans as ``time.monotonic`` does."""
+        return self.now.timestamp()
+
 
 class Clock(FakeClock):
-    """The server tests' clock, starting at ``NOW`` (the ``clock`` fixture)."""
+    """A clock starting at ``NOW``: the server tests' ``clock`` fixture, and the app tests' own."""
 
     def __init__(self) -> None:
         super().__init__(NOW)

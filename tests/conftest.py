@@ -6,8 +6,9 @@ the start; before each test every row of every declared table is deleted (and
 the schema brought back to head if a test stepped it back), which costs
 milliseconds where ``CREATE DATABASE`` costs a third of a second. Tests
 that need no tables at all (the migrations) get a new empty database instead.
-``database_url`` runs a test once per backend; a backend that cannot start fails
-the test, never skips it.
+``database_url`` runs a test once per backend (and so does the server tests'
+``store`` in a module marked ``each_backend``); a backend that cannot start
+fails the test, never skips it.
 """
 
 from __future__ import annotations
@@ -71,13 +72,18 @@ def empty_postgres_url(postgres_cluster: PostgresCluster) -> Iterator[str]:
     postgres_cluster.drop_database(name)
 
 
+def clean_database_url(request: pytest.FixtureRequest, backend: str, sqlite_file: Path) -> str:
+    """A clean database on ``backend``: a new SQLite file, or the session's PostgreSQL at head."""
+    if backend == "sqlite":
+        return f"sqlite:///{sqlite_file}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A clean database at head, for each backend in turn."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.db'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
+    return clean_database_url(request, request.param, tmp_path / "test.db")
 
 
 @pytest.fixture(params=BACKENDS)

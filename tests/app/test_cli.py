@@ -14,8 +14,8 @@ from app.settings import (
     UsageError,
     WebAddress,
 )
+from devtools.self_signed import CertificatePair, self_signed
 from server.embedded import RuntimeAtUrl
-from tests.self_signed import CertificatePair, self_signed
 
 DATA = Path("/nonexistent/schedule-browser-data")
 

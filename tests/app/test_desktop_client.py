@@ -1,7 +1,8 @@
 """Fetching Flet's desktop client: bounded, visible, unpacked where flet_desktop looks.
 
-The network is an ``httpx.MockTransport`` and the clock a counter the fake
-stream advances, so a stall past the cap takes no real time.
+The network is an ``httpx.MockTransport`` and the clock the tests' fake clock
+(read as monotonic seconds), which the fake stream advances, so a stall past
+the cap takes no real time.
 """
 
 from __future__ import annotations
@@ -26,24 +27,15 @@ from app.desktop_client import (
     default_http,
     fetch_client,
 )
+from tests.clock import Clock
 
 URL = "https://github.com/flet-dev/flet/releases/download/v1.0.5/flet-linux-light-amd64.tar.gz"
-
-
-class FakeClock:
-    """Monotonic seconds that move only when the test moves them."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class TimedStream(httpx.SyncByteStream):
     """Yields ``body`` in chunks, advancing ``clock`` by ``seconds_per_chunk`` for each."""
 
-    def __init__(self, body: bytes, clock: FakeClock, seconds_per_chunk: float) -> None:
+    def __init__(self, body: bytes, clock: Clock, seconds_per_chunk: float) -> None:
         self.body = body
         self.clock = clock
         self.seconds_per_chunk = seconds_per_chunk
@@ -51,7 +43,7 @@ class TimedStream(httpx.SyncByteStream):
 
     def __iter__(self) -> Iterator[bytes]:
         for start in range(0, len(self.body), 1000):
-            self.clock.now += self.seconds_per_chunk
+            self.clock.advance(seconds=self.seconds_per_chunk)
             self.chunks_read += 1
             yield self.body[start : start + 1000]
 
@@ -95,10 +87,10 @@ def failing(error: type[httpx.TransportError]) -> httpx.Client:
     return network(answer)
 
 
-def fetch_fails(release: ClientRelease, http: httpx.Client, clock: FakeClock) -> str:
+def fetch_fails(release: ClientRelease, http: httpx.Client, clock: Clock) -> str:
     out = io.StringIO()
     with pytest.raises(ClientFetchFailed) as failed:
-        fetch_client(release, http=http, clock=clock, out=out)
+        fetch_client(release, http=http, clock=clock.monotonic, out=out)
     assert out.getvalue().endswith("\n"), "the progress line is ended before the reason"
     assert not release.folder.exists()
     assert list(release.folder.parent.iterdir()) == [], "nothing is left behind"
@@ -107,11 +99,11 @@ def fetch_fails(release: ClientRelease, http: httpx.Client, clock: FakeClock) ->
 
 def test_the_archive_is_unpacked_where_flet_desktop_looks_with_progress(tmp_path: Path) -> None:
     body = client_archive()
-    clock = FakeClock()
+    clock = Clock()
     release = release_in(tmp_path)
     out = io.StringIO()
     stream = TimedStream(body, clock, seconds_per_chunk=0.01)
-    fetch_client(release, http=serving(stream, len(body)), clock=clock, out=out)
+    fetch_client(release, http=serving(stream, len(body)), clock=clock.monotonic, out=out)
     executable = release.folder / "flet" / "flet"
     assert executable.read_bytes().startswith(b"#!/bin/sh\n")
     assert executable.stat().st_mode & stat.S_IXUSR
@@ -126,10 +118,12 @@ def test_the_archive_is_unpacked_where_flet_desktop_looks_with_progress(tmp_path
 
 def test_an_unknown_size_shows_bytes_without_a_percentage(tmp_path: Path) -> None:
     body = client_archive()
-    clock = FakeClock()
+    clock = Clock()
     release = release_in(tmp_path)
     out = io.StringIO()
-    fetch_client(release, http=serving(TimedStream(body, clock, 0.01), None), clock=clock, out=out)
+    fetch_client(
+        release, http=serving(TimedStream(body, clock, 0.01), None), clock=clock.monotonic, out=out
+    )
     assert release.folder.is_dir()
     assert "%" not in out.getvalue()
 
@@ -144,9 +138,9 @@ def test_flet_desktop_finds_the_fetched_client_without_downloading_again(
     assert release.folder.is_relative_to(tmp_path / ".flet" / "client")
     assert not client_present(release, {})
     body = client_archive()
-    clock = FakeClock()
+    clock = Clock()
     http = serving(TimedStream(body, clock, 0.01), len(body))
-    fetch_client(release, http=http, clock=clock, out=io.StringIO())
+    fetch_client(release, http=http, clock=clock.monotonic, out=io.StringIO())
     # Any download flet_desktop attempted now would fail at once instead of going online.
     monkeypatch.setenv("FLET_CLIENT_URL", (tmp_path / "no-such-archive").as_uri())
     assert flet_desktop.ensure_client_cached() == release.folder
@@ -154,12 +148,12 @@ def test_flet_desktop_finds_the_fetched_client_without_downloading_again(
 
 
 def test_no_connection_fails_fast_with_the_host_named(tmp_path: Path) -> None:
-    reason = fetch_fails(release_in(tmp_path), failing(httpx.ConnectError), FakeClock())
+    reason = fetch_fails(release_in(tmp_path), failing(httpx.ConnectError), Clock())
     assert reason == "no connection to github.com"
 
 
 def test_a_host_that_does_not_answer_fails_after_the_connect_timeout(tmp_path: Path) -> None:
-    reason = fetch_fails(release_in(tmp_path), failing(httpx.ConnectTimeout), FakeClock())
+    reason = fetch_fails(release_in(tmp_path), failing(httpx.ConnectTimeout), Clock())
     assert reason == f"github.com did not answer within {CONNECT_SECONDS:.0f} s"
 
 
@@ -169,12 +163,12 @@ def test_a_download_that_stops_sending_fails_after_the_stall_timeout(tmp_path: P
             yield b"\x1f\x8b partial"
             raise httpx.ReadTimeout("no byte for a while")
 
-    reason = fetch_fails(release_in(tmp_path), serving(Stalls(), 10_000), FakeClock())
+    reason = fetch_fails(release_in(tmp_path), serving(Stalls(), 10_000), Clock())
     assert reason == f"the download stalled for {STALL_SECONDS:.0f} s"
 
 
 def test_a_download_slower_than_the_cap_is_abandoned_without_reading_on(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = Clock()
     body = bytes(1000) * 100
     stream = TimedStream(body, clock, seconds_per_chunk=CAP_SECONDS / 4)
     reason = fetch_fails(release_in(tmp_path), serving(stream, len(body)), clock)
@@ -184,11 +178,11 @@ def test_a_download_slower_than_the_cap_is_abandoned_without_reading_on(tmp_path
 
 def test_a_refusal_names_the_status(tmp_path: Path) -> None:
     http = network(lambda request: httpx.Response(404, text="Not Found"))
-    assert fetch_fails(release_in(tmp_path), http, FakeClock()) == "github.com answered HTTP 404"
+    assert fetch_fails(release_in(tmp_path), http, Clock()) == "github.com answered HTTP 404"
 
 
 def test_a_download_cut_short_is_not_unpacked(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = Clock()
     body = client_archive()
     half = len(body) // 2
     stream = TimedStream(body[:half], clock, 0.01)
@@ -198,7 +192,7 @@ def test_a_download_cut_short_is_not_unpacked(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["flet-linux-light-amd64.tar.gz", "flet-windows.zip"])
 def test_a_damaged_archive_is_refused_and_nothing_is_left(tmp_path: Path, name: str) -> None:
-    clock = FakeClock()
+    clock = Clock()
     body = b"this is not an archive" * 10
     stream = TimedStream(body, clock, 0.01)
     reason = fetch_fails(release_in(tmp_path, name), serving(stream, len(body)), clock)

@@ -25,8 +25,8 @@ from app.launch import ASSETS_DIR
 from app.settings import WebAddress
 from app.web_headers import inline_script_hashes
 from app.web_server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, web_app
-from tests.self_signed import CertificatePair, self_signed
-from tests.ui.served_app import served_app
+from devtools.browser.served_app import served_app
+from devtools.self_signed import CertificatePair, self_signed
 
 ASSETS_MANIFEST: dict[str, Any] = json.loads((ASSETS_DIR / "manifest.json").read_text())
 

@@ -1,7 +1,8 @@
-"""A scheduler over a real SQLite file: the service, workers, the dispatcher, and what they wrote.
+"""A scheduler over a real database: the service, workers, the dispatcher, and what they wrote.
 
 Tests drive the real pieces (``ScheduleService`` to create and change
-schedules, ``ScheduleWorker.run_once`` to scan, ``RunDispatcher`` to end runs)
+schedules, ``ScheduleWorker.run_once`` to scan, ``RunDispatcher.dispatch_once``
+to carry out and end runs)
 at instants they choose, then read the rows back. Principals come from a
 ``TokenDirectory``, the identity store ``schedule-server serve`` loads from its
 principals file; a test that changes a principal swaps the directory, as a
@@ -10,6 +11,7 @@ restart with an edited file would.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import Iterable
 from datetime import datetime
@@ -70,6 +72,18 @@ def copy_store(template: Path, folder: Path) -> SqlStore:
     return SqlStore(open_engine(f"sqlite:///{path}"))
 
 
+class Answering:
+    """An executor that answers every run with one result and remembers which it carried out."""
+
+    def __init__(self, result: RunResult) -> None:
+        self.result = result
+        self.carried: list[UUID] = []
+
+    async def execute(self, run: ClaimedRun) -> RunResult:
+        self.carried.append(run.run_id)
+        return self.result
+
+
 class Scene:
     def __init__(self, store: SqlStore, clock: Clock, *principals: Principal) -> None:
         self.store = store
@@ -90,22 +104,33 @@ class Scene:
     def dispatcher(self) -> RunDispatcher:
         return RunDispatcher(self.store, EmbeddedExecutor(), self.clock)
 
-    def settle_queued(self, result: RunResult | None = None) -> list[UUID]:
-        """Take every eligible QUEUED run and end it with ``result`` (default: completed).
+    def dispatch_once(self) -> int:
+        """One pass of the scene's dispatcher, as a live server makes it; how many runs ended."""
+        return asyncio.run(self.dispatcher().dispatch_once())
 
-        Each is taken as ``dispatch_once`` takes it (the store's ``start``) and
-        ended by the dispatcher's own ``settle``; unlike ``dispatch_once`` no
-        overdue run is expired first, so a test may settle at any instant.
+    def settle_queued(self, result: RunResult | None = None, *, expired: int = 0) -> list[UUID]:
+        """``carry_out_queued`` for a test that runs no event loop of its own."""
+        return asyncio.run(self.carry_out_queued(result, expired=expired))
+
+    async def carry_out_queued(
+        self, result: RunResult | None = None, *, expired: int = 0
+    ) -> list[UUID]:
+        """Carry out every eligible QUEUED run through the real ``dispatch_once``, each
+        answered ``result`` (default: completed); the ids of the runs, in the order taken.
+
+        ``dispatch_once`` first fails the active runs past their deadline: there
+        must be ``expired`` of them (none unless a test says so, so a test
+        carries out its runs before their deadline, as a live dispatcher would).
         """
-        dispatcher = self.dispatcher()
-        outcome = result or RunResult.completed("Done.")
-        taken = self.start_queued()
-        for run in taken:
-            assert dispatcher.settle(run, outcome, self.clock())
-        return [run.run_id for run in taken]
+        executor = Answering(result or RunResult.completed("Done."))
+        dispatcher = RunDispatcher(self.store, executor, self.clock, batch_size=1000)
+        ended = await dispatcher.dispatch_once()
+        assert ended - len(executor.carried) == expired, "runs failed past their deadline"
+        return executor.carried
 
     def start_queued(self) -> list[ClaimedRun]:
-        """Move every eligible QUEUED run to RUNNING through the store, as a dispatcher does.
+        """Move every eligible QUEUED run to RUNNING through the store, as ``dispatch_once``
+        takes each, and no further.
 
         For a test that holds a taken run: one whose dispatcher then vanished,
         or one it settles itself.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.ui.flutter_page import next_frames
+from devtools.browser.flutter_page import next_frames
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
 SETTLE_SECONDS = 5.0

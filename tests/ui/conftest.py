@@ -28,13 +28,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
+from devtools.browser.chromium import CHROMIUM, launch_chromium
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, open_app
+from devtools.browser.schedule_server import ScheduleServer, remote_app, schedule_server
+from devtools.browser.served_app import ServedApp, served_app
 from tests.ui.artifacts import save_screenshot
-from tests.ui.chromium import CHROMIUM, launch_chromium
-from tests.ui.flutter_page import UI_TIMEOUT_MS, open_app
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
-from tests.ui.schedule_server import ScheduleServer, remote_app, schedule_server
-from tests.ui.served_app import ServedApp, served_app
 
 DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
 PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}

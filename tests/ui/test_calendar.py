@@ -24,7 +24,7 @@ import pytest
 import tzlocal
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     NEXT_MONTH,
     button,
     calendar_day,
@@ -32,8 +32,8 @@ from tests.ui.accessible_names import (
     schedule_row,
     schedule_rows,
 )
+from devtools.browser.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import MarkKind

@@ -17,11 +17,11 @@ import time
 import pytest
 from playwright.sync_api import FloatRect, Page, expect
 
-from tests.ui.accessible_names import schedule_rows
-from tests.ui.flutter_page import next_frames, wait_for_text
+from devtools.browser.accessible_names import schedule_rows
+from devtools.browser.flutter_page import next_frames, wait_for_text
+from devtools.browser.served_app import ServedApp
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.screen_pixels import Screenshot, decode_png
-from tests.ui.served_app import ServedApp
 from views.look import DARK_MARKS, LIGHT_MARKS, KeyboardMarks
 
 pytestmark = pytest.mark.ui

@@ -23,8 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.web_server import HOSTED_SESSION_GRACE_SECONDS
-from tests.self_signed import CertificatePair, self_signed
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     HISTORY_TAB,
     OPEN_SIDEBAR,
     ROW_NAME,
@@ -36,19 +35,20 @@ from tests.ui.accessible_names import (
     schedule_rows,
     token_field,
 )
-from tests.ui.artifacts import save_screenshot
-from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
-from tests.ui.flutter_page import (
+from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
     accessible_texts,
     enable_semantics,
     open_app,
     wait_for_text,
 )
-from tests.ui.hosted_app import hosted_app
+from devtools.browser.hosted_app import hosted_app
+from devtools.browser.schedule_server import Member, ScheduleServer, schedule_server
+from devtools.self_signed import CertificatePair, self_signed
+from tests.ui.artifacts import save_screenshot
+from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
-from tests.ui.schedule_server import Member, ScheduleServer, schedule_server
 from tests.wire import definition_json
 from viewmodels.sign_in import EMPTY_TOKEN, REVOKED, SIGNED_OUT, TOKEN_REFUSED
 

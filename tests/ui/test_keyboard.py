@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.ui.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
-from tests.ui.flutter_page import holds_text, scroll_reading
+from devtools.browser.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
+from devtools.browser.flutter_page import holds_text, scroll_reading
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 

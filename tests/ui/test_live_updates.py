@@ -22,10 +22,10 @@ import pytest
 import tzlocal
 from playwright.sync_api import ViewportSize, expect
 
-from tests.ui.accessible_names import schedule_row, session_rows
+from devtools.browser.accessible_names import schedule_row, session_rows
+from devtools.browser.served_app import ServedApp, served_app
 from tests.ui.due_schedule import LEAD, create_daily_due
 from tests.ui.page_opener import PageOpener
-from tests.ui.served_app import ServedApp, served_app
 from viewmodels.formatting import next_firing_text
 
 pytestmark = pytest.mark.ui

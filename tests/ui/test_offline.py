@@ -1,6 +1,6 @@
 """Offline: the server goes away, the page is reloaded, and the app shows what it last read.
 
-Against a real ``schedule-server`` (``tests.ui.schedule_server``) and the app
+Against a real ``schedule-server`` (``devtools.browser.schedule_server``) and the app
 started with ``--server``, at desktop and phone size. The person reads both
 lists and opens two schedules; the server is stopped and the page reloaded
 (a new session of the app, which must paint from this browser's view cache).
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     BACK,
     CURRENT_TAB,
     HISTORY_TAB,
@@ -28,18 +28,18 @@ from tests.ui.accessible_names import (
     schedule_row,
     website_picker,
 )
-from tests.ui.artifacts import save_screenshot
-from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
-from tests.ui.flutter_page import (
+from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
     accessible_texts,
     enable_semantics,
     next_frames,
     wait_for_text,
 )
+from devtools.browser.schedule_server import ScheduleServer
+from tests.ui.artifacts import save_screenshot
+from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
-from tests.ui.schedule_server import ScheduleServer
 from viewmodels.detail.snapshot import NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     BACK,
     OPEN_SIDEBAR,
     SCHEDULES_ENTRY,

@@ -16,9 +16,9 @@ import pytest
 import tzlocal
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import HISTORY_TAB, button, schedule_row, schedule_rows
+from devtools.browser.accessible_names import HISTORY_TAB, button, schedule_row, schedule_rows
+from devtools.browser.flutter_page import click_in_list, scroll_until_attached, wait_for_text
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import click_in_list, scroll_until_attached, wait_for_text
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
 

@@ -1,7 +1,7 @@
 """Against a remote schedule server: an outage reads plainly and Retry recovers; a missing
 schedule's deep link says it is not found.
 
-``schedule-server`` runs as its own process (``tests.ui.schedule_server``) and
+``schedule-server`` runs as its own process (``devtools.browser.schedule_server``) and
 the app is started with ``--server`` and the token in its environment, as a
 person would run them. The outage is real: the server process is stopped,
 then started again on the same port and database.
@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     CLOSE_DETAILS,
     HISTORY_TAB,
     button,
     schedule_row,
     schedule_rows,
 )
+from devtools.browser.flutter_page import accessible_texts, wait_for_text
+from devtools.browser.schedule_server import ScheduleServer
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import accessible_texts, wait_for_text
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
-from tests.ui.schedule_server import ScheduleServer
 
 pytestmark = pytest.mark.ui
 

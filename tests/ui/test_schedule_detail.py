@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import ROW_NAME, WEBSITE_PICKER, button, schedule_row
-from tests.ui.flutter_page import (
+from devtools.browser.accessible_names import ROW_NAME, WEBSITE_PICKER, button, schedule_row
+from devtools.browser.flutter_page import (
     click_in_list,
     holds_text,
     scroll_reading,

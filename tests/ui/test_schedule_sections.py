@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     CURRENT_TAB,
     HISTORY_TAB,
     ROW_NAME,
@@ -22,7 +22,7 @@ from tests.ui.accessible_names import (
     schedule_row,
     schedule_rows,
 )
-from tests.ui.flutter_page import UI_TIMEOUT_MS, box_centre
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, box_centre
 from tests.ui.schedule_database import (
     CURRENT_STATES,
     HISTORY_STATES,

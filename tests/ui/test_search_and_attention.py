@@ -29,14 +29,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-from tests.ui.accessible_names import button, schedule_row, schedule_rows
+from devtools.browser.accessible_names import button, schedule_row, schedule_rows
+from devtools.browser.flutter_page import next_frames, open_app, wait_for_text
+from devtools.browser.served_app import ServedApp, served_app
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.due_schedule import LEAD, create_daily_due
-from tests.ui.flutter_page import next_frames, open_app, wait_for_text
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
-from tests.ui.served_app import ServedApp, served_app
 
 pytestmark = pytest.mark.ui
 

@@ -15,9 +15,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import session_rows, sidebar_group
+from devtools.browser.accessible_names import session_rows, sidebar_group
+from devtools.browser.flutter_page import enable_semantics, wait_for_text
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import enable_semantics, wait_for_text
 from tests.ui.schedule_database import ScheduleDatabase
 
 pytestmark = pytest.mark.ui

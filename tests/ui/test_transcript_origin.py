@@ -12,11 +12,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import button, sidebar_group
+from devtools.browser.accessible_names import button, sidebar_group
+from devtools.browser.flutter_page import open_app, wait_for_text
+from devtools.browser.served_app import ServedApp
 from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import open_app, wait_for_text
 from tests.ui.schedule_database import ScheduleDatabase
-from tests.ui.served_app import ServedApp
 
 pytestmark = pytest.mark.ui
 

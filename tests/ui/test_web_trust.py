@@ -20,12 +20,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize, expect
 
-from tests.ui.accessible_names import button, schedule_row
+from devtools.browser.accessible_names import button, schedule_row
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, click_in_list, open_app
+from devtools.browser.served_app import LOOPBACK, ServedApp
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
-from tests.ui.flutter_page import UI_TIMEOUT_MS, click_in_list, open_app
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
-from tests.ui.served_app import LOOPBACK, ServedApp
 
 pytestmark = pytest.mark.ui
 

@@ -16,15 +16,14 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.ui.accessible_names import (
+from devtools.browser.accessible_names import (
     HISTORY_TAB,
     button,
     schedule_row,
     schedule_rows,
     website_picker,
 )
-from tests.ui.artifacts import save_screenshot
-from tests.ui.flutter_page import (
+from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
     click_in_list,
     holds_text,
@@ -33,6 +32,7 @@ from tests.ui.flutter_page import (
     scroll_until_attached,
     wait_for_text,
 )
+from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import (
     CURRENT_STATES,
     HISTORY_STATES,

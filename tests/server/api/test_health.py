@@ -6,7 +6,7 @@ Each test runs on SQLite and on the session's real PostgreSQL.
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import httpx
@@ -33,11 +33,7 @@ def http_client(store: SqlStore, rate_limit: RateLimit | None = None) -> httpx.A
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://server")
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ on SQLite and on PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 from uuid import uuid4
 
@@ -27,20 +27,16 @@ from tests.server.api.conftest import Clock, definition, definition_of
 NUL = "\x00"
 
 
-@pytest.fixture
-def backend_store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 @pytest.fixture
-async def http(backend_store: SqlStore) -> AsyncIterator[httpx.AsyncClient]:
+async def http(store: SqlStore) -> AsyncIterator[httpx.AsyncClient]:
     alice = make_principal(
         principal_id="alice", tenant_id="acme", display_name="Alice", scopes=ALL_SCOPES
     )
     app = create_app(
-        backend_store,
+        store,
         TokenDirectory([(token_digest("token-alice"), alice)]),
         Clock(),
         cursor_secret=b"s" * 32,
@@ -83,14 +79,14 @@ CREATE_CASES = {
 
 @pytest.mark.parametrize("case", CREATE_CASES.values(), ids=list(CREATE_CASES))
 async def test_a_create_with_u0000_anywhere_is_400_naming_the_field_and_stores_nothing(
-    http: httpx.AsyncClient, backend_store: SqlStore, case: tuple[dict[str, Any], str]
+    http: httpx.AsyncClient, store: SqlStore, case: tuple[dict[str, Any], str]
 ) -> None:
     changes, field = case
     response = await http.post(
         "/v1/schedules", json=definition(**changes), headers={"Idempotency-Key": str(uuid4())}
     )
     assert _refusal(response) == (400, "request.invalid", field, "null_character")
-    assert _count(backend_store, "schedules") == 0
+    assert _count(store, "schedules") == 0
 
 
 async def test_an_update_with_u0000_is_refused_and_the_schedule_keeps_its_revision(
@@ -112,7 +108,7 @@ async def test_an_update_with_u0000_is_refused_and_the_schedule_keeps_its_revisi
 
 
 async def test_an_idempotency_key_with_u0000_is_refused_naming_the_header(
-    http: httpx.AsyncClient, backend_store: SqlStore
+    http: httpx.AsyncClient, store: SqlStore
 ) -> None:
     response = await http.post(
         "/v1/schedules",
@@ -120,7 +116,7 @@ async def test_an_idempotency_key_with_u0000_is_refused_naming_the_header(
         headers={"Idempotency-Key": b"key\x00"},
     )
     assert _refusal(response) == (400, "request.invalid", "Idempotency-Key", "null_character")
-    assert _count(backend_store, "schedules") == 0
+    assert _count(store, "schedules") == 0
 
 
 def test_the_definition_parser_refuses_u0000_from_any_caller() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -13,12 +12,7 @@ from server.storage.sql.store import SqlStore
 from tests.server.api.conftest import Clock, as_, create, definition, error_code
 from tests.server.scene import Scene
 
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 async def _titles(client: httpx.AsyncClient, **params: Any) -> list[str]:

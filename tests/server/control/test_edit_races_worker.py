@@ -11,25 +11,18 @@ PostgreSQL.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 
 from server.storage.jsontext import load_object
-from server.storage.sql.store import SqlStore
-from tests.server.api.conftest import Clock
 from tests.server.scene import ALICE, Scene
 
 SCHEDULES = 20
 DAILY = {"kind": "DAILY", "local_time": "09:30:00", "timezone": "UTC"}
 
 
-@pytest.fixture
-def scene(database_url: str) -> Iterator[Scene]:
-    store = SqlStore.open(database_url)
-    yield Scene(store, Clock())
-    store.close()
+pytestmark = pytest.mark.each_backend
 
 
 def test_edits_racing_a_worker_leave_each_due_instant_decided_exactly_once(scene: Scene) -> None:

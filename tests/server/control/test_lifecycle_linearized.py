@@ -1,7 +1,8 @@
 """gate.schedule.lifecycle_linear: interleaved lifecycle changes and scans act in a serial order.
 
 A hypothesis state machine interleaves update, pause, resume and cancel (each
-with the current or a stale expected revision), worker scans, run endings and
+with the current or a stale expected revision), worker scans, run endings
+(through the real dispatcher, which first fails a run past its deadline) and
 the passing of time; a change may be raced by a scan that commits just
 before it. Every change first decides the instant that is due, if any, as a
 scan would (whatever becomes of the change), then applies. After every step
@@ -36,6 +37,7 @@ from tests.server.api.conftest import Clock
 from tests.server.scene import ALICE, Scene, copy_store
 
 GRACE = timedelta(hours=3)
+RUN_TIMEOUT = timedelta(hours=2)
 FAILURE_LIMIT = 3
 TIMES = ("09:00:00", "21:00:00")
 
@@ -54,7 +56,8 @@ class Model:
     local_time: str
     failures: int = 0
     pause_reason: str | None = None
-    run_in_flight: bool = False
+    run_deadline: datetime | None = None
+    """The deadline of the run in flight (None: no run in flight)."""
     ledger: list[tuple[datetime, str]] = field(default_factory=list)
 
     @property
@@ -81,13 +84,22 @@ class Model:
             self.ledger.append((latest, "SKIPPED_OVERLAP"))
         else:
             self.ledger.append((latest, "MATERIALIZED"))
-            self.run_in_flight = True
+            self.run_deadline = now + RUN_TIMEOUT
 
-    def end_run(self, succeeded: bool) -> None:
-        if not self.run_in_flight:
+    @property
+    def run_in_flight(self) -> bool:
+        return self.run_deadline is not None
+
+    def run_overdue(self, now: datetime) -> bool:
+        """The dispatcher fails a run past its deadline before it takes any."""
+        return self.run_deadline is not None and self.run_deadline < now
+
+    def end_run(self, succeeded: bool, now: datetime) -> None:
+        if self.run_deadline is None:
             return
-        self.run_in_flight = False
-        if succeeded:
+        overdue = self.run_overdue(now)
+        self.run_deadline = None
+        if succeeded and not overdue:
             self.failures = 0
         else:
             self.count_failure()
@@ -110,6 +122,7 @@ class LifecycleMachine(RuleBasedStateMachine):
             cadence=_cadence(TIMES[0]),
             misfire_grace_seconds=int(GRACE.total_seconds()),
             max_consecutive_failures=FAILURE_LIMIT,
+            run_timeout_seconds=int(RUN_TIMEOUT.total_seconds()),
         )
         self.schedule_id = view.schedule.schedule_id
         self.model = Model("ACTIVE", 1, view.schedule.next_fire_at, TIMES[0])
@@ -134,8 +147,8 @@ class LifecycleMachine(RuleBasedStateMachine):
     @rule(succeeded=st.booleans())
     def runs_end(self, succeeded: bool) -> None:
         result = RunResult.completed("ok") if succeeded else RunResult.failed("x", "X")
-        self.scene.settle_queued(result)
-        self.model.end_run(succeeded)
+        self.scene.settle_queued(result, expired=int(self.model.run_overdue(self.clock())))
+        self.model.end_run(succeeded, self.clock())
 
     # -- lifecycle changes ---------------------------------------------------------------
 

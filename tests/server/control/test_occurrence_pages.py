@@ -59,14 +59,16 @@ async def test_occurrence_pages_return_every_disposition_with_its_session_and_ru
     scene: Scene, clock: Clock
 ) -> None:
     schedule_id = scene.create(
-        requested_scopes=["session.read"], max_consecutive_failures=10
+        requested_scopes=["session.read"], max_consecutive_failures=10, run_timeout_seconds=86400
     ).schedule.schedule_id
     second = timedelta(seconds=5)
     _fire(scene, clock, schedule_id, second)
-    scene.settle_queued(RunResult.completed("Here is the digest."))
-    _fire(scene, clock, schedule_id, second)  # its run stays in flight...
+    await scene.carry_out_queued(RunResult.completed("Here is the digest."))
+    _fire(
+        scene, clock, schedule_id, timedelta(minutes=1)
+    )  # its run (a day long) stays in flight...
     _fire(scene, clock, schedule_id, second)  # ...so this instant is skipped
-    scene.settle_queued(RunResult.failed("model.refused", "ModelRefused"))
+    await scene.carry_out_queued(RunResult.failed("model.refused", "ModelRefused"))
     _fire(scene, clock, schedule_id, timedelta(hours=2))  # beyond the hour of grace
     scene.identity = directory(principal(scopes=ALL_SCOPES - {"session.read"}))
     _fire(scene, clock, schedule_id, second)

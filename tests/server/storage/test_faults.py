@@ -7,8 +7,6 @@ a malformed statement is not, and stays a 500 where it happens.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
@@ -21,12 +19,7 @@ from server.storage.faults import (
 )
 from server.storage.sql.store import SqlStore
 
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 def read_only_statement(store: SqlStore) -> str:

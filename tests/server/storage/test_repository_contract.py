@@ -1,13 +1,12 @@
 """One contract every storage adapter must keep; each backend runs it through ``store``.
 
-``database_url`` (tests/conftest.py) gives each test a fresh SQLite file, then a
-fresh database on the test session's real PostgreSQL.
+``each_backend`` (tests/server/conftest.py) gives each test a fresh SQLite file,
+then a clean database on the test session's real PostgreSQL.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4
@@ -33,17 +32,12 @@ from server.storage.records import (
     ScheduleView,
     SessionRecord,
 )
-from server.storage.sql.store import SqlStore
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 ALICE = Owner("acme", "alice")
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 def view(owner: Owner = ALICE, *, state: str = "ACTIVE", minutes: int = 0) -> ScheduleView:

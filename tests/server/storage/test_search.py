@@ -1,6 +1,6 @@
 """Search over the store, on SQLite and PostgreSQL: literal, every script, paged, confined.
 
-Each test runs once per backend (``database_url``). Search results are also
+Each test runs once per backend (``each_backend``). Search results are also
 compared with an oracle (every folded word is a substring of the folded title
 and instruction), and both ways the store answers a search are exercised: the
 read along the list (a common word) and the database's own index (a rarer
@@ -9,7 +9,6 @@ one), each forced in turn (``_take``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4
 
@@ -74,11 +73,7 @@ LITERAL_WORDS = [
 ]
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    opened = SqlStore.open(database_url)
-    yield opened
-    opened.close()
+pytestmark = pytest.mark.each_backend
 
 
 def _view(

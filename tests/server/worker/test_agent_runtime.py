@@ -10,7 +10,7 @@ deadline less the scene's clock when it is delivered.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from uuid import UUID
@@ -18,7 +18,6 @@ from uuid import UUID
 import pytest
 
 from server.storage.records import MessageRecord
-from server.storage.sql.store import SqlStore
 from server.worker.http_executor import HttpExecutor
 from server.worker.run_dispatch import RunDispatcher
 from tests.agent_runtime import (
@@ -30,17 +29,12 @@ from tests.agent_runtime import (
     completes,
     fails,
 )
-from tests.server.api.conftest import Clock
 from tests.server.scene import ALICE, Scene
 
 INSTRUCTION = "Read the quarterly figures and write the board a two-line summary."
 
 
-@pytest.fixture
-def scene(database_url: str, clock: Clock) -> Iterator[Scene]:
-    store = SqlStore.open(database_url)
-    yield Scene(store, clock)
-    store.close()
+pytestmark = pytest.mark.each_backend
 
 
 @asynccontextmanager

@@ -13,7 +13,6 @@ over, left due, and taken once the turn is free.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 from uuid import UUID
 
@@ -34,11 +33,12 @@ from tests.server.scene import ALICE, Scene, principal
 BOB = principal("bob")
 
 
+pytestmark = pytest.mark.each_backend
+
+
 @pytest.fixture
-def scene(database_url: str, clock: Clock) -> Iterator[Scene]:
-    store = SqlStore.open(database_url)
-    yield Scene(store, clock, ALICE, BOB)
-    store.close()
+def scene(store: SqlStore, clock: Clock) -> Scene:
+    return Scene(store, clock, ALICE, BOB)
 
 
 def _due(scene: Scene, *owners: Principal, **changes: object) -> list[UUID]:

@@ -126,7 +126,7 @@ async def test_an_executor_that_raises_fails_the_run_and_a_run_past_its_deadline
     _fire(scene, clock, schedule_id)
     (queued,) = scene.start_queued()  # taken, then its taker vanished
     clock.advance(seconds=301)  # run_timeout_seconds is 300
-    assert scene.dispatcher().expire_overdue(clock()) == 1
+    assert await scene.dispatcher().dispatch_once() == 1
     expired = scene.store.runs.get(queued.run_id)
     assert expired is not None and expired.status == "FAILED"
     last = scene.events(schedule_id, "schedule.run_accounted")[-1]

@@ -11,10 +11,11 @@ from tests.server.scene import Scene
 def test_a_held_run_makes_the_next_instant_skipped_once_and_another_schedule_still_fires(
     scene: Scene, clock: Clock
 ) -> None:
-    held = scene.create(title="Held").schedule.schedule_id
+    # Its run may last a day (the longest timeout), so it is in flight at the next instant.
+    held = scene.create(title="Held", run_timeout_seconds=86400).schedule.schedule_id
     first = scene.schedule(held).next_fire_at
     assert first is not None
-    clock.now = first + timedelta(seconds=5)
+    clock.now = first + timedelta(minutes=1)
     assert scene.scan().written == 1
     (materialized,) = scene.ledger(held)
     assert materialized.run_id is not None

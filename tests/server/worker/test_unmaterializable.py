@@ -19,26 +19,20 @@ could leave them; each case runs on SQLite and on PostgreSQL.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 from uuid import UUID
 
 import pytest
 from sqlalchemy import text
 
-from server.storage.sql.store import SqlStore
 from server.worker.worker import GIVE_UP_AFTER
-from tests.server.api.conftest import NOW, Clock
+from tests.server.api.conftest import NOW
 from tests.server.scene import Scene
 
 DAILY = {"kind": "DAILY", "local_time": "09:30:00", "timezone": "UTC"}
 
 
-@pytest.fixture
-def scene(database_url: str) -> Iterator[Scene]:
-    store = SqlStore.open(database_url)
-    yield Scene(store, Clock())
-    store.close()
+pytestmark = pytest.mark.each_backend
 
 
 def _rewrite_definition(scene: Scene, schedule_id: UUID, **changes: object) -> None:

@@ -1,4 +1,4 @@
-"""Debian's Chromium, headless, as the UI tests and ``bench/app_in_browser.py`` both drive it.
+"""Debian's Chromium, headless, as the UI tests and the browser benches both drive it.
 
 Playwright's own browser downloads are not used: the system package is what
 ``scripts/setup --test`` installs, and these flags keep it from reaching out to

@@ -19,9 +19,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.self_signed import CertificatePair
-from tests.ui.schedule_server import TOKEN_ENV, ScheduleServer
-from tests.ui.served_app import LOOPBACK, app_command, free_port, running_process
+from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
+from devtools.browser.served_app import LOOPBACK, app_command, free_port, running_process
+from devtools.self_signed import CertificatePair
 
 EVERY_INTERFACE = "0.0.0.0"
 

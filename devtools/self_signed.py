@@ -1,8 +1,8 @@
-"""A throwaway certificate and key for serving HTTPS in tests, made by Debian's openssl.
+"""A throwaway certificate and key for serving HTTPS, made by Debian's openssl.
 
 The certificate names ``localhost`` and 127.0.0.1, so a client told to trust
 it (``verify=`` the certificate file) checks the connection as it would a
-real one; it is valid for two days and lives in the test's own folder.
+real one; it is valid for two days and lives in the caller's own folder.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +23,7 @@ def self_signed(folder: Path, *, passphrase: str | None = None) -> CertificatePa
     """A self-signed certificate and its key (encrypted with ``passphrase`` when given)."""
     openssl = shutil.which("openssl")
     if openssl is None:
-        pytest.fail("openssl is missing: Debian's openssl package makes the test certificates")
+        raise RuntimeError("openssl is missing: Debian's openssl package makes the certificates")
     folder.mkdir(parents=True, exist_ok=True)
     pair = CertificatePair(folder / "cert.pem", folder / "key.pem")
     key_options = ["-passout", f"pass:{passphrase}"] if passphrase else ["-nodes"]

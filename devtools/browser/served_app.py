@@ -6,7 +6,7 @@ folder, so the demo data load on this first run is part of what is tested.
 Readiness is the port accepting connections; a process that exits or a port
 that stays closed fails with the process's own stderr in the message, because
 that is the only place the reason is written. ``running_process`` is that
-start/wait/stop for any server command (``tests.ui.schedule_server`` uses it).
+start/wait/stop for any server command (``devtools.browser.schedule_server`` uses it).
 """
 
 from __future__ import annotations

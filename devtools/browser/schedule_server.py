@@ -19,14 +19,14 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from server.identity import ALL_SCOPES
-from tests.ui.served_app import (
+from devtools.browser.served_app import (
     LOOPBACK,
     app_command,
     console_command,
     free_port,
     running_process,
 )
+from server.identity import ALL_SCOPES
 
 LISTENING_LINE = "schedule-server listening on"
 """Printed once the demo data is loaded, so the server can answer with it."""
