@@ -7,7 +7,8 @@ entry point. It is the only package that may import every other one.
 Modules, in the order a run goes through them:
 
 - ``cli``: ``main(argv) -> int``; argparse, validation into ``settings``
-  (``UsageError`` -> exit 2), start-up failures (``StartupError``) -> exit 1.
+  (``UsageError`` -> exit 2), start-up failures (``StartupError``, in
+  ``startup_error`` so the light start-up modules raise it) -> exit 1.
 - ``settings``: the validated ``Settings`` value (embedded or remote server,
   ``--web``/``--desktop``, port, ``WebAddress``); ``server_address``: https,
   or http only to loopback hosts (``loopback`` says which hosts those are);

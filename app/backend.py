@@ -51,6 +51,7 @@ from app.credential_watch import CredentialWatch
 from app.device_storage import server_namespace
 from app.servers_read import account_key, has_read, remember_read
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
+from app.startup_error import StartupError
 from transport.client import ScheduleClient
 from transport.errors import (
     ApiError,
@@ -60,12 +61,20 @@ from transport.errors import (
     Unauthenticated,
 )
 
+__all__ = [
+    "EMBEDDED_BASE_URL",
+    "Backend",
+    "ChangeSignal",
+    "ServerUnreachable",
+    "SignInBackend",
+    "StartupError",
+    "open_backend",
+    "open_sign_in_backend",
+    "prepare_embedded_server",
+]
+
 EMBEDDED_BASE_URL = "http://embedded.schedule-browser.invalid"
 """Never resolved: the ASGI transport answers every request in-process."""
-
-
-class StartupError(RuntimeError):
-    """Start-up cannot go on; the message is one sentence with a way out (exit 1)."""
 
 
 class ServerUnreachable(StartupError):
@@ -244,10 +253,27 @@ async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = T
         ) from None
 
 
-def import_embedded_server() -> None:
-    """Imports the embedded server's modules (SQLAlchemy, Alembic, the routes) ahead.
+def prepare_embedded_server(
+    settings: EmbeddedServerSettings, clock: Callable[[], datetime]
+) -> None:
+    """Migrates the embedded database and loads the demo data ahead, in a worker thread.
 
-    The slowest part of a cold start: ``app.launch`` runs it in a worker thread
-    while the web view's page loads, so ``open_backend`` then finds them loaded.
+    The slowest part of a cold start is the server stack's imports (SQLAlchemy,
+    Alembic, the routes) and the first migration, and ``embedded.running``
+    does both on the loop, where they would hold up the web view's page.
+    ``app.launch`` runs this in a thread while the page loads: the server is
+    opened once (the scheduler's modules imported too) and closed, so that
+    ``open_backend`` then finds the modules loaded and the schema current and
+    opens in a few milliseconds. A failure here is left to ``open_backend``,
+    which meets it again and says it in its one sentence.
     """
-    from server import embedded  # noqa: F401
+    from server import embedded
+
+    try:
+        server = embedded.open_embedded(settings.database_path, demo=settings.demo, clock=clock)
+    except Exception:  # said by ``open_backend``, which meets it again
+        return
+    try:
+        server.scheduling()
+    finally:
+        server.close()

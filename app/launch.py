@@ -4,14 +4,18 @@ Order matters: decide window or browser first (fetching Flet's desktop client
 when a window needs it: Flet cannot recover from a missing client offline),
 pick and check the port, open the backend (embedded database or remote probe)
 so a failure is one sentence, then hand the session entry to Flet's window
-loop or to the web server (``app.web_server``). In a browser the web server
-starts first and the backend opens meanwhile (its imports in a worker
-thread), so the page's own loading overlaps the server's opening; a session
-that arrives before the backend waits for it, and a backend that cannot be
-had still ends the start with its one sentence (the web server is stopped). Each
-Flet session (a window, or each browser tab in web mode) gets its own view
-models and device storage over the one shared backend; leaving the loop
-closes the backend.
+loop or to the web server (``app.web_server``). Each Flet session (a window,
+or each browser tab in web mode) gets its own view models and device storage
+over the one shared backend; leaving the loop closes the backend.
+
+In a browser the web server starts first, with no more imported than a
+minimal Flet app needs; the rest loads while the browser loads the page: a
+worker thread imports the client (transport, view models, views) and, for the
+embedded server, opens it once ahead (``prepare_embedded_server``: the server
+stack's imports, the migration, the demo data), so the backend then opens on
+the loop in milliseconds. A session that arrives before the backend waits for
+it, and a backend that cannot be had still ends the start with its one
+sentence (the web server is stopped).
 
 Serving others (``Settings.signs_in``) skips the window decision (``--web``
 is required) and opens a ``SignInBackend``: no shared client, each browser
@@ -27,27 +31,26 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 import flet as ft
 import tzlocal
 
-from app.backend import (
-    Backend,
-    SignInBackend,
-    StartupError,
-    import_embedded_server,
-    open_backend,
-    open_sign_in_backend,
-)
-from app.desktop_client import client_present, client_release, fetch_over_network
-from app.notifications import OsNotifications
 from app.presentation import Presentation, View, decide_presentation
-from app.session import session_entry
-from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings, WebAddress
-from app.sign_in_session import sign_in_entry
+from app.settings import (
+    EmbeddedServerSettings,
+    RemoteServerSettings,
+    ServerSettings,
+    Settings,
+    WebAddress,
+)
+from app.startup_error import StartupError
 from app.web_port import choose_port
 from app.web_server import page_url, serve_web
+
+if TYPE_CHECKING:
+    from app.backend import Backend, SignInBackend
 
 __all__ = ["StartupError", "run_app"]
 
@@ -60,11 +63,21 @@ def utc_now() -> datetime:
 
 
 def current_presentation(settings: Settings) -> Presentation:
+    def client_cached() -> bool:
+        from app.desktop_client import client_present, client_release
+
+        return client_present(client_release(os.environ), os.environ)
+
+    def fetch_client() -> None:
+        from app.desktop_client import fetch_over_network
+
+        fetch_over_network(os.environ, time.monotonic, sys.stdout)
+
     return decide_presentation(
         platform=sys.platform,
         env=os.environ,
-        client_cached=lambda: client_present(client_release(os.environ), os.environ),
-        fetch_client=lambda: fetch_over_network(os.environ, time.monotonic, sys.stdout),
+        client_cached=client_cached,
+        fetch_client=fetch_client,
         web_requested=settings.web,
         desktop_requested=settings.desktop,
     )
@@ -82,6 +95,10 @@ async def run_app(settings: Settings) -> None:
     if presentation.view is View.WEB:
         await _serve_web_while_opening(settings, presentation, port, zone)
         return
+    from app.backend import open_backend
+    from app.notifications import OsNotifications
+    from app.session import session_entry
+
     async with open_backend(settings.server, clock=utc_now) as backend:
         entry = session_entry(backend, clock=utc_now, device_zone=zone)
         if presentation.view is View.PACKAGED:
@@ -114,8 +131,9 @@ async def _serve_web_while_opening(
         )
     )
     try:
-        if isinstance(settings.server, EmbeddedServerSettings):
-            await asyncio.to_thread(import_embedded_server)
+        await asyncio.to_thread(_load_while_serving, settings.server)
+        from app.backend import open_backend
+
         async with open_backend(settings.server, clock=utc_now) as backend:
             opened.set_result(backend)
             _announce_web(backend, presentation, address, port)
@@ -128,6 +146,21 @@ async def _serve_web_while_opening(
             await serving
 
 
+def _load_while_serving(server: ServerSettings) -> None:
+    """In a worker thread, while the page loads: the client, and the embedded server ahead.
+
+    The themes are made once here too: Flet imports its theme classes (a
+    large module) on first use, which would otherwise be the first session's.
+    """
+    from app.backend import prepare_embedded_server
+    from app.session import session_entry  # noqa: F401 - imported for the first session
+    from views.look import themes
+
+    themes()
+    if isinstance(server, EmbeddedServerSettings):
+        prepare_embedded_server(server, utc_now)
+
+
 def _entry_once_open(
     opened: asyncio.Future[Backend | None], zone: ZoneInfo
 ) -> Callable[[ft.Page], Awaitable[None]]:
@@ -137,6 +170,8 @@ def _entry_once_open(
     async def start(page: ft.Page) -> None:
         backend = await asyncio.shield(opened)
         if backend is not None:
+            from app.session import session_entry
+
             await session_entry(backend, clock=utc_now, device_zone=zone)(page)
 
     return start
@@ -147,6 +182,9 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
     if not isinstance(server, RemoteServerSettings) or server.token is not None:
         # The command line refuses this; a Settings built elsewhere must not slip past.
         raise StartupError("Serving other devices needs --server URL and no token of its own.")
+    from app.backend import open_sign_in_backend
+    from app.sign_in_session import sign_in_entry
+
     address = settings.web_address
     port = choose_port(settings.port, address.host)
     async with open_sign_in_backend(server) as backend:

@@ -23,8 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.backend import StartupError
-from app.desktop_client import ClientFetchFailed
+from app.startup_error import StartupError
 
 
 class View(StrEnum):
@@ -83,6 +82,9 @@ def decide_presentation(
         )
     if client_cached():
         return Presentation(View.DESKTOP, open_browser=False)
+    # Imported here: a web start never gets this far, and never loads the fetcher.
+    from app.desktop_client import ClientFetchFailed
+
     try:
         fetch_client()
     except ClientFetchFailed as failed:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import socket
 
-from app.backend import StartupError
 from app.loopback import LOOPBACK
+from app.startup_error import StartupError
 
 DEFAULT_WEB_PORT = 8550
 

@@ -1,6 +1,6 @@
 """Storage fault drills on a real ``schedule-server``, on SQLite and on PostgreSQL: the figures.
 
-Each drill (``tests/server/runtime/fault_drill.py``, the one the tests run)
+Each drill (``devtools/fault_drill.py``, the one the tests run)
 starts a real server, writes schedules over loopback until the storage
 refuses, sends a few more writes, reads, asks ``/readyz``, repairs the
 storage and times until ``/readyz`` answers 200 again, writes once more, and
@@ -32,9 +32,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.throwaway_postgres import throwaway_database
-from tests.server.runtime.fault_drill import DrillFigures, drill
-from tests.server.runtime.served_process import ServedProcess, served, write_principals
-from tests.server.runtime.storage_faults import postgres_read_only, tiny_filesystem
+from devtools.fault_drill import DrillFigures, drill
+from devtools.served_process import ServedProcess, served, write_principals
+from devtools.storage_faults import postgres_read_only, tiny_filesystem
 
 SCOPES = ["schedule.read", "schedule.write"]
 WIDTH = 26

@@ -136,7 +136,7 @@ DEFINITION_EXAMPLE: JsonDict = {
     "misfire_grace_seconds": 3600,
     "max_consecutive_failures": 2,
 }
-"""A valid definition: the OpenAPI example, also the tests' starting point (tests/wire.py)."""
+"""A valid definition: the OpenAPI example, also the tests' starting point (devtools/wire.py)."""
 
 
 class Definition(Open):

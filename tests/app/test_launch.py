@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import socket
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -10,11 +14,11 @@ import httpx
 import pytest
 import respx
 
-from app.backend import StartupError, open_backend, open_sign_in_backend
+from app.backend import StartupError, open_backend, open_sign_in_backend, prepare_embedded_server
 from app.launch import run_app
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings
 from app.web_port import choose_port, port_is_free
-from tests.wire import principal_json
+from devtools.wire import principal_json
 from transport.errors import Unauthenticated
 
 TEAM_SERVER = "https://schedules.example.com"
@@ -170,3 +174,46 @@ async def test_a_web_start_whose_backend_cannot_open_ends_with_its_sentence_and_
     with pytest.raises(StartupError, match=r"Cannot create the data folder.*--data-dir"):
         await run_app(settings)
     assert port_is_free(port), "the web server was stopped"
+
+
+def test_a_web_start_serves_with_no_client_or_server_stack_imported_yet() -> None:
+    """What a web start imports before it listens: no more than serving needs.
+
+    The transport, the view models, the views and the server stack load in a
+    worker thread while the browser loads the page (``app.launch``).
+    """
+    probe = (
+        "import sys, app.cli, app.launch; "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & set(sys.argv[1:]))))"
+    )
+    stacks = ["httpx", "transport", "viewmodels", "views", "server", "sqlalchemy", "alembic"]
+    shown = subprocess.run(
+        [sys.executable, "-c", probe, *stacks], capture_output=True, text=True, check=True
+    )
+    assert shown.stdout.split() == []
+
+
+def test_preparing_the_embedded_server_migrates_and_loads_the_demo_data_ahead(
+    tmp_path: Path,
+) -> None:
+    settings = EmbeddedServerSettings(data_dir=tmp_path / "data", demo=True)
+    prepare_embedded_server(settings, utc_now)
+    with closing(sqlite3.connect(settings.database_path)) as database:
+        (schedules,) = database.execute("SELECT count(*) FROM schedules").fetchone()
+        (revision,) = database.execute("SELECT version_num FROM alembic_version").fetchone()
+    assert schedules > 0 and revision
+
+
+async def test_a_database_that_cannot_be_prepared_is_left_for_open_backend_to_say(
+    tmp_path: Path,
+) -> None:
+    settings = EmbeddedServerSettings(data_dir=tmp_path, demo=False)
+    settings.database_path.write_bytes(b"not a database, " * 64)
+    prepare_embedded_server(settings, utc_now)  # says nothing: opening says it, once
+    with pytest.raises(StartupError, match=r"Cannot open the schedule database"):
+        async with open_backend(settings, clock=utc_now):
+            pass
+    assert settings.database_path.read_bytes() == b"not a database, " * 64, "nothing is lost"
+    blocked = EmbeddedServerSettings(data_dir=tmp_path / "file" / "data", demo=False)
+    (tmp_path / "file").write_text("not a folder")
+    prepare_embedded_server(blocked, utc_now)

@@ -24,13 +24,13 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import Engine, text
 
+from devtools.wire import definition_json
 from server.app import create_app
 from server.demo import demo_id, load_demo
 from server.embedded import EmbeddedServer, embed_store
 from server.identity import ALL_SCOPES, token_digest
 from server.principals_file import load_principals
 from server.storage.sql.store import SqlStore
-from tests.wire import definition_json
 from transport.client import ScheduleClient
 from transport.errors import (
     BrowserProfileUnavailable,

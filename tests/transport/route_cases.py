@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tests import wire
+from devtools import wire
 from transport.client import ScheduleClient
 
 

@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from tests import wire
+from devtools import wire
 from transport.client import ScheduleClient
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import respx
 
-from tests import wire
+from devtools import wire
 from transport.client import ScheduleClient
 from transport.models import ScheduleRevision
 

@@ -8,7 +8,7 @@ import httpx
 import pytest
 import respx
 
-from tests import wire
+from devtools import wire
 from tests.transport.route_cases import ROUTE_CASES, RouteCase
 from transport import errors
 from transport.client import ScheduleClient

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tests import wire
+from devtools import wire
 from transport.models import (
     Cadence,
     ErrorEnvelope,

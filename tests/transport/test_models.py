@@ -9,7 +9,7 @@ import pytest
 import respx
 from pydantic import ValidationError
 
-from tests import wire
+from devtools import wire
 from transport import errors
 from transport.client import ScheduleClient
 from transport.models import (

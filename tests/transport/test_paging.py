@@ -8,7 +8,7 @@ import httpx
 import pytest
 import respx
 
-from tests import wire
+from devtools import wire
 from transport.client import ScheduleClient
 from transport.errors import ApiError, NotFound, RepeatedCursor
 from transport.models import Page

@@ -13,7 +13,7 @@ import pytest
 import respx
 from pydantic import ValidationError
 
-from tests import wire as bodies
+from devtools import wire as bodies
 from transport.client import ScheduleClient
 from transport.models import (
     Disposition,

@@ -10,7 +10,7 @@ import httpx
 import pytest
 import respx
 
-from tests import wire
+from devtools import wire
 from tests.transport.conftest import TOKEN
 from tests.transport.route_cases import ROUTE_CASES, RouteCase
 from transport.client import ScheduleClient

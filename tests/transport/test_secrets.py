@@ -8,7 +8,7 @@ import httpx
 import pytest
 import respx
 
-from tests import wire
+from devtools import wire
 from tests.transport.conftest import TOKEN
 from transport import errors
 from transport.client import ScheduleClient

@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from devtools.wire import definition_json
 from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
 from server.storage.sql.store import SqlStore
-from tests.wire import definition_json
 
 LEAD = timedelta(seconds=25)
 """Time to start the app and open the page before the schedule fires."""

@@ -45,11 +45,11 @@ from devtools.browser.flutter_page import (
 from devtools.browser.hosted_app import hosted_app
 from devtools.browser.schedule_server import Member, ScheduleServer, schedule_server
 from devtools.self_signed import CertificatePair, self_signed
+from devtools.wire import definition_json
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
-from tests.wire import definition_json
 from viewmodels.sign_in import EMPTY_TOKEN, REVOKED, SIGNED_OUT, TOKEN_REFUSED
 
 pytestmark = pytest.mark.ui

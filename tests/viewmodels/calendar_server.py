@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 import respx
 
+from devtools.wire import PROJECTION_PATH, projection
 from tests.viewmodels.fake_server import Held, Reply, ok
-from tests.wire import PROJECTION_PATH, projection
 
 Build = Callable[[str, str, str], dict[str, Any]]
 

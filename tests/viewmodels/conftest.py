@@ -21,9 +21,9 @@ import httpx
 import pytest
 import respx
 
+from devtools.wire import NOW, PROJECTION_PATH, counts_json, projection
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
-from tests.wire import NOW, PROJECTION_PATH, counts_json, projection
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 

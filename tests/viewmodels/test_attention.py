@@ -16,10 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from tests.clock import FakeClock
-from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
-from tests.viewmodels.manual_sleep import ManualSleep
-from tests.wire import (
+from devtools.wire import (
     NOW,
     counts_json,
     detail,
@@ -29,6 +26,9 @@ from tests.wire import (
     summary,
     uid,
 )
+from tests.clock import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
+from tests.viewmodels.manual_sleep import ManualSleep
 from transport.client import ScheduleClient
 from transport.models import LastOutcome
 from viewmodels.attention import (

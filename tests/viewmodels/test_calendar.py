@@ -16,10 +16,10 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import firing, notice, past, projection, uid
 from tests.viewmodels.calendar_server import CalendarServer
 from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import refused, server_down
-from tests.wire import firing, notice, past, projection, uid
 from transport.client import ScheduleClient
 from viewmodels.calendar import CalendarPhase, CalendarViewModel, DayCell, MarkKind
 from viewmodels.calendar.month_grid import Month, tab_stop_day

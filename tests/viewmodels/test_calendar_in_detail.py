@@ -12,12 +12,12 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
+from devtools.wire import detail, firing, page, projection, summary, uid
 from tests.viewmodels.calendar_server import CalendarServer
 from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from tests.viewmodels.test_navigation import Screens
 from tests.viewmodels.test_schedule_detail import detail_route, quiet_picker
-from tests.wire import detail, firing, page, projection, summary, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleSummary
 from viewmodels.calendar import CalendarPhase

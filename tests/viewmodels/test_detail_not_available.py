@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests import wire
+from devtools import wire
 from tests.clock import FakeClock
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel

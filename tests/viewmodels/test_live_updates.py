@@ -15,9 +15,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from tests.clock import FakeClock
-from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
-from tests.wire import (
+from devtools.wire import (
     NOW,
     counts_json,
     detail,
@@ -29,6 +27,8 @@ from tests.wire import (
     summary,
     uid,
 )
+from tests.clock import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from transport.client import ScheduleClient
 from viewmodels.attention import AttentionNotices
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel

@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
+from devtools.wire import NOW, detail, page, principal, session, summary, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
-from tests.wire import NOW, detail, page, principal, session, summary, uid
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 from viewmodels.navigation import (

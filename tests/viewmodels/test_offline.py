@@ -15,9 +15,9 @@ import httpx
 import pytest
 import respx
 
+from devtools.wire import NOW, detail, page, principal, profile, revision_body, summary, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok, refused
-from tests.wire import NOW, detail, page, principal, profile, revision_body, summary, uid
 from transport.client import ScheduleClient
 from transport.errors import ConnectionFailed, NotFound, ServerError
 from transport.retry import MAX_ATTEMPTS

@@ -8,9 +8,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from tests.clock import FakeClock
-from tests.viewmodels.fake_server import ScriptedRoute, ok
-from tests.wire import (
+from devtools.wire import (
     NOW,
     SESSION_ID,
     detail,
@@ -22,6 +20,8 @@ from tests.wire import (
     summary,
     uid,
 )
+from tests.clock import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute, ok
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail, ScheduleSummary
 from viewmodels.detail import ScheduleDetailViewModel

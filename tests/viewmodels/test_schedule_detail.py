@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import NOW, detail, principal, revision_body, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.wire import NOW, detail, principal, revision_body, uid
 from transport.client import ScheduleClient
 from viewmodels.detail import DetailPhase, GroupKind, ScheduleDetailViewModel
 from viewmodels.formatting import Tone

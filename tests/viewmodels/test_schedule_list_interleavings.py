@@ -19,9 +19,9 @@ import respx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devtools.wire import NOW, counts_json, page, summary
 from tests.clock import FakeClock
 from tests.viewmodels.conftest import BASE_URL, no_sleep
-from tests.wire import NOW, counts_json, page, summary
 from transport.client import ScheduleClient
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ScheduleListViewModel

@@ -7,10 +7,10 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import NOW, detail, message, page, revision_body, session, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok, refused, server_down
 from tests.viewmodels.test_sidebar import Sessions, firing, sidebar
-from tests.wire import NOW, detail, message, page, revision_body, session, uid
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
 from viewmodels.sidebar import SessionMessagesViewModel, outside_link

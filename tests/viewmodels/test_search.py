@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import page, summary
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from tests.viewmodels.manual_sleep import ManualSleep
-from tests.wire import page, summary
 from transport.client import ScheduleClient
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.navigation import NavigationViewModel

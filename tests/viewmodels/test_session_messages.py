@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import NOW, message, page, uid
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
-from tests.wire import NOW, message, page, uid
 from transport.client import ScheduleClient
 from viewmodels.formatting import message_time_text
 from viewmodels.paging import FeedPhase

@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import NOW, page, session, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.wire import NOW, page, session, uid
 from transport.client import ScheduleClient
 from transport.models import SessionSummary
 from viewmodels.ports import MemoryStorage

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, fields, replace
 from datetime import UTC, datetime, timedelta, timezone
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.wire import uid
+from devtools.wire import uid
 from viewmodels.formatting import age_text
 from viewmodels.sidebar.age_lines import AgeLines
+from viewmodels.sidebar.group_rows import GroupRows
 from viewmodels.sidebar.grouping import SessionIndex
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.ordered_rows import OrderedRows
@@ -203,3 +205,118 @@ def test_a_selected_session_moving_to_another_schedule_takes_the_marker_along() 
     index.upsert(replace(cached[0], schedule_id=uid("sched1")), NOW)
     marked = {group.schedule_id for group in index.scheduled if group.contains_selection}
     assert marked == {uid("sched1")}
+
+
+def eager_rows(
+    group: list[CachedSession], now: datetime, zone: ZoneInfo, selected: UUID | None = None
+) -> tuple[SessionRow, ...]:
+    """The rows as a group showed them when every row was made at once."""
+    return tuple(
+        SessionRow(
+            s.session_id,
+            s.title,
+            age_text(s.last_activity_at, now, zone),
+            s.schedule_id,
+            s.folder_id,
+            False,
+            s.session_id == selected,
+        )
+        for s in group
+    )
+
+
+def test_a_groups_rows_are_made_only_when_read_and_are_the_rows_an_eager_regroup_makes() -> None:
+    zone = ZoneInfo("Europe/London")
+    index = SessionIndex(zone)
+    cached = sessions(200, 7)
+    index.select(uid("s8"))
+    index.set_expanded(uid("sched1"), True)
+    rebuilt(cached, index)
+    assert len(index.history) == 40, "History's rows are made at once: they show"
+    assert index.scheduled and not any(group.rows.made for group in index.scheduled)
+    for group in index.scheduled:
+        members = [s for s in cached if s.schedule_id == group.schedule_id]
+        assert len(group.rows) == group.count == len(members)
+        assert not group.rows.made, "a count needs no rows"
+        assert tuple(group.rows) == eager_rows(members, NOW, zone, uid("s8"))
+        assert group.rows.made and group.rows[0] is group.rows.rows[0]
+
+
+def test_a_group_that_shows_the_same_is_the_same_object_after_a_regroup() -> None:
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = sessions(200, 7)
+    rebuilt(cached, index)
+    before = index.scheduled
+    rebuilt([replace(session) for session in cached], index, NOW + timedelta(seconds=30))
+    assert all(new is old for new, old in zip(index.scheduled, before, strict=True))
+    rebuilt(cached, index, NOW + timedelta(minutes=1))  # the newest sessions' minutes turn
+    changed = [new for new, old in zip(index.scheduled, before, strict=True) if new is not old]
+    assert changed and len(changed) < len(before)
+    assert not any(group.rows.made for group in index.scheduled)
+
+
+def test_comparing_regroups_an_hour_apart_makes_no_collapsed_groups_rows() -> None:
+    """What the sidebar does each live round (``refresh_clock_texts``), and Flet on publish."""
+    index = SessionIndex(ZoneInfo("Europe/London"))
+    cached = sessions(200, 7)
+    rebuilt(cached, index)
+    before = index.scheduled
+    rebuilt(cached, index, NOW + timedelta(hours=1))
+    assert index.scheduled != before
+    rebuilt(cached, index, NOW + timedelta(hours=1, seconds=20))
+    assert not any(group.rows.made for group in (*before, *index.scheduled))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ages=st.lists(
+        st.timedeltas(min_value=timedelta(minutes=-3), max_value=timedelta(days=9)),
+        min_size=1,
+        max_size=6,
+    ),
+    first=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=3)),
+    later_by=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=8)),
+    selected=st.integers(min_value=-1, max_value=5),
+    zone_name=st.sampled_from(ZONES),
+)
+def test_group_rows_compare_equal_exactly_when_the_rows_they_make_do(
+    ages: list[timedelta], first: timedelta, later_by: timedelta, selected: int, zone_name: str
+) -> None:
+    zone = ZoneInfo(zone_name)
+    members = tuple(
+        sorted(
+            (
+                CachedSession(uid(f"g{n}"), f"Firing {n}", NOW - age, None, uid("sched"))
+                for n, age in enumerate(ages)
+            ),
+            key=lambda s: s.order,
+        )
+    )
+    key = members[selected].session_id.int if 0 <= selected < len(members) else None
+    at_first, at_later = NOW + first, NOW + first + later_by
+    for one, other in ((at_first, at_later), (at_later, at_first)):
+        a = GroupRows(members, AgeLines(one, zone), key)
+        b = GroupRows(members, AgeLines(other, zone), key)
+        known = a.same_rows(b)
+        compared = a == b
+        kept = a.still_shows(members, AgeLines(other, zone), key)
+        assert not (a.made or b.made), "known without making the rows"
+        truth = a.rows == b.rows
+        assert known is truth and compared is truth
+        assert kept is (truth and one <= other), "kept only as the clock moves on"
+        assert (
+            eager_rows(list(members), one, zone, members[selected].session_id if key else None)
+            == a.rows
+        )
+
+
+def test_group_rows_of_other_sessions_are_compared_by_their_rows() -> None:
+    zone = ZoneInfo("Europe/London")
+    one = CachedSession(uid("a"), "Digest", NOW - timedelta(hours=2), None, uid("sched"))
+    renamed = replace(one, title="Digest (renamed)")
+    same_text = replace(one, fired_at=NOW)  # another firing time: the row shows the same
+    ages = AgeLines(NOW, zone)
+    assert GroupRows((one,), ages, None).same_rows(GroupRows((renamed,), ages, None)) is None
+    assert GroupRows((one,), ages, None) != GroupRows((renamed,), ages, None)
+    assert GroupRows((one,), ages, None) == GroupRows((same_text,), ages, None)
+    assert GroupRows((one,), ages, None) == eager_rows([one], NOW, zone)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.wire import NOW, detail, projection, summary, uid
+from devtools.wire import NOW, detail, projection, summary, uid
 from transport.models import Projection, ScheduleDetail, ScheduleSummary
 from viewmodels.offline import MOST_DETAILS, CachedWebsite, ViewCache
 from viewmodels.offline.view_cache import ALL_KEYS, INDEX_KEY, list_key

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 import respx
 
+from devtools.wire import detail, page, principal, profile, revision_body, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
-from tests.wire import detail, page, principal, profile, revision_body, uid
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
 from viewmodels.detail import (

@@ -39,7 +39,7 @@ class AgeLines:
 
     def __init__(self, now: datetime, zone: ZoneInfo) -> None:
         self.now = now
-        self._zone = zone
+        self.zone = zone
         self._recent: dict[int, str] = {}
         self._offsets: dict[int, int | None] = {}
         self._dates: dict[int, str] = {}
@@ -66,7 +66,7 @@ class AgeLines:
             key = seconds // 60 if seconds < 3_600 else _HOURS + seconds // 3_600
         text = self._recent.get(key)
         if text is None:
-            text = self._recent[key] = age_text(then, self.now, self._zone)
+            text = self._recent[key] = age_text(then, self.now, self.zone)
         return text
 
     def _dated(self, then: datetime) -> str:
@@ -77,19 +77,19 @@ class AgeLines:
         else:
             offset = self._offsets[utc_day] = self._steady_offset(utc_day)
         if offset is None:
-            return age_text(then, self.now, self._zone)
+            return age_text(then, self.now, self.zone)
         local_day = utc_day + (since_epoch.seconds + offset) // _DAY_SECONDS
         text = self._dates.get(local_day)
         if text is None:
-            text = self._dates[local_day] = age_text(then, self.now, self._zone)
+            text = self._dates[local_day] = age_text(then, self.now, self.zone)
         return text
 
     def _steady_offset(self, utc_day: int) -> int | None:
         """The zone's offset in seconds all through this UTC day, or None if it changes."""
         try:
             start = _EPOCH + timedelta(days=utc_day)
-            first = start.astimezone(self._zone).utcoffset()
-            last = (start + _END_OF_DAY).astimezone(self._zone).utcoffset()
+            first = start.astimezone(self.zone).utcoffset()
+            last = (start + _END_OF_DAY).astimezone(self.zone).utcoffset()
         except OverflowError:  # the first or last representable day: take the exact path
             return None
         if first is None or first != last:

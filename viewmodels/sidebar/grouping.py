@@ -12,16 +12,22 @@ The rules of the sidebar's sessions grouped by schedule:
   still groups its sessions;
 - sessions with a ``schedule_id`` never offer a move to a folder.
 
-Every schedule keeps its own ordered bucket, so one new session costs a
-bisection in its bucket and in the group order (no full regroup); ``rebuild``
-does the full pass (and refreshes every age line) on reconciliation.
+Every schedule keeps its own ordered bucket of sessions, so one new session
+costs a bisection in its bucket and in the group order (no full regroup);
+``rebuild`` does the full pass (and refreshes every age line) on
+reconciliation.
 
 The full pass is kept cheap for ten thousand sessions: sessions are walked
-once in activity order, so every section is filled by appending; internal maps
-key sessions by ``session_id.int`` (a ``UUID`` hashes in Python, an ``int`` in
-C); age lines are memoized per distinct text (``AgeLines``); and a row is
-reused, with cheap compares only, when its age line, selection, title,
-schedule and folder are unchanged.
+once in activity order (their sort key made once, when the session is), so
+every section is filled by appending; internal maps key sessions by
+``session_id.int`` (a ``UUID`` hashes in Python, an ``int`` in C). Only what
+shows gets rows at once: History and folders. A group's rows are made when
+they are read, which the sidebar does only for an expanded group
+(``GroupRows``), so a collapsed group costs its header: label, count, newest
+activity. A group that still shows the same as before is kept as it was (the
+same object), and rows are reused, with cheap compares only, when their age
+line, selection, title, schedule and folder are unchanged; age lines are
+memoized per distinct text (``AgeLines``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from zoneinfo import ZoneInfo
 
 from transport.models import Folder
 from viewmodels.sidebar.age_lines import AgeLines
+from viewmodels.sidebar.group_rows import GroupRows
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.ordered_rows import OrderedRows
 from viewmodels.sidebar.session_rows import session_row
@@ -49,8 +56,9 @@ class SessionIndex:
         self._zone = device_zone
         self._ages: AgeLines | None = None
         self._sessions: dict[int, CachedSession] = {}
-        self._buckets: dict[UUID, OrderedRows[SessionRow]] = {}
-        self._group_order: dict[UUID, tuple[float, str]] = {}
+        self._buckets: dict[UUID, OrderedRows[CachedSession]] = {}
+        self._group_order: dict[UUID, tuple[float, int]] = {}
+        self._group_of: dict[UUID, ScheduleGroup] = {}
         self._groups: OrderedRows[ScheduleGroup] = OrderedRows()
         self._history: OrderedRows[SessionRow] = OrderedRows()
         self._folder_names: dict[UUID, str] | None = None
@@ -59,6 +67,7 @@ class SessionIndex:
         self._selected: UUID | None = None
         self._selected_key: int | None = None
         self._rows: dict[int, SessionRow] = {}
+        """The rows of History and the folders, by ``session_id.int`` (groups keep their own)."""
 
     # Reading
 
@@ -115,60 +124,55 @@ class SessionIndex:
         folders: Iterable[Folder] | None,
         now: datetime,
     ) -> None:
-        """The full pass: every age line re-checked, every section re-filled in activity order."""
+        """The full pass: every section re-filled in activity order, ages measured at ``now``."""
         self._measure_at(now)
         self._sessions = {session.session_id.int: session for session in sessions}
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
         )
-        previous_rows, self._rows = self._rows, {}
-        by_schedule: dict[int, tuple[UUID, list[tuple[float, int]], list[SessionRow]]] = {}
-        plain: list[tuple[CachedSession, SessionRow]] = []
-        # ``_row`` inlined, its lookups bound once: this loop runs once per session.
-        rows = self._rows
-        reusable = previous_rows.get
-        age = self._ages.text if self._ages is not None else None
-        selected_key = self._selected_key
+        by_schedule: dict[int, list[CachedSession]] = {}
+        schedule_ids: list[UUID] = []  # in ``by_schedule``'s order: a dict keeps it
+        plain: list[CachedSession] = []
+        # One walk in activity order, each session only filed: this loop runs once per session.
+        file_plain = plain.append
+        members_of = by_schedule.get
         for session in sorted(self._sessions.values(), key=_ACTIVITY):
-            session_key = session.session_id.int
-            row = rows[session_key] = session_row(
-                session,
-                age(session.last_activity_at) if age is not None else "just now",
-                session_key == selected_key,
-                reusable(session_key),
-            )
             schedule_id = session.schedule_id
             if schedule_id is None:
-                plain.append((session, row))
+                file_plain(session)
                 continue
-            entry = by_schedule.get(schedule_id.int)
-            if entry is None:
-                entry = by_schedule[schedule_id.int] = (schedule_id, [], [])
-            entry[1].append(session.order)
-            entry[2].append(row)
+            members = members_of(schedule_id.int)
+            if members is None:
+                by_schedule[schedule_id.int] = [session]
+                schedule_ids.append(schedule_id)
+            else:
+                members.append(session)
         self._buckets = {
-            schedule_id: OrderedRows.in_order(keys, rows)
-            for schedule_id, keys, rows in by_schedule.values()
+            schedule_id: OrderedRows.in_order([s.order for s in members], members)
+            for schedule_id, members in zip(schedule_ids, by_schedule.values(), strict=True)
         }
         lone = False
         for bucket in self._buckets.values():
             if len(bucket) == 1:
-                first = bucket.first()
-                plain.append((self._sessions[first.session_id.int], first))
+                plain.append(bucket.first())
                 lone = True
         if lone:
-            plain.sort(key=lambda pair: pair[0].order)
+            plain.sort(key=_ACTIVITY)
+        previous_rows, self._rows = self._rows, {}
         self._history = OrderedRows()
         self._folder_rows = {folder_id: OrderedRows() for folder_id in self._folder_names or {}}
-        for session, row in plain:
-            self._plain_section(session).append(session.order, row)
+        for session in plain:
+            self._plain_section(session).append(session.order, self._row(session, previous_rows))
+        previous_groups, self._group_of = self._group_of, {}
         self._group_order = {}
         groups = []
         for schedule_id, bucket in self._buckets.items():
             if len(bucket) >= 2:
                 key = self._group_key(schedule_id, bucket)
+                group = self._group(schedule_id, bucket, previous_groups.get(schedule_id))
                 self._group_order[schedule_id] = key
-                groups.append((key, self._group(schedule_id, bucket)))
+                self._group_of[schedule_id] = group
+                groups.append((key, group))
         self._groups = OrderedRows(groups)
 
     def upsert(self, session: CachedSession, now: datetime) -> None:
@@ -206,20 +210,18 @@ class SessionIndex:
     # Placement
 
     def _attach(self, session: CachedSession) -> None:
-        row = self._row(session, self._rows)
         schedule_id = session.schedule_id
         if schedule_id is None:
-            self._place_plain(session, row)
+            self._place_plain(session)
             return
         bucket = self._buckets.get(schedule_id)
         if bucket is None:
             self._buckets[schedule_id] = bucket = OrderedRows()
         if len(bucket) == 1:
-            lone = self._sessions[bucket.first().session_id.int]
-            self._unplace_plain(lone)
-        bucket.insert(session.order, row)
+            self._unplace_plain(bucket.first())
+        bucket.insert(session.order, session)
         if len(bucket) == 1:
-            self._place_plain(session, row)
+            self._place_plain(session)
         else:
             self._refresh_group(schedule_id)
 
@@ -237,13 +239,12 @@ class SessionIndex:
         bucket.remove(session.order)
         if len(bucket) == 1:
             self._drop_group(schedule_id)
-            lone_row = bucket.first()
-            self._place_plain(self._sessions[lone_row.session_id.int], lone_row)
+            self._place_plain(bucket.first())
         else:
             self._refresh_group(schedule_id)
 
-    def _place_plain(self, session: CachedSession, row: SessionRow) -> None:
-        self._plain_section(session).insert(session.order, row)
+    def _place_plain(self, session: CachedSession) -> None:
+        self._plain_section(session).insert(session.order, self._row(session, self._rows))
 
     def _unplace_plain(self, session: CachedSession) -> None:
         self._plain_section(session).remove(session.order)
@@ -255,13 +256,17 @@ class SessionIndex:
 
     def _refresh_group(self, schedule_id: UUID) -> None:
         bucket = self._buckets[schedule_id]
+        previous = self._group_of.get(schedule_id)
         self._drop_group(schedule_id)
         key = self._group_key(schedule_id, bucket)
+        group = self._group(schedule_id, bucket, previous)
         self._group_order[schedule_id] = key
-        self._groups.insert(key, self._group(schedule_id, bucket))
+        self._group_of[schedule_id] = group
+        self._groups.insert(key, group)
 
     def _drop_group(self, schedule_id: UUID) -> None:
         key = self._group_order.pop(schedule_id, None)
+        self._group_of.pop(schedule_id, None)
         if key is not None:
             self._groups.remove(key)
 
@@ -276,20 +281,53 @@ class SessionIndex:
         self._selected = session_id
         self._selected_key = session_id.int if session_id is not None else None
 
-    def _group_key(self, schedule_id: UUID, bucket: OrderedRows[SessionRow]) -> tuple[float, str]:
+    def _group_key(
+        self, schedule_id: UUID, bucket: OrderedRows[CachedSession]
+    ) -> tuple[float, int]:
+        """Newest activity first, then the schedule id: its ``int`` orders as its text does
+        (both are the same 32 hex digits), without making the text."""
         newest: tuple[float, int] = bucket.first_key()
-        return (newest[0], str(schedule_id))
+        return (newest[0], schedule_id.int)
 
-    def _group(self, schedule_id: UUID, bucket: OrderedRows[SessionRow]) -> ScheduleGroup:
-        rows = bucket.as_tuple()
+    def _group(
+        self,
+        schedule_id: UUID,
+        bucket: OrderedRows[CachedSession],
+        previous: ScheduleGroup | None,
+    ) -> ScheduleGroup:
+        """The group's header now, its rows to be made when read; ``previous`` kept if the same."""
+        ages = self._ages
+        if ages is None:  # never: a group exists only once a rebuild or upsert measured ``now``
+            raise LookupError("a schedule group before any age line was measured")
+        sessions = bucket.as_tuple()
+        open_session = (
+            self._sessions.get(self._selected_key) if self._selected_key is not None else None
+        )
+        contains_selection = (
+            open_session is not None
+            and open_session.schedule_id == schedule_id
+            and bucket.holds(open_session.order)
+        )
+        selected_key = self._selected_key if contains_selection else None
+        expanded = schedule_id in self._expanded
+        before = None if previous is None else previous.rows
+        if before is not None and before.still_shows(sessions, ages, selected_key):
+            # The same sessions show the same rows, so the same label and count too.
+            if previous is not None and (previous.expanded, previous.contains_selection) == (
+                expanded,
+                contains_selection,
+            ):
+                return previous
+            rows = before
+        else:
+            rows = GroupRows(sessions, ages, selected_key, before)
         return ScheduleGroup(
             schedule_id=schedule_id,
-            label=rows[0].title,
-            count=len(rows),
-            count_text=f"{len(rows)} sessions",
-            expanded=schedule_id in self._expanded,
-            contains_selection=self._selected_key is not None
-            and any(row.session_id.int == self._selected_key for row in rows),
+            label=sessions[0].title,
+            count=len(sessions),
+            count_text=f"{len(sessions)} sessions",
+            expanded=expanded,
+            contains_selection=contains_selection,
             rows=rows,
         )
 

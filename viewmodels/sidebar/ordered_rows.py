@@ -53,6 +53,10 @@ class OrderedRows(Generic[T]):
         del self._values[index]
         self._view = None
 
+    def holds(self, key: Any) -> bool:
+        index = bisect_left(self._keys, key)
+        return index < len(self._keys) and self._keys[index] == key
+
     def first(self) -> T:
         return self._values[0]
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from viewmodels.paging import FeedPhase
+
+if TYPE_CHECKING:
+    from viewmodels.sidebar.group_rows import GroupRows
 
 
 class SidebarPhase(StrEnum):
@@ -54,8 +58,11 @@ class ScheduleGroup:
     expanded: bool
     contains_selection: bool
     """The open session is in this group: show a marker while collapsed."""
-    rows: tuple[SessionRow, ...]
-    """Every session of the group in activity order, newest first (render only when expanded)."""
+    rows: GroupRows
+    """Every session of the group in activity order, newest first (render only when expanded).
+
+    A sequence whose rows are made on the first read (``GroupRows``): a collapsed
+    group, which nobody reads the rows of, never makes them."""
 
     @property
     def shows_selection_marker(self) -> bool:

@@ -9,12 +9,12 @@ from uuid import UUID, uuid4
 import httpx
 import pytest
 
+from devtools.wire import definition_json
 from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.records import Owner, ProfileRecord
 from server.storage.sql.store import SqlStore
 from tests.clock import NOW, Clock
-from tests.wire import definition_json
 
 TOKENS = {
     "alice": ("acme", ALL_SCOPES),

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import httpx
 
+from devtools.served_process import TOKEN, served, write_principals
 from server.api.auth_throttle import FailurePolicy
 from server.identity import ALL_SCOPES
-from tests.server.runtime.served_process import TOKEN, served, write_principals
 
 GUESSES = 300
 FIRST_WAIT_S = int(FailurePolicy().first_wait.total_seconds())

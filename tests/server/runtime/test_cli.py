@@ -10,8 +10,8 @@ import httpx
 import pytest
 from sqlalchemy.engine import make_url
 
+from devtools.served_process import TOKEN, free_port, served, write_principals
 from server.cli import listening_socket, main
-from tests.server.runtime.served_process import TOKEN, free_port, served, write_principals
 
 
 def test_serve_process_answers_with_principals_file_and_demo_then_stops_on_sigterm(

@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from devtools.served_process import free_port, served, write_principals
 from server.cli import _parser
-from tests.server.runtime.served_process import free_port, served, write_principals
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from typing import Any
 
 import httpx
 
+from devtools.served_process import TOKEN, served, write_principals
 from server.identity import ALL_SCOPES
 from tests.server.api.conftest import definition
-from tests.server.runtime.served_process import TOKEN, served, write_principals
 
 DUE_IN = timedelta(seconds=3)
 

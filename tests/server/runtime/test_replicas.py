@@ -13,8 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from devtools.served_process import TOKEN, free_port, served, write_principals
 from server.cli import main
-from tests.server.runtime.served_process import TOKEN, free_port, served, write_principals
 
 
 def page(base_url: str, cursor: str | None = None) -> httpx.Response:

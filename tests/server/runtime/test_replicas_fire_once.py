@@ -33,14 +33,14 @@ from typing import Any
 from sqlalchemy import Connection, Row, create_engine, text
 from sqlalchemy.pool import NullPool
 
-from tests.server.lock_waits import eventually, lock_waiters
-from tests.server.runtime.due_schedules import import_due
-from tests.server.runtime.served_process import (
+from devtools.served_process import (
     EXIT_WAIT_SECONDS,
     ServedProcess,
     served,
     write_principals,
 )
+from tests.server.lock_waits import eventually, lock_waiters
+from tests.server.runtime.due_schedules import import_due
 
 SCHEDULES = 200
 HALF = SCHEDULES // 2

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.pool import NullPool
 
+from devtools.served_process import free_port, served, write_principals
 from server.cli import main
 from server.identity import ALL_SCOPES
 from server.storage.sql.store import SqlStore
@@ -22,7 +23,6 @@ from server.storage.tables import runs, session_messages
 from tests.agent_runtime import SECRET, agent_runtime, completes
 from tests.polling import eventually_found
 from tests.server.runtime.due_schedules import import_due
-from tests.server.runtime.served_process import free_port, served, write_principals
 
 WITHIN_SECONDS = 60.0
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import httpx
 
+from devtools.served_process import TOKEN, served, write_principals
 from server.identity import ALL_SCOPES
 from server.storage.sql.store import SqlStore
 from tests.polling import eventually_found
 from tests.server.runtime.due_schedules import import_due
-from tests.server.runtime.served_process import TOKEN, served, write_principals
 
 WITHIN = 30.0  # seconds for the firing to be seen
 

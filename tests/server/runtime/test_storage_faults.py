@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from devtools.fault_drill import DrillFigures, drill
 from devtools.postgres_cluster import PostgresCluster
+from devtools.served_process import served, write_principals
+from devtools.storage_faults import postgres_read_only, tiny_filesystem
 from tests.server.lock_waits import eventually
 from tests.server.runtime.due_schedules import import_due
-from tests.server.runtime.fault_drill import DrillFigures, drill
-from tests.server.runtime.served_process import served, write_principals
-from tests.server.runtime.storage_faults import postgres_read_only, tiny_filesystem
 from tests.server.runtime.test_cli_shutdown import row_count
 
 REFUSAL_LINE = re.compile(r"storage fault \((\w+), (\w+)\) while serving request ([0-9a-f]{32})")

@@ -1,8 +1,9 @@
 """Ways to take the storage away from a running server, and give it back.
 
-``tiny_filesystem`` mounts a tmpfs of a few megabytes (the tests run as root,
-as CI does; elsewhere the mount fails loudly, never skips) and unmounts it on
-the way out: filling it is a full disk, and remounting it larger repairs it.
+``tiny_filesystem`` mounts a tmpfs of a few megabytes (the tests and
+``bench/faults.py`` run as root, as CI does; elsewhere the mount fails loudly,
+never skips) and unmounts it on the way out: filling it is a full disk, and
+remounting it larger repairs it.
 ``postgres_read_only`` makes a PostgreSQL database refuse every write
 (``default_transaction_read_only`` plus ending the server's sessions, so its
 next connection is a new, read-only one) and always makes it writable again.

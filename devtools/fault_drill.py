@@ -6,7 +6,8 @@ read-only), keeps writing a few more times to count the 503s, reads while the
 fault lasts, asks ``/readyz``, then calls ``repair`` and times how long until
 ``/readyz`` answers 200 again, writes once more, and finally counts the
 acknowledged (201) schedules that are not in the database any more. The test
-asserts on the figures; ``bench/faults.py`` prints them.
+(``tests/server/runtime/test_storage_faults.py``) asserts on the figures;
+``bench/faults.py`` prints them.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from uuid import uuid4
 
 import httpx
 
-from tests.server.runtime.served_process import TOKEN, ServedProcess
-from tests.wire import definition_json
+from devtools.served_process import TOKEN, ServedProcess
+from devtools.wire import definition_json
 
 RECOVERY_WITHIN_SECONDS = 30
 WRITES_AFTER_FAULT = 5

@@ -5,7 +5,9 @@ as many principals as a test needs, with chosen scopes and tokens the test
 knows), waits for the banner that is printed once the socket listens, and on
 leaving stops it if it still runs. ``sigterm`` asks it to stop
 the way an orchestrator does and returns the exit status with everything it
-printed, so tests can check both.
+printed, so tests can check both. The runtime tests (``tests/server/runtime``)
+and the benches that need a real server (``bench/wal.py``, ``bench/faults.py``)
+start it the same way.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""JSON bodies of docs/API.md for tests: one set of builders, two ways to call them.
+"""JSON bodies of docs/API.md for the tests and the benches: one set of builders, two ways
+to call them.
 
 The ``*_json(**changes)`` builders hold every resource's complete, valid body
 once; a keyword replaces a field (an aware ``datetime`` becomes an RFC 3339
