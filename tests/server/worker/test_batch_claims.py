@@ -268,7 +268,13 @@ def test_a_full_batch_that_passed_a_principal_over_claims_past_it_then_takes_it_
     scene = Scene(store, clock, ALICE, BOB)
     engine = create_engine(postgres_url, poolclass=NullPool)
     try:
-        alices, *bobs = _due(scene, ALICE, BOB, BOB, BOB)
+        # Claims go by due instant (ties in no set order): alice's comes a minute first.
+        early = {"kind": "DAILY", "local_time": "08:59:00", "timezone": "Europe/Paris"}
+        alices = scene.create(ALICE, title="Digest 0", cadence=early).schedule.schedule_id
+        bobs = _due(scene, BOB, BOB, BOB)
+        bobs_first = store.schedules.get(BOB.owner, bobs[0])
+        assert bobs_first is not None
+        assert scene.schedule(alices).next_fire_at < bobs_first.schedule.next_fire_at
         worker = scene.worker(batch_size=2)
         with engine.connect() as other_replica:
             hold(other_replica, admission_of(ALICE.owner))
