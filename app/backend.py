@@ -43,7 +43,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -53,6 +54,9 @@ from app.servers_read import account_key, has_read, remember_read
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
 from app.startup_error import StartupError
 from transport.client import ScheduleClient
+
+if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
+    from server.embedded import AttachedRuntime as AttachedRuntime  # for app.settings
 from transport.errors import (
     ApiError,
     ConnectionFailed,
@@ -68,9 +72,9 @@ __all__ = [
     "ServerUnreachable",
     "SignInBackend",
     "StartupError",
+    "chosen_runtime",
     "open_backend",
     "open_sign_in_backend",
-    "prepare_embedded_server",
 ]
 
 EMBEDDED_BASE_URL = "http://embedded.schedule-browser.invalid"
@@ -253,27 +257,15 @@ async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = T
         ) from None
 
 
-def prepare_embedded_server(
-    settings: EmbeddedServerSettings, clock: Callable[[], datetime]
-) -> None:
-    """Migrates the embedded database and loads the demo data ahead, in a worker thread.
+def chosen_runtime(target: str | None, secret_file: Path | None) -> AttachedRuntime | None:
+    """``--executor`` and ``--executor-secret-file``, checked before anything starts.
 
-    The slowest part of a cold start is the server stack's imports (SQLAlchemy,
-    Alembic, the routes) and the first migration, and ``embedded.running``
-    does both on the loop, where they would hold up the web view's page.
-    ``app.launch`` runs this in a thread while the page loads: the server is
-    opened once (the scheduler's modules imported too) and closed, so that
-    ``open_backend`` then finds the modules loaded and the schema current and
-    opens in a few milliseconds. A failure here is left to ``open_backend``,
-    which meets it again and says it in its one sentence.
+    None: no runtime attached. A choice that cannot be had raises ``StartupError``
+    with the server's one sentence on why.
     """
-    from server import embedded
+    from server.embedded import RuntimeChoiceError, attached_runtime
 
     try:
-        server = embedded.open_embedded(settings.database_path, demo=settings.demo, clock=clock)
-    except Exception:  # said by ``open_backend``, which meets it again
-        return
-    try:
-        server.scheduling()
-    finally:
-        server.close()
+        return attached_runtime(target, secret_file)
+    except RuntimeChoiceError as err:
+        raise StartupError(str(err)) from None

@@ -24,6 +24,7 @@ from app.settings import (
     Settings,
     UsageError,
 )
+from app.startup_error import StartupError
 from app.web_address import checked_web_address, refuse_own_credentials
 
 PROGRAM = "schedule-browser"
@@ -238,11 +239,11 @@ def settings_from_arguments(
         if arguments.executor is not None or arguments.executor_secret_file is not None:
             # Imported only when asked for: the server stack loads off the start's
             # critical path otherwise (``app.launch`` opens it while the page loads).
-            from server.embedded import RuntimeChoiceError, attached_runtime
+            from app.backend import chosen_runtime
 
             try:
-                runtime = attached_runtime(arguments.executor, arguments.executor_secret_file)
-            except RuntimeChoiceError as err:
+                runtime = chosen_runtime(arguments.executor, arguments.executor_secret_file)
+            except StartupError as err:
                 raise UsageError(str(err)) from None
         server = EmbeddedServerSettings(
             data_dir=chosen, demo=not arguments.no_demo, runtime=runtime
@@ -301,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROGRAM}: error: {err}", file=sys.stderr)
         return 2
 
-    from app.launch import StartupError, run_app
+    from app.launch import run_app
 
     try:
         asyncio.run(run_app(settings))

@@ -10,12 +10,12 @@ over the one shared backend; leaving the loop closes the backend.
 
 In a browser the web server starts first, with no more imported than a
 minimal Flet app needs; the rest loads while the browser loads the page: a
-worker thread imports the client (transport, view models, views) and, for the
-embedded server, opens it once ahead (``prepare_embedded_server``: the server
-stack's imports, the migration, the demo data), so the backend then opens on
-the loop in milliseconds. A session that arrives before the backend waits for
-it, and a backend that cannot be had still ends the start with its one
-sentence (the web server is stopped).
+worker thread imports the client (transport, view models, views), then the
+backend opens, the embedded server in a worker thread of its own
+(``server.embedded.running``: the server stack's imports, the migration, the
+demo data). A session that arrives before the backend waits for it, and a
+backend that cannot be had still ends the start with its one sentence (the
+web server is stopped).
 
 Serving others (``Settings.signs_in``) skips the window decision (``--web``
 is required) and opens a ``SignInBackend``: no shared client, each browser
@@ -39,9 +39,7 @@ import tzlocal
 
 from app.presentation import Presentation, View, decide_presentation
 from app.settings import (
-    EmbeddedServerSettings,
     RemoteServerSettings,
-    ServerSettings,
     Settings,
     WebAddress,
 )
@@ -131,7 +129,7 @@ async def _serve_web_while_opening(
         )
     )
     try:
-        await asyncio.to_thread(_load_while_serving, settings.server)
+        await asyncio.to_thread(_load_client)
         from app.backend import open_backend
 
         async with open_backend(settings.server, clock=utc_now) as backend:
@@ -146,19 +144,16 @@ async def _serve_web_while_opening(
             await serving
 
 
-def _load_while_serving(server: ServerSettings) -> None:
-    """In a worker thread, while the page loads: the client, and the embedded server ahead.
+def _load_client() -> None:
+    """In a worker thread, while the page loads: the client the first session needs.
 
     The themes are made once here too: Flet imports its theme classes (a
     large module) on first use, which would otherwise be the first session's.
     """
-    from app.backend import prepare_embedded_server
     from app.session import session_entry  # noqa: F401 - imported for the first session
     from views.look import themes
 
     themes()
-    if isinstance(server, EmbeddedServerSettings):
-        prepare_embedded_server(server, utc_now)
 
 
 def _entry_once_open(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from app.loopback import LOOPBACK, is_loopback_host
 
 if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
-    from server.embedded import AttachedRuntime
+    from app.backend import AttachedRuntime
 
 
 @dataclass(frozen=True, slots=True)

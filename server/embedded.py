@@ -26,6 +26,7 @@ for tests and benches that drive the scheduler themselves.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -116,13 +117,16 @@ async def running(
     """The embedded server over ``database_path`` with its scheduler running, for the body.
 
     ``runtime`` is the agent runtime runs are handed to (``attached_runtime``);
-    None answers each run that no runtime is attached.
+    None answers each run that no runtime is attached. The opening (the server
+    stack's imports, the migration, the demo data: most of a cold start) runs
+    in a worker thread, so the caller's loop goes on meanwhile (the web view
+    serves its page while the server opens).
     """
     from server.worker.attached_runtime import executor_for
     from server.worker.runtime import running as scheduler_running
 
     try:
-        server = open_embedded(database_path, demo=demo, clock=clock)
+        server = await asyncio.to_thread(open_embedded, database_path, demo=demo, clock=clock)
     except Exception as err:  # any failure here is the database's: the caller says which file
         raise DatabaseUnavailable(_reason(err)) from err
     try:

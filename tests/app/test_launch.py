@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sqlite3
 import subprocess
@@ -14,7 +15,7 @@ import httpx
 import pytest
 import respx
 
-from app.backend import StartupError, open_backend, open_sign_in_backend, prepare_embedded_server
+from app.backend import StartupError, open_backend, open_sign_in_backend
 from app.launch import run_app
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings
 from app.web_port import choose_port, port_is_free
@@ -193,27 +194,28 @@ def test_a_web_start_serves_with_no_client_or_server_stack_imported_yet() -> Non
     assert shown.stdout.split() == []
 
 
-def test_preparing_the_embedded_server_migrates_and_loads_the_demo_data_ahead(
+async def test_the_embedded_server_migrates_and_loads_the_demo_data_off_the_event_loop(
     tmp_path: Path,
 ) -> None:
+    """The first open (imports, migration, demo data) leaves the loop free: the web
+    view goes on serving its page meanwhile."""
     settings = EmbeddedServerSettings(data_dir=tmp_path / "data", demo=True)
-    prepare_embedded_server(settings, utc_now)
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticking = asyncio.create_task(tick())
+    try:
+        async with open_backend(settings, clock=utc_now):
+            opened_after = ticks
+    finally:
+        ticking.cancel()
     with closing(sqlite3.connect(settings.database_path)) as database:
         (schedules,) = database.execute("SELECT count(*) FROM schedules").fetchone()
         (revision,) = database.execute("SELECT version_num FROM alembic_version").fetchone()
     assert schedules > 0 and revision
-
-
-async def test_a_database_that_cannot_be_prepared_is_left_for_open_backend_to_say(
-    tmp_path: Path,
-) -> None:
-    settings = EmbeddedServerSettings(data_dir=tmp_path, demo=False)
-    settings.database_path.write_bytes(b"not a database, " * 64)
-    prepare_embedded_server(settings, utc_now)  # says nothing: opening says it, once
-    with pytest.raises(StartupError, match=r"Cannot open the schedule database"):
-        async with open_backend(settings, clock=utc_now):
-            pass
-    assert settings.database_path.read_bytes() == b"not a database, " * 64, "nothing is lost"
-    blocked = EmbeddedServerSettings(data_dir=tmp_path / "file" / "data", demo=False)
-    (tmp_path / "file").write_text("not a folder")
-    prepare_embedded_server(blocked, utc_now)
+    assert opened_after >= 5, "the loop went on while the database was migrated"

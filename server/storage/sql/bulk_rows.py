@@ -25,6 +25,7 @@ A refused value raises what SQLAlchemy raises for it (``IntegrityError``,
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -63,14 +64,15 @@ def _array_type(table: Table, name: str, dialect: Dialect) -> str:
     return f"{column_type.compile(dialect=dialect)}[]"
 
 
-class _PerDialect:
+class _PerDialect(ABC):
     """A statement compiled once for each dialect it meets (SQLite, PostgreSQL)."""
 
     def __init__(self) -> None:
         self._compiled: dict[str, _Compiled] = {}
 
+    @abstractmethod
     def _build(self, dialect: Dialect) -> _Compiled:
-        raise NotImplementedError
+        """The statement and its column converters, for ``dialect``."""
 
     def _for(self, dialect: Dialect) -> _Compiled:
         compiled = self._compiled.get(dialect.name)

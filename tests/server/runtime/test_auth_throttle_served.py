@@ -5,7 +5,10 @@ off."""
 
 from __future__ import annotations
 
+import math
 import secrets
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -15,8 +18,30 @@ from server.api.auth_throttle import FailurePolicy
 from server.identity import ALL_SCOPES
 
 GUESSES = 300
-FIRST_WAIT_S = int(FailurePolicy().first_wait.total_seconds())
+FIRST_WAIT_S = FailurePolicy().first_wait.total_seconds()
 """The wait after the tenth failure; the 429s that follow add no failure, so none waits longer."""
+
+
+def timed(call: Callable[[], httpx.Response]) -> tuple[float, httpx.Response, float]:
+    """When the request left, its answer, and when the answer came (monotonic seconds)."""
+    sent = time.monotonic()
+    answer = call()
+    return sent, answer, time.monotonic()
+
+
+def counts_down(
+    tenth: tuple[float, httpx.Response, float], later: tuple[float, httpx.Response, float]
+) -> bool:
+    """Whether ``later``'s Retry-After is the first wait less the time since the tenth failure.
+
+    The server's clock is read somewhere inside each request, so the time
+    between them lies within what the client saw; Retry-After is whole seconds,
+    rounded up.
+    """
+    least = later[0] - tenth[2]
+    most = later[2] - tenth[0]
+    said = int(later[1].headers["Retry-After"])
+    return math.ceil(FIRST_WAIT_S - most) <= said <= math.ceil(FIRST_WAIT_S - least)
 
 
 def guess(client: httpx.Client) -> httpx.Response:
@@ -31,17 +56,20 @@ def test_three_hundred_wrong_tokens_in_a_row_are_slowed_after_ten(tmp_path: Path
         served(f"sqlite:///{tmp_path / 'db.sqlite'}", principals) as server,
         httpx.Client(base_url=server.base_url) as client,
     ):
-        answers = [guess(client) for _ in range(GUESSES)]
-        own = client.get("/v1/principal", headers={"Authorization": f"Bearer {TOKEN}"})
-    statuses = [answer.status_code for answer in answers]
+        answers = [timed(lambda: guess(client)) for _ in range(GUESSES)]
+        own = timed(
+            lambda: client.get("/v1/principal", headers={"Authorization": f"Bearer {TOKEN}"})
+        )
+    statuses = [answer.status_code for _, answer, _ in answers]
     assert statuses[:10] == [401] * 10
     assert statuses[10:] == [429] * (GUESSES - 10)
-    last = answers[-1]
-    assert last.json()["error"]["code"] == "request.rate_limited"
-    assert 1 <= int(last.headers["Retry-After"]) <= FIRST_WAIT_S
-    assert last.json()["error"]["details"]["reason"] == "authentication_failures"
-    assert own.status_code == 429  # held with its address, decided before the token
-    assert 1 <= int(own.headers["Retry-After"]) <= FIRST_WAIT_S
+    tenth, last = answers[9], answers[-1]
+    assert last[1].json()["error"]["code"] == "request.rate_limited"
+    assert last[1].json()["error"]["details"]["reason"] == "authentication_failures"
+    assert counts_down(tenth, answers[10]), "the first 429 waits the whole first wait"
+    assert counts_down(tenth, last), "later 429s add no wait of their own"
+    assert own[1].status_code == 429  # held with its address, decided before the token
+    assert counts_down(tenth, own)
 
 
 def test_the_throttle_can_be_turned_off_by_the_operator(tmp_path: Path) -> None:
