@@ -4,7 +4,8 @@
 subscribes for the component's lifetime (the effect's cleanup unsubscribes),
 so a publish from any task on the session's loop re-renders exactly the
 components that read it. ``run_command`` starts an async command on the
-page's loop without blocking the event handler that asked for it. ``go`` and
+page's loop without blocking the event handler that asked for it, and
+``focus_soon`` moves the keyboard focus there. ``go`` and
 ``use_route_follower`` carry routes between the page and the navigation view
 model, which decides them.
 """
@@ -46,6 +47,34 @@ def use_snapshot(model: Observed[T]) -> T:
 def run_command(command: Callable[..., Awaitable[Any]], *args: Any) -> None:
     """Runs ``command(*args)`` as a task of the current page; never awaits it here."""
     ft.context.page.run_task(command, *args)
+
+
+class Focusable(Protocol):
+    """A control that can take the keyboard focus, by its public shape."""
+
+    @property
+    def parent(self) -> ft.BaseControl | None: ...
+
+    async def focus(self) -> None: ...
+
+
+def focus_soon(control: Focusable) -> None:
+    """Give ``control`` the keyboard focus on the page's loop. A render may have replaced
+    it by then (a calendar day redrawn by the click that chose it): a control no longer
+    on the page is left alone, where Flet would raise and log a traceback."""
+
+    async def focus() -> None:
+        if _on_page(control):
+            await control.focus()
+
+    ft.context.page.run_task(focus)
+
+
+def _on_page(control: Focusable) -> bool:
+    parent = control.parent
+    while parent is not None and not isinstance(parent, ft.Page):
+        parent = parent.parent
+    return parent is not None
 
 
 def go(route: str | None) -> None:

@@ -34,7 +34,7 @@ from viewmodels.calendar import (
     MarkKind,
 )
 from views.actions import icon_action
-from views.binding import run_command, use_snapshot
+from views.binding import focus_soon, run_command, use_snapshot
 from views.look import FOCUS_RING_WIDTH
 from views.screen_models import CalendarModel
 
@@ -72,7 +72,7 @@ def CalendarSection(model: CalendarModel) -> ft.Control:
         chosen = snapshot.selected_day
         target = None if chosen is None else (buttons.current or {}).get(chosen)
         if target is not None and target.current is not None:
-            ft.context.page.run_task(target.current.focus)
+            focus_soon(target.current)
 
     ft.use_effect(focus_chosen, [snapshot.keyboard_moves, snapshot.selected_day])
     if not snapshot.weeks:
@@ -197,7 +197,7 @@ def _day(
         # then move from it (Escape or Tab gives them back to the list).
         model.set_grid_focus(True)
         if ref.current is not None:
-            ft.context.page.run_task(ref.current.focus)
+            focus_soon(ref.current)
         else:
             clicked.current = True  # focused once it is the Tab stop
         run_command(model.select_day, cell.day)

@@ -19,7 +19,7 @@ from flet.components.hooks.use_ref import MutableRef
 from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
 from viewmodels.detail.snapshot import LabelledValue, PauseHelp
 from views.actions import icon_action
-from views.binding import run_command, use_snapshot
+from views.binding import focus_soon, run_command, use_snapshot
 from views.calendar import CalendarSection
 from views.screen_models import (
     ScheduleDetailModel,
@@ -73,7 +73,7 @@ def ScheduleDetail(
         if snapshot.schedule_id != listed.opened_id:
             return
         focus_seen.current = requests
-        ft.context.page.run_task(target.focus)
+        focus_soon(target)
 
     ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id, listed.opened_id])
     if snapshot.phase is DetailPhase.CLOSED:

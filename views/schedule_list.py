@@ -24,7 +24,7 @@ from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
-from views.binding import Held, go, run_command, use_snapshot
+from views.binding import Held, focus_soon, go, run_command, use_snapshot
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
@@ -54,7 +54,7 @@ def ScheduleList(
             return
         focus_seen.current = snapshot.search_focus_requests
         if search.current is not None:
-            ft.context.page.run_task(search.current.focus)
+            focus_soon(search.current)
 
     searchable = show_search or bool(snapshot.query)
     ft.use_effect(focus_search, [snapshot.search_focus_requests, searchable])

@@ -19,7 +19,7 @@ import flet as ft
 from viewmodels.sign_in import SignInPhase, SignInSnapshot
 from views.actions import icon_action
 from views.app_shell import AppShell
-from views.binding import Held, run_command, use_snapshot
+from views.binding import Held, focus_soon, run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
 from views.sidebar import SIGN_OUT_LABEL
 from views.status_panels import centered, error_panel, loading_panel
@@ -67,7 +67,7 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
         # Flutter drops the focus when Enter submits: give it back to the field,
         # so the person corrects the token and presses Enter again.
         if snapshot.error and snapshot.form_enabled and field.current is not None:
-            ft.context.page.run_task(field.current.focus)
+            focus_soon(field.current)
 
     ft.use_effect(refocus_after_refusal, [snapshot.error, snapshot.phase])
     if snapshot.phase is SignInPhase.UNREACHABLE:

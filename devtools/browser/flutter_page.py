@@ -23,6 +23,7 @@ What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 
@@ -32,6 +33,7 @@ from playwright.sync_api import Locator, Page, expect
 UI_TIMEOUT_MS = 45_000
 """How long any one step may take: generous, because a 2-core machine shared with
 other work renders Flutter in software many times slower than when idle, yet bounded."""
+_FRAME_WAITS = itertools.count()
 
 
 def open_app(page: Page, url: str) -> None:
@@ -51,13 +53,25 @@ def enable_semantics(page: Page) -> None:
 
 
 def next_frames(page: Page, frames: int = 2) -> None:
-    """Let Flutter paint what the last event changed (for screenshots)."""
-    page.evaluate(
-        """(frames) => new Promise((done) => {
-            const step = (left) => left <= 0 ? done() : requestAnimationFrame(() => step(left - 1));
-            step(frames);
-        })""",
-        frames,
+    """Let Flutter paint what the last event changed (for screenshots).
+
+    Counted by a predicate polled on each animation frame, so the wait is
+    bounded by the driver's timeout even when the page's own thread never
+    gets to a frame (a plain ``evaluate`` would wait for ever on a hung page).
+    """
+    page.wait_for_function(
+        """({ frames, key }) => {
+            const left = (window[key] ?? frames + 1) - 1;
+            if (left > 0) {
+                window[key] = left;
+                return false;
+            }
+            delete window[key];
+            return true;
+        }""",
+        arg={"frames": frames, "key": f"__framesLeft{next(_FRAME_WAITS)}"},
+        polling="raf",
+        timeout=UI_TIMEOUT_MS,
     )
 
 
