@@ -23,7 +23,8 @@ from sqlalchemy.pool import NullPool
 
 from devtools.postgres_cluster import PostgresCluster
 from server.storage.engine import open_engine
-from server.storage.migrate import is_at_head, upgrade
+from server.storage.migrate import upgrade
+from server.storage.schema_head import is_at_head
 from server.storage.tables import metadata
 
 BACKENDS = ["sqlite", "postgresql"]

@@ -7,6 +7,10 @@ transaction-scoped advisory lock, so one replica migrates while the others
 wait, then find the schema at head and change nothing. The lock goes with the
 transaction, so a replica that dies while migrating frees it (and PostgreSQL's
 transactional DDL rolls its half-done step back).
+
+A database at head needs none of this: ``server.storage.schema_head`` says so
+without loading Alembic, and the store imports this module only when there is
+work.
 """
 
 from __future__ import annotations
@@ -16,9 +20,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
 from server.storage.sql.advisory_locks import MIGRATION, holding
 
@@ -47,11 +50,5 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 @cache
 def head_revisions() -> frozenset[str]:
-    """The revisions a database at head is stamped with (read once; scripts never change)."""
+    """The revisions the scripts end in (read once; scripts never change); one, by design."""
     return frozenset(ScriptDirectory(str(MIGRATIONS)).get_heads())
-
-
-def is_at_head(connection: Connection) -> bool:
-    """Whether the database behind ``connection`` carries exactly the newest migration."""
-    current = MigrationContext.configure(connection).get_current_heads()
-    return frozenset(current) == head_revisions()

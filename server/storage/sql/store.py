@@ -25,8 +25,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from server.storage.engine import compact_sqlite_journal, open_engine
 from server.storage.faults import StorageExhausted, StorageFaults, is_storage_fault
-from server.storage.migrate import is_at_head, upgrade
 from server.storage.ports import Readiness
+from server.storage.schema_head import is_at_head
 from server.storage.sql.advisory_locks import DEMO_DATA, holding
 from server.storage.sql.audit import SqlAuditLog
 from server.storage.sql.folders import SqlFolderRepository
@@ -60,7 +60,12 @@ class SqlStore:
         """Open ``url`` and bring its schema to the newest migration."""
         engine = open_engine(url)
         try:
-            upgrade(engine)
+            with engine.connect() as connection:
+                current = is_at_head(connection)
+            if not current:
+                from server.storage.migrate import upgrade  # Alembic, only when there is work
+
+                upgrade(engine)
         except Exception:
             engine.dispose()
             raise

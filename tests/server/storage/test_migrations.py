@@ -6,6 +6,8 @@ Both run on each backend (``empty_database_url``: SQLite, then PostgreSQL).
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -21,10 +23,11 @@ from server.storage.migrate import (
     alembic_config,
     downgrade,
     head_revisions,
-    is_at_head,
     upgrade,
 )
+from server.storage.schema_head import HEAD_REVISION, is_at_head
 from server.storage.sql.search_index import declared_elsewhere
+from server.storage.sql.store import SqlStore
 from server.storage.tables import metadata
 
 COMPARISON = {
@@ -72,6 +75,41 @@ def test_head_migration_downgrades_and_upgrades_again(empty_database_url: str) -
         context = MigrationContext.configure(connection, opts=COMPARISON)
         assert compare_metadata(context, metadata) == []
     engine.dispose()
+
+
+def test_the_recorded_head_names_the_newest_migration_script() -> None:
+    assert head_revisions() == {HEAD_REVISION}
+
+
+def test_is_at_head_follows_the_version_alembic_records(empty_database_url: str) -> None:
+    engine = open_engine(empty_database_url)
+    with engine.connect() as connection:
+        assert not is_at_head(connection)  # no version table yet
+    upgrade(engine)
+    with engine.connect() as connection:
+        assert is_at_head(connection)
+    script = ScriptDirectory(str(MIGRATIONS)).get_revision(HEAD_REVISION)
+    assert script is not None
+    downgrade(engine, str(script.down_revision))
+    with engine.connect() as connection:
+        assert not is_at_head(connection)
+    engine.dispose()
+
+
+def test_opening_a_database_at_head_leaves_alembic_unloaded(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'at-head.db'}"
+    SqlStore.open(url).close()  # migrates the new file
+    # A fresh interpreter, so that nothing this test process imported counts.
+    reopen = (
+        "import sys\n"
+        "from server.storage.sql.store import SqlStore\n"
+        f"SqlStore.open({url!r}).close()\n"
+        "print(sorted(m for m in sys.modules if m == 'alembic' or m.startswith('alembic.')))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", reopen], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"
 
 
 def test_sqlite_pragmas_are_set(tmp_path: Path) -> None:
