@@ -43,7 +43,7 @@ NEXT_MONTH = "Next month"
 _ANY_STATE = "|".join((*CURRENT_STATES, *HISTORY_STATES))
 ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
 """A schedule row's name, parsed in Python; ``state`` is the first word after the title."""
-_ROW_LOCATOR = re.compile(rf"^.+?\. (?:{_ANY_STATE})\b")
+ROW_PATTERN = re.compile(rf"^.+?\. (?:{_ANY_STATE})\b")
 """The same without named groups: Playwright hands the pattern to JavaScript."""
 
 
@@ -54,7 +54,7 @@ def schedule_row(page: Page, title: str) -> Locator:
 
 def schedule_rows(page: Page) -> Locator:
     """Every schedule row now in the accessibility tree (lazy lists hold the visible ones)."""
-    return page.get_by_role("button", name=_ROW_LOCATOR)
+    return page.get_by_role("button", name=ROW_PATTERN)
 
 
 def button(page: Page, name: str) -> Locator:
