@@ -122,13 +122,13 @@ async def running(
     in a worker thread, so the caller's loop goes on meanwhile (the web view
     serves its page while the server opens).
     """
-    from server.worker.attached_runtime import executor_for
-    from server.worker.runtime import running as scheduler_running
-
     try:
-        server = await asyncio.to_thread(open_embedded, database_path, demo=demo, clock=clock)
+        server = await asyncio.to_thread(_open_to_run, database_path, demo=demo, clock=clock)
     except Exception as err:  # any failure here is the database's: the caller says which file
         raise DatabaseUnavailable(_reason(err)) from err
+    from server.worker.attached_runtime import executor_for
+    from server.worker.runtime import running as scheduler_running  # loaded by _open_to_run
+
     try:
         async with scheduler_running(server.scheduling(executor_for(runtime, clock))):
             yield server
@@ -141,6 +141,17 @@ def _reason(err: Exception) -> str:
     cause = getattr(err, "orig", None) or err  # a SQLAlchemy error wraps the driver's
     lines = str(cause).strip().splitlines()
     return lines[0] if lines else type(cause).__name__
+
+
+def _open_to_run(
+    database_path: Path, *, demo: bool, clock: Callable[[], datetime]
+) -> EmbeddedServer:
+    """``open_embedded``, and the scheduler's modules loaded too, in the calling worker
+    thread: a tenth of a second of imports on the caller's loop would stall the page
+    that loop is serving meanwhile."""
+    import server.worker.runtime  # noqa: F401
+
+    return open_embedded(database_path, demo=demo, clock=clock)
 
 
 def open_embedded(
