@@ -19,9 +19,11 @@ off (doubling up to ``longest_wait``) while the server cannot be read.
 
 A round that cannot read the server turns the open screens to the view
 cache's copy (``OfflineViewModel``: the banner says so). Offline, a round
-first reads the list's page one again, every ``poll_every`` without
-backing off: once the server answers, the open detail and the sidebar are
-read again too and the banner goes. The banner's Retry starts a round now.
+first reads the list's page one again, every ``OFFLINE_RECHECK`` (10 s,
+never backing off: one small read, and a server back from a restart is seen
+within seconds, not at the next poll): once the server answers, the open
+detail and the sidebar are read again too and the banner goes. The banner's
+Retry starts a round now.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SidebarViewModel
 
 POLL_EVERY = timedelta(seconds=30)
+OFFLINE_RECHECK = timedelta(seconds=10)
+"""Offline, how often page one is tried again (``poll_every`` when that is sooner)."""
 LONGEST_WAIT = timedelta(minutes=5)
 AFTER_DUE = timedelta(seconds=1)
 """A passed next firing is read this long after its instant, leaving the worker time to act."""
@@ -135,7 +139,7 @@ class LiveUpdates:
     def delay(self) -> timedelta:
         """How long until the next round."""
         if self._offline is not None and self._offline.snapshot.offline:
-            return self._poll_every  # back within one interval of the server's return
+            return min(OFFLINE_RECHECK, self._poll_every)
         if self._failures:
             backoff: timedelta = self._poll_every * 2 ** min(self._failures, 16)
             return min(backoff, self._longest_wait)

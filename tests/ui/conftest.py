@@ -15,6 +15,9 @@
   ends, whether it passed or not.
 - ``desktop`` / ``phone`` (function): ``open_page`` on the served app at
   1280x800 or 390x844.
+- ``no_traceback_logged`` (autouse): a test that used the served app fails when
+  the app logged a traceback while it ran (Flet logs the exceptions of tasks and
+  callbacks and goes on, so a page can look right over a failure).
 - ``remote`` / ``remote_url`` (module): a real ``schedule-server`` process and
   the app started with ``--server`` on it (its logs in ``remote_app_logs``),
   one pair per test module, for the tests that stop and start the server.
@@ -47,6 +50,20 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
     root = tmp_path_factory.mktemp("ui-app")
     with served_app(root / "data", root / "logs") as app:
         yield app
+
+
+@pytest.fixture(autouse=True)
+def no_traceback_logged(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "served" not in request.fixturenames:
+        yield
+        return
+    log = request.getfixturevalue("served").log_dir / "stderr.txt"
+    before = log.stat().st_size
+    yield
+    with log.open("rb") as logged:
+        logged.seek(before)
+        written = logged.read().decode(errors="replace")
+    assert "Traceback" not in written, f"the app logged a traceback:\n{written[-3000:]}"
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
 from server.storage.sql.store import SqlStore
 
-LEAD = timedelta(seconds=25)
+LEAD = timedelta(seconds=15)
 """Time to start the app and open the page before the schedule fires."""
 
 

@@ -7,13 +7,14 @@ lists and opens two schedules; the server is stopped and the page reloaded
 The rows and both details are there under the banner naming the time they
 were read; the website picker is disabled with its reason; a schedule never
 opened says it was not read while online. The server starts again and the
-banner goes within one live-update interval, without a click.
+banner goes within one offline recheck, without a click.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,7 @@ from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
 from viewmodels.detail.snapshot import NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
+from viewmodels.live_updates import OFFLINE_RECHECK
 
 pytestmark = pytest.mark.ui
 
@@ -50,8 +52,8 @@ BANNER = re.compile(
     r"Showing what was read at \d\d:\d\d \((just now|\d+ min ago)\)\."
 )
 BANNER_START = "Can't reach the schedule server."
-BACK_ONLINE_WITHIN_MS = 30_000 + UI_TIMEOUT_MS
-"""One live-update interval (30 s on a remote server) plus the time one round may take."""
+BACK_ONLINE_WITHIN_MS = OFFLINE_RECHECK / timedelta(milliseconds=1) + UI_TIMEOUT_MS
+"""One offline recheck plus the time one round may take."""
 
 
 def open_detail(page: Page, title: str, *, phone: bool) -> None:

@@ -24,7 +24,7 @@ from transport.retry import MAX_ATTEMPTS
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel, WebsiteOption
 from viewmodels.detail.snapshot import NOT_READ_TEXT, NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
-from viewmodels.live_updates import POLL_EVERY, LiveUpdates
+from viewmodels.live_updates import OFFLINE_RECHECK, LiveUpdates
 from viewmodels.offline import OfflineViewModel, ViewCache, banner_text, unreachable
 from viewmodels.paging import FeedPhase
 from viewmodels.ports import MemoryStorage
@@ -309,7 +309,7 @@ async def test_back_online_a_round_reads_the_server_again_and_the_banner_goes(
     await window.detail.open(uid("a"))
     await window.live.check()  # still away: no backing off while offline
     assert window.offline.snapshot.offline
-    assert window.live.delay() == POLL_EVERY
+    assert window.live.delay() == OFFLINE_RECHECK
 
     server.serve()
     await window.live.check()
