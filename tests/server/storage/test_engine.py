@@ -69,12 +69,12 @@ def test_printable_url_masks_a_postgresql_password() -> None:
 
 
 def test_opening_and_using_a_postgresql_store_logs_no_password(
-    postgres_url: str, caplog: pytest.LogCaptureFixture
+    empty_postgres_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    password = make_url(postgres_url).password
+    password = make_url(empty_postgres_url).password
     assert password
     with caplog.at_level(logging.DEBUG):
-        store = SqlStore.open(postgres_url)
+        store = SqlStore.open(empty_postgres_url)  # a new database: every migration runs
         assert store.is_empty()
         store.close()
     assert caplog.records  # Alembic and SQLAlchemy did log; none of it shows the password
