@@ -54,9 +54,6 @@ from app.servers_read import account_key, has_read, remember_read
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
 from app.startup_error import StartupError
 from transport.client import ScheduleClient
-
-if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
-    from server.embedded import AttachedRuntime as AttachedRuntime  # for app.settings
 from transport.errors import (
     ApiError,
     ConnectionFailed,
@@ -64,6 +61,9 @@ from transport.errors import (
     ServerRefused,
     Unauthenticated,
 )
+
+if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
+    from server.embedded import AttachedRuntime as AttachedRuntime  # for app.settings
 
 __all__ = [
     "EMBEDDED_BASE_URL",

@@ -74,6 +74,11 @@ class _PerDialect(ABC):
     def _build(self, dialect: Dialect) -> _Compiled:
         """The statement and its column converters, for ``dialect``."""
 
+    def execute(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Write ``rows`` in the caller's transaction (nothing when there are none)."""
+        if rows:
+            _send(connection, self._for(connection.dialect), rows)
+
     def _for(self, dialect: Dialect) -> _Compiled:
         compiled = self._compiled.get(dialect.name)
         if compiled is None:
@@ -143,11 +148,6 @@ class BulkInsert(_PerDialect):
         self._table = table
         self._names = tuple(c.name for c in table.columns if c.name not in leave_out)
 
-    def execute(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Insert ``rows`` in the caller's transaction (nothing when there are none)."""
-        if rows:
-            _send(connection, self._for(connection.dialect), rows)
-
     def _build(self, dialect: Dialect) -> _Compiled:
         quote = dialect.identifier_preparer.quote
         table = dialect.identifier_preparer.format_table(self._table)
@@ -168,9 +168,9 @@ class BulkInsert(_PerDialect):
 class BulkUpdate(_PerDialect):
     """``UPDATE`` of many rows of ``table``, each found by its ``key`` column.
 
-    Each row sets ``columns``, and sets ``kept`` only where its ``keep`` is
-    true (else they stay as they are): one statement for rows that differ
-    in which of them they write.
+    Each row (the key, ``columns``, ``keep`` and ``kept``) sets ``columns``,
+    and sets ``kept`` only where its ``keep`` is true (else they stay as they
+    are): one statement for rows that differ in which of them they write.
     """
 
     def __init__(
@@ -181,11 +181,6 @@ class BulkUpdate(_PerDialect):
         self._key = key
         self._set = tuple(columns)
         self._kept = tuple(kept)
-
-    def execute(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Update ``rows`` (each with the key, ``columns``, ``keep`` and ``kept``)."""
-        if rows:
-            _send(connection, self._for(connection.dialect), rows)
 
     def _build(self, dialect: Dialect) -> _Compiled:
         quote = dialect.identifier_preparer.quote

@@ -13,11 +13,12 @@ over, left due, and taken once the turn is free.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import timedelta
 from uuid import UUID
 
 import pytest
-from sqlalchemy import create_engine, text, update
+from sqlalchemy import Connection, create_engine, text, update
 from sqlalchemy.pool import NullPool
 
 from server.identity import ALL_SCOPES, Principal
@@ -236,58 +237,65 @@ def test_each_revision_is_validated_once_however_often_it_fires(
     assert validated == ["Digest 0"], "the rules and the secret scan ran once"
 
 
-def test_a_schedule_whose_principals_turn_another_replica_holds_is_passed_over_then_taken(
-    postgres_url: str, clock: Clock
-) -> None:
+@pytest.fixture
+def postgres_scene(postgres_url: str, clock: Clock) -> Iterator[Scene]:
+    """A scene on PostgreSQL, whose admission turns another replica can hold."""
     store = SqlStore.open(postgres_url)
-    scene = Scene(store, clock, ALICE, BOB)
+    try:
+        yield Scene(store, clock, ALICE, BOB)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def other_replica(postgres_url: str) -> Iterator[Connection]:
+    """Another replica's connection to the same database."""
     engine = create_engine(postgres_url, poolclass=NullPool)
     try:
-        alices, bobs = _due(scene, ALICE, BOB)
-        worker = scene.worker()
-        with engine.connect() as other_replica:
-            hold(other_replica, admission_of(ALICE.owner))  # its batch counts alice's runs
-            report = worker.run_once(clock())
-            assert (report.written, report.held, report.failed) == (1, 0, 0)
-            assert report.passed_over == 1
-            assert report.retry_at == clock() + PASSED_OVER_RETRY, "looks again soon"
-            assert store.schedules.due(clock(), 10) == [alices]
-            other_replica.execute(text("SELECT 1"))
-            other_replica.rollback()  # its batch commits: the turn is free
-        assert worker.run_once(clock()).written == 1
-        assert [len(scene.ledger(i, p)) for i, p in ((alices, ALICE), (bobs, BOB))] == [1, 1]
+        with engine.connect() as connection:
+            yield connection
     finally:
         engine.dispose()
-        store.close()
+
+
+def test_a_schedule_whose_principals_turn_another_replica_holds_is_passed_over_then_taken(
+    postgres_scene: Scene, other_replica: Connection, clock: Clock
+) -> None:
+    scene, store = postgres_scene, postgres_scene.store
+    alices, bobs = _due(scene, ALICE, BOB)
+    worker = scene.worker()
+    hold(other_replica, admission_of(ALICE.owner))  # its batch counts alice's runs
+    report = worker.run_once(clock())
+    assert (report.written, report.held, report.failed) == (1, 0, 0)
+    assert report.passed_over == 1
+    assert report.retry_at == clock() + PASSED_OVER_RETRY, "looks again soon"
+    assert store.schedules.due(clock(), 10) == [alices]
+    other_replica.execute(text("SELECT 1"))
+    other_replica.rollback()  # its batch commits: the turn is free
+    assert worker.run_once(clock()).written == 1
+    assert [len(scene.ledger(i, p)) for i, p in ((alices, ALICE), (bobs, BOB))] == [1, 1]
 
 
 def test_a_full_batch_that_passed_a_principal_over_claims_past_it_then_takes_it_in_its_turn(
-    postgres_url: str, clock: Clock
+    postgres_scene: Scene, other_replica: Connection, clock: Clock
 ) -> None:
-    store = SqlStore.open(postgres_url)
-    scene = Scene(store, clock, ALICE, BOB)
-    engine = create_engine(postgres_url, poolclass=NullPool)
-    try:
-        # Claims go by due instant (ties in no set order): alice's comes a minute first.
-        early = {"kind": "DAILY", "local_time": "08:59:00", "timezone": "Europe/Paris"}
-        alices = scene.create(ALICE, title="Digest 0", cadence=early).schedule.schedule_id
-        bobs = _due(scene, BOB, BOB, BOB)
-        bobs_first = store.schedules.get(BOB.owner, bobs[0])
-        assert bobs_first is not None
-        assert scene.schedule(alices).next_fire_at < bobs_first.schedule.next_fire_at
-        worker = scene.worker(batch_size=2)
-        with engine.connect() as other_replica:
-            hold(other_replica, admission_of(ALICE.owner))
-            first = worker.run_once(clock())
-            assert (first.written, first.passed_over, first.full) == (1, 1, True)
-            second = worker.run_once(clock())
-            assert second.written == 2, "claimed the two due past alice's, not hers again"
-            assert second.retry_at == clock() + PASSED_OVER_RETRY, "hers is still to come"
-            assert store.schedules.due(clock(), 10) == [alices]
-            other_replica.rollback()  # its batch commits: the turn is free
-        assert worker.run_once(clock()).written == 1
-        owners = ((alices, ALICE), *((b, BOB) for b in bobs))
-        assert [len(scene.ledger(i, p)) for i, p in owners] == [1, 1, 1, 1]
-    finally:
-        engine.dispose()
-        store.close()
+    scene, store = postgres_scene, postgres_scene.store
+    # Claims go by due instant (ties in no set order): alice's comes a minute first.
+    early = {"kind": "DAILY", "local_time": "08:59:00", "timezone": "Europe/Paris"}
+    alices = scene.create(ALICE, title="Digest 0", cadence=early).schedule.schedule_id
+    bobs = _due(scene, BOB, BOB, BOB)
+    bobs_first = store.schedules.get(BOB.owner, bobs[0])
+    assert bobs_first is not None
+    assert scene.schedule(alices).next_fire_at < bobs_first.schedule.next_fire_at
+    worker = scene.worker(batch_size=2)
+    hold(other_replica, admission_of(ALICE.owner))
+    first = worker.run_once(clock())
+    assert (first.written, first.passed_over, first.full) == (1, 1, True)
+    second = worker.run_once(clock())
+    assert second.written == 2, "claimed the two due past alice's, not hers again"
+    assert second.retry_at == clock() + PASSED_OVER_RETRY, "hers is still to come"
+    assert store.schedules.due(clock(), 10) == [alices]
+    other_replica.rollback()  # its batch commits: the turn is free
+    assert worker.run_once(clock()).written == 1
+    owners = ((alices, ALICE), *((b, BOB) for b in bobs))
+    assert [len(scene.ledger(i, p)) for i, p in owners] == [1, 1, 1, 1]
