@@ -29,7 +29,10 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   it, which signs the person out and releases their client and screens.
   The local web view keeps Flet's hour: it serves the person at this
   machine, whose app it is. (Flet's ``FLET_SESSION_TIMEOUT`` environment
-  variable, when set, overrides both: it is the operator's own choice.)
+  variable, when set, overrides both: it is the operator's own choice.) A
+  tab that closes while updates are still on their way still ends this way:
+  ``app.web_departures.TabDepartures`` drops what can no longer be sent, so
+  Flet sees an ordinary disconnect rather than an error that skips it.
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
@@ -57,6 +60,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 
 from app.settings import WebAddress
+from app.web_departures import TabDepartures
 from app.web_guard import OriginGuard
 from app.web_headers import SecurityHeaders
 from app.web_origin import TrustedOrigins
@@ -113,7 +117,8 @@ def web_app(
             session_timeout_seconds=session_grace_seconds(address),
         ),
     )
-    guarded = OriginGuard(outer, trusted_origins(address, port), peers=address.proxy_peers)
+    departures = TabDepartures(outer)
+    guarded = OriginGuard(departures, trusted_origins(address, port), peers=address.proxy_peers)
     return SecurityHeaders(guarded, https=address.reached_over_https)
 
 

@@ -289,7 +289,8 @@ def offline_cold_start(browser: Browser, work: Path) -> None:
     from devtools.browser.accessible_names import schedule_rows
     from devtools.browser.flutter_page import open_app
     from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
-    from devtools.browser.served_app import LOOPBACK, app_command, free_port, running_process
+    from devtools.browser.served_app import app_command, running_process
+    from devtools.ports import LOOPBACK, free_port
 
     server_dir = work / "offline-server"
     server_dir.mkdir()

@@ -21,7 +21,6 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -31,6 +30,8 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
+
+from devtools.ports import free_port
 
 SYSTEM_USER = "postgres"
 SUPERUSER = "postgres"
@@ -69,13 +70,6 @@ def _program(name: str) -> str:
     return candidates[-1]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @dataclass(frozen=True, slots=True)
 class PostgresCluster:
     """A running cluster; ``url`` names one of its databases, ``stop`` removes it all."""
@@ -103,7 +97,7 @@ class PostgresCluster:
             os.chown(folder, owner.pw_uid, owner.pw_gid)
             run_as = ("runuser", "-u", SYSTEM_USER, "--")
         password = secrets.token_urlsafe(18)
-        cluster = cls(folder, _free_port(), password, run_as, pg_ctl)
+        cluster = cls(folder, free_port(), password, run_as, pg_ctl)
         try:
             cluster._initdb(initdb)
             cluster._pg_ctl("start", "-w", "-t", str(START_TIMEOUT_SECONDS), "-l", cluster.log)

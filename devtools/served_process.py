@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -22,17 +21,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from devtools.ports import free_port
 from server.identity import token_digest
 
 TOKEN = "team-token"
 EXIT_WAIT_SECONDS = 30
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def token_of(principal_id: str) -> str:

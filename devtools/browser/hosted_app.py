@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
-from devtools.browser.served_app import LOOPBACK, app_command, free_port, running_process
+from devtools.browser.served_app import app_command, running_process
+from devtools.ports import LOOPBACK, free_port
 from devtools.self_signed import CertificatePair
 
 EVERY_INTERFACE = "0.0.0.0"

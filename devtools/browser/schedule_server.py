@@ -19,13 +19,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from devtools.browser.served_app import (
-    LOOPBACK,
-    app_command,
-    console_command,
-    free_port,
-    running_process,
-)
+from devtools.browser.served_app import app_command, console_command, running_process
+from devtools.ports import LOOPBACK, free_port
 from server.identity import ALL_SCOPES
 
 LISTENING_LINE = "schedule-server listening on"

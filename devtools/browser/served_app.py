@@ -22,7 +22,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-LOOPBACK = "127.0.0.1"
+from devtools.ports import LOOPBACK, free_port
 
 
 class AppDidNotStart(RuntimeError):
@@ -43,14 +43,6 @@ class ServedApp:
 
     def stderr_tail(self, characters: int = 4000) -> str:
         return _tail(self.log_dir / "stderr.txt", characters)
-
-
-def free_port() -> int:
-    """A port nothing listens on now (the kernel's pick, released at once)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def console_command(script_name: str, module: str) -> list[str]:

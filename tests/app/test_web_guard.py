@@ -12,23 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import socket
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
 
 import flet as ft
-import flet_web.fastapi as flet_fastapi
 import httpx
-import msgpack
 import pytest
-import uvicorn
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin
 
-from app.launch import ASSETS_DIR
 from app.settings import WebAddress
-from app.web_server import web_app
+from tests.app.flet_socket import register_frame, serving
 
 SECRET = "Water the office plants (secret title 7Q2)"
 PUBLIC_URL = "https://schedules.example.com"
@@ -36,48 +29,6 @@ PUBLIC_URL = "https://schedules.example.com"
 
 async def shows_secret(page: ft.Page) -> None:
     page.add(ft.Text(SECRET))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def flet_temp_dirs() -> Iterator[None]:
-    yield
-    flet_fastapi.app_manager.delete_temp_dirs()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-@asynccontextmanager
-async def serving(address: WebAddress) -> AsyncIterator[int]:
-    port = _free_port()
-    config = uvicorn.Config(
-        web_app(shows_secret, assets_dir=ASSETS_DIR, address=address, port=port),
-        host="127.0.0.1",
-        port=port,
-        ws="websockets-sansio",
-        log_level="warning",
-        proxy_headers=False,
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    try:
-        while not server.started:
-            assert not task.done(), "the web app did not start"
-            await asyncio.sleep(0.05)
-        yield port
-    finally:
-        server.should_exit = True
-        await task
-
-
-def register_frame() -> bytes:
-    """Flet's REGISTER_CLIENT message as the web client sends it: type byte 0, msgpack."""
-    body = {"session_id": "", "page_name": "", "page": {"route": "/"}}
-    return b"\x00" + msgpack.packb([1, body])
 
 
 async def app_text_received(
@@ -116,7 +67,7 @@ HOSTED = WebAddress(host="127.0.0.1", behind_proxy=True, public_url=PUBLIC_URL)
 
 @pytest.mark.parametrize("name", ["127.0.0.1", "localhost"])
 async def test_the_local_web_view_answers_its_own_page_on_loopback(name: str) -> None:
-    async with serving(LOCAL) as port:
+    async with serving(LOCAL, shows_secret) as port:
         answer = await app_text_received(
             port, host=f"{name}:{port}", origin=f"http://{name}:{port}"
         )
@@ -139,7 +90,7 @@ async def test_the_local_web_view_answers_its_own_page_on_loopback(name: str) ->
 async def test_the_local_web_view_refuses_other_pages_before_a_session_exists(
     case: str, host: str, origin: str | None
 ) -> None:
-    async with serving(LOCAL) as port:
+    async with serving(LOCAL, shows_secret) as port:
         status = await refused_status(
             port,
             host=host.format(port=port),
@@ -149,7 +100,7 @@ async def test_the_local_web_view_refuses_other_pages_before_a_session_exists(
 
 
 async def test_the_hosted_web_view_answers_only_its_public_origin() -> None:
-    async with serving(HOSTED) as port:
+    async with serving(HOSTED, shows_secret) as port:
         answer = await app_text_received(port, host="schedules.example.com", origin=PUBLIC_URL)
         assert SECRET.encode() in answer
         for host, origin in [
@@ -164,7 +115,7 @@ async def test_the_hosted_web_view_answers_only_its_public_origin() -> None:
 
 
 async def test_the_page_and_its_files_are_refused_under_a_foreign_host() -> None:
-    async with serving(LOCAL) as port, httpx.AsyncClient() as client:
+    async with serving(LOCAL, shows_secret) as port, httpx.AsyncClient() as client:
         url = f"http://127.0.0.1:{port}"
         own = await client.get(f"{url}/")
         rebound = await client.get(f"{url}/", headers={"Host": f"evil.example:{port}"})
@@ -189,10 +140,10 @@ async def test_behind_a_proxy_elsewhere_only_the_proxys_addresses_are_answered()
         public_url=PUBLIC_URL,
         proxy_peers=(ipaddress.ip_network("10.0.0.5/32"),),
     )
-    async with serving(proxy_here) as port:
+    async with serving(proxy_here, shows_secret) as port:
         answer = await app_text_received(port, host="schedules.example.com", origin=PUBLIC_URL)
         assert SECRET.encode() in answer
-    async with serving(proxy_elsewhere) as port:
+    async with serving(proxy_elsewhere, shows_secret) as port:
         status = await refused_status(port, host="schedules.example.com", origin=PUBLIC_URL)
         assert status == 403
         async with httpx.AsyncClient() as client:

@@ -21,8 +21,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from devtools.ports import free_port
 from server.identity import ALL_SCOPES, token_digest
-from tests.server.runtime.test_cli import free_port
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 TOKEN = "schemathesis-token"

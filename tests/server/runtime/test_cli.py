@@ -10,7 +10,8 @@ import httpx
 import pytest
 from sqlalchemy.engine import make_url
 
-from devtools.served_process import TOKEN, free_port, served, write_principals
+from devtools.ports import free_port
+from devtools.served_process import TOKEN, served, write_principals
 from server.cli import listening_socket, main
 
 

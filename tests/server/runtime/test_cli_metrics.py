@@ -12,7 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from devtools.served_process import free_port, served, write_principals
+from devtools.ports import free_port
+from devtools.served_process import served, write_principals
 from server.cli import _parser
 
 

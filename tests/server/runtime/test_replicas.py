@@ -13,7 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from devtools.served_process import TOKEN, free_port, served, write_principals
+from devtools.ports import free_port
+from devtools.served_process import TOKEN, served, write_principals
 from server.cli import main
 
 

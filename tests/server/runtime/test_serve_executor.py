@@ -15,7 +15,8 @@ import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.pool import NullPool
 
-from devtools.served_process import free_port, served, write_principals
+from devtools.ports import free_port
+from devtools.served_process import served, write_principals
 from server.cli import main
 from server.identity import ALL_SCOPES
 from server.storage.sql.store import SqlStore
