@@ -8,7 +8,9 @@ address Chromium opens is ``https://127.0.0.1:<port>/``); without one,
 proxy in the test, the public address is the app's own loopback one). Either
 way the process is given no token: the environment variable is emptied, so a
 token in the test runner's own environment cannot leak in (the app would
-refuse to start with it).
+refuse to start with it). ``session_grace_seconds`` sets Flet's
+``FLET_SESSION_TIMEOUT``, the operator's override of how long a session
+outlives its tab (``app.web_server``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from devtools.ports import LOOPBACK, free_port
 from devtools.self_signed import CertificatePair
 
 EVERY_INTERFACE = "0.0.0.0"
+SESSION_TIMEOUT_ENV = "FLET_SESSION_TIMEOUT"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +39,11 @@ class HostedApp:
 
 @contextmanager
 def hosted_app(
-    server: ScheduleServer, log_dir: Path, *, certificate: CertificatePair | None = None
+    server: ScheduleServer,
+    log_dir: Path,
+    *,
+    certificate: CertificatePair | None = None,
+    session_grace_seconds: int | None = None,
 ) -> Iterator[HostedApp]:
     """The hosted web view, stopped on the way out."""
     port = free_port()
@@ -54,5 +61,8 @@ def hosted_app(
         url = f"http://{LOOPBACK}:{port}/"
         serving = ["--host", LOOPBACK, "--behind-proxy", "--public-url", url]
     argv = [*app_command(), "--web", "--port", str(port), *serving, "--server", server.url]
-    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: ""}) as process:
+    environment = {TOKEN_ENV: ""}
+    if session_grace_seconds is not None:
+        environment[SESSION_TIMEOUT_ENV] = str(session_grace_seconds)
+    with running_process(argv, log_dir, port=port, environment=environment) as process:
         yield HostedApp(url, process)
