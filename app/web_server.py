@@ -33,6 +33,8 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   tab that closes while updates are still on their way still ends this way:
   ``app.web_departures.TabDepartures`` drops what can no longer be sent, so
   Flet sees an ordinary disconnect rather than an error that skips it.
+- **The page's files are served in large reads** (``app.web_files.PathSend``),
+  so serving them while the embedded server opens in a thread stays quick.
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
@@ -61,6 +63,7 @@ from starlette.responses import PlainTextResponse
 
 from app.settings import WebAddress
 from app.web_departures import TabDepartures
+from app.web_files import PathSend
 from app.web_guard import OriginGuard
 from app.web_headers import SecurityHeaders
 from app.web_origin import TrustedOrigins
@@ -117,7 +120,7 @@ def web_app(
             session_timeout_seconds=session_grace_seconds(address),
         ),
     )
-    departures = TabDepartures(outer)
+    departures = TabDepartures(PathSend(outer))
     guarded = OriginGuard(departures, trusted_origins(address, port), peers=address.proxy_peers)
     return SecurityHeaders(guarded, https=address.reached_over_https)
 

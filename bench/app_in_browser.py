@@ -50,6 +50,7 @@ alone; ``--cold-start-runs N`` sets its number of pairs).
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -109,12 +110,9 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from devtools.browser.chromium import launch_chromium
 
-    arguments = sys.argv[1:]
-    offline_only = "--offline-only" in arguments
-    cold_start_only = "--cold-start-only" in arguments
-    runs = COLD_START_RUNS
-    if "--cold-start-runs" in arguments:
-        runs = int(arguments[arguments.index("--cold-start-runs") + 1])
+    options = _options()
+    offline_only, cold_start_only = options.offline_only, options.cold_start_only
+    runs = options.cold_start_runs
     with tempfile.TemporaryDirectory(prefix="bench-app-") as scratch, sync_playwright() as pw:
         work = Path(scratch)
         browser = launch_chromium(pw)
@@ -129,6 +127,28 @@ def main() -> None:
             browser.close()
     if not cold_start_only:
         view_cache_size()
+
+
+def _options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="The app in a real browser, measured.")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--offline-only", action="store_true", help="figures 3 and 4 alone")
+    only.add_argument("--cold-start-only", action="store_true", help="figure 1 alone")
+    parser.add_argument(
+        "--cold-start-runs",
+        type=_positive,
+        default=COLD_START_RUNS,
+        metavar="N",
+        help=f"pairs of cold starts for figure 1 (default {COLD_START_RUNS})",
+    )
+    return parser.parse_args()
+
+
+def _positive(text: str) -> int:
+    number = int(text) if text.isdigit() else 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return number
 
 
 def cold_start(browser: Browser, work: Path, runs: int) -> None:
