@@ -129,7 +129,8 @@ async def _serve_web_while_opening(
         )
     )
     try:
-        await asyncio.to_thread(_load_client)
+        embedded = not isinstance(settings.server, RemoteServerSettings)
+        await asyncio.to_thread(_load_client, embedded=embedded)
         from app.backend import open_backend
 
         async with open_backend(settings.server, clock=utc_now) as backend:
@@ -144,8 +145,10 @@ async def _serve_web_while_opening(
             await serving
 
 
-def _load_client() -> None:
-    """In a worker thread, while the page loads: the client the first session needs.
+def _load_client(*, embedded: bool) -> None:
+    """In a worker thread, while the page loads: the client the first session needs
+    and, for the embedded server, the module the loop opens it through next, so
+    that neither is imported on the loop, where it would hold up the page's files.
 
     The themes are made once here too: Flet imports its theme classes (a
     large module) on first use, which would otherwise be the first session's.
@@ -154,6 +157,8 @@ def _load_client() -> None:
     from views.look import themes
 
     themes()
+    if embedded:
+        import server.embedded  # noqa: F401 - opened next, on the loop
 
 
 def _entry_once_open(
