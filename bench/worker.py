@@ -9,13 +9,15 @@ claims). In each of ten rounds every column gets 1,000 fresh due DAILY
 schedules (written untimed, 100 new principals with 10 each, so the default
 admission cap never holds one) and its workers drain them with
 ``ScheduleWorker.run_once``, one transaction per batch of the server's
-default size (``default_batch_size``: 300 on SQLite, 50 on PostgreSQL), each
+default size (``default_batch_size``: 300 on SQLite, 150 on PostgreSQL), each
 schedule in it decided on its own (occurrence, session, opening message,
 QUEUED run, schedule advance, audit events); the wall time runs from the
 command to the last worker's answer. The principals' schedules are interleaved, as a team's are
-when people create them over time; the last column has each principal's ten
-in a row instead, the worst case for replicas, whose materializations for one
-principal take turns (the admission lock). The columns take turns within
+when people create them over time; the last column creates each principal's
+ten in a row instead. Replicas' materializations for one principal take
+turns (the admission lock), and claims take an instant's schedules owner by
+owner whatever order they were created in, so the two columns should match.
+The columns take turns within
 each round, in a rotating
 order, so that a change in the machine's load hits all of them alike. The
 PostgreSQL is a throwaway cluster started as the tests start theirs

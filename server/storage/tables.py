@@ -77,7 +77,7 @@ schedules = Table(
     CheckConstraint("state = 'ACTIVE' OR next_fire_at IS NULL", name="next_fire_only_when_active"),
     CheckConstraint("current_revision >= 1", name="revision_positive"),
     CheckConstraint("consecutive_failures >= 0", name="failures_non_negative"),
-    Index("ix_schedules_due", "state", "next_fire_at"),
+    Index("ix_schedules_due", "state", "next_fire_at", "tenant_id", "principal_id"),
     Index("ix_schedules_listing", "tenant_id", "principal_id", "updated_at", "id"),
     Index("ix_schedules_counts", "tenant_id", "principal_id", "state"),
     Index(

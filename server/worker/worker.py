@@ -85,9 +85,11 @@ __all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 _log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 300
-REPLICA_BATCH_SIZE = 50
-"""PostgreSQL's default: a batch holds its principals' admission turns until it commits,
-so smaller batches let replicas work side by side (their round trips are few either way)."""
+REPLICA_BATCH_SIZE = 150
+"""PostgreSQL's default: a batch holds its principals' admission turns until it commits.
+Claims take each instant's schedules owner by owner, so replicas' batches share at
+most the owner at their boundary, and a batch this size still lets them work side by
+side while one worker pays a transaction's round trips a third as often as at 50."""
 PASSED_OVER_RETRY = timedelta(milliseconds=25)
 """When to look again at schedules passed over for another replica's admission turn: about
 what that replica's batch takes to commit (50 schedules at a few tenths of a millisecond)."""

@@ -5,7 +5,8 @@ transaction costs, not on the materialization: a commit (an fsync on
 SQLite), and on PostgreSQL a round trip per statement. A batch pays those
 once for up to k schedules:
 
-1. **Claim.** SQLite: one statement claims and reads k due rows
+1. **Claim**, in the due index's order (``DUE_ORDER``: an instant's schedules
+   owner by owner). SQLite: one statement claims and reads k due rows
    (``BEGIN IMMEDIATE`` serialized the transaction already). PostgreSQL: k
    rows ``FOR UPDATE SKIP LOCKED`` in one statement, the owners' admission
    locks tried in one statement (``try_hold_each``: never waited for, so two
@@ -49,6 +50,7 @@ from server.storage.sql.bulk_rows import BulkInsert, BulkUpdate, sent_together
 from server.storage.sql.occurrences import (
     DECISION_READS,
     DUE_FIRST,
+    DUE_ORDER,
     LEAVING_OUT,
     due_schedule,
     occurrence_row,
@@ -72,16 +74,15 @@ __all__ = ["BatchFailed", "materialize_batch"]
 
 _ROW_REFUSED = (IntegrityError, DataError)
 _LIMIT = bindparam("limit", type_=Integer)
-_ORDER = schedules.c.next_fire_at
 _CLAIM = (
     select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
     .where(*DUE_FIRST)
-    .order_by(_ORDER)
+    .order_by(*DUE_ORDER)
     .limit(_LIMIT)
     .with_for_update(skip_locked=True)
 )
 _CLAIMS = {False: _CLAIM, True: _CLAIM.where(LEAVING_OUT)}
-_CLAIM_AND_READ = DECISION_READS.where(*DUE_FIRST).order_by(_ORDER).limit(_LIMIT)
+_CLAIM_AND_READ = DECISION_READS.where(*DUE_FIRST).order_by(*DUE_ORDER).limit(_LIMIT)
 _CLAIMS_AND_READS = {False: _CLAIM_AND_READ, True: _CLAIM_AND_READ.where(LEAVING_OUT)}
 _READ_CLAIMED = DECISION_READS.where(schedules.c.id.in_(bindparam("ids", expanding=True)))
 _INSERTS = {

@@ -90,13 +90,17 @@ _DUE_FIRST = (
     schedules.c.next_fire_at <= bindparam("now", type_=UtcDateTime()),
 )
 _LEAVING_OUT = schedules.c.id.not_in(bindparam("excluding", expanding=True))
+# Claims take due schedules in the due index's order: earliest first, so a
+# claim reads index entries, not every schedule due at the same instant; and
+# among those due at one instant, each owner's together, so that replicas
+# claiming side by side share at most the owner at their boundary, not every
+# owner's admission turn (``batch_claims``).
+_DUE_ORDER = (schedules.c.next_fire_at, schedules.c.tenant_id, schedules.c.principal_id)
 # Row-locking databases: the claim locks the next due row that nobody holds.
-# Ordered as the due index is, so it reads one index entry, not every schedule
-# due at the same instant; ties go in index order.
 _CLAIM = (
     select(schedules.c.id, schedules.c.tenant_id, schedules.c.principal_id)
     .where(*_DUE_FIRST)
-    .order_by(schedules.c.next_fire_at)
+    .order_by(*_DUE_ORDER)
     .limit(1)
     .with_for_update(skip_locked=True)
 )
@@ -117,10 +121,11 @@ _LOCK_ONE = (
 # The batch claim (``batch_claims``) builds on these.
 DECISION_READS = _DECISION_READS
 DUE_FIRST = _DUE_FIRST
+DUE_ORDER = _DUE_ORDER
 LEAVING_OUT = _LEAVING_OUT
 # SQLite: BEGIN IMMEDIATE has serialized the transaction already, so one
 # statement claims and reads.
-_CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(schedules.c.next_fire_at).limit(1)
+_CLAIM_AND_READ = _DECISION_READS.where(*_DUE_FIRST).order_by(*_DUE_ORDER).limit(1)
 # Each claim also comes leaving some schedules out (those the worker backs off
 # from): a statement of its own, as a list parameter is spliced into the SQL
 # at each execution.

@@ -1,6 +1,6 @@
 """``Store.tallies`` over SQL: two counting queries, each served by an index.
 
-The backlog counts through the due index (state, ``next_fire_at``); the runs
+The backlog counts through the due index (state, ``next_fire_at``, …); the runs
 through ``ix_runs_status``, so neither reads the rows themselves.
 """
 

@@ -3,7 +3,8 @@
 On both databases: a corrupt definition among siblings becomes its own
 CONFIGURATION_FAILED, a cadence that no longer reads and a row the database
 refuses (a real trigger) fail their schedule alone while the siblings
-commit, admission counts the runs the same batch queued, each principal's
+commit, admission counts the runs the same batch queued, an instant's schedules
+are claimed owner by owner, each principal's
 authority is read once per batch and still checked for every schedule, and
 each revision is validated once however often it fires. On PostgreSQL, a
 schedule whose principal's admission turn another replica holds is passed
@@ -100,6 +101,15 @@ def test_a_cadence_that_no_longer_reads_fails_its_schedule_alone(scene: Scene) -
         ["MATERIALIZED"],
     ]
     assert scene.store.schedules.due(scene.clock(), 10) == [ids[0]], "still due, backed off"
+
+
+def test_an_instants_due_schedules_are_claimed_owner_by_owner(scene: Scene) -> None:
+    # Created alternately, as a team's are; a batch of two takes one owner's pair,
+    # so replicas claiming side by side rarely need the same admission turn.
+    ids = _due(scene, ALICE, BOB, ALICE, BOB)
+    outcome = scene.store.occurrences.materialize_batch(scene.clock(), lambda _: None, (), 2)
+    assert set(outcome.claimed) in ({ids[0], ids[2]}, {ids[1], ids[3]})
+    assert outcome.held == outcome.claimed, "nothing was decided, so all four are still due"
 
 
 def _refuse_occurrences_of(scene: Scene, schedule_id: UUID) -> None:
@@ -280,7 +290,7 @@ def test_a_full_batch_that_passed_a_principal_over_claims_past_it_then_takes_it_
     postgres_scene: Scene, other_replica: Connection, clock: Clock
 ) -> None:
     scene, store = postgres_scene, postgres_scene.store
-    # Claims go by due instant (ties in no set order): alice's comes a minute first.
+    # Claims go by due instant, then owner: alice's comes a minute first.
     early = {"kind": "DAILY", "local_time": "08:59:00", "timezone": "Europe/Paris"}
     alices = scene.create(ALICE, title="Digest 0", cadence=early).schedule.schedule_id
     bobs = _due(scene, BOB, BOB, BOB)
