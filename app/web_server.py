@@ -35,6 +35,9 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   Flet sees an ordinary disconnect rather than an error that skips it.
 - **The page's files are served in large reads** (``app.web_files.PathSend``),
   so serving them while the embedded server opens in a thread stays quick.
+- **No message is formatted for nothing.** Flet builds a debug line of every
+  message it sends, logged or not; ``app.web_messages`` makes that line
+  name the message's action only (cheap, and it holds no row's text).
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
@@ -66,6 +69,7 @@ from app.web_departures import TabDepartures
 from app.web_files import PathSend
 from app.web_guard import OriginGuard
 from app.web_headers import SecurityHeaders
+from app.web_messages import quiet_message_repr
 from app.web_origin import TrustedOrigins
 
 APP_NAME = "Schedule Browser"
@@ -104,6 +108,7 @@ def web_app(
     port: int,
 ) -> Any:
     """The ASGI app serving ``entry`` to browsers (one Flet session per tab), guarded."""
+    quiet_message_repr()
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     for path in HIDDEN_PATHS:
         outer.add_route(path, _not_found, methods=["GET", "HEAD"])
