@@ -73,6 +73,9 @@ BULK_SCHEDULES = 2_000
 BULK_TITLE = "Bulk schedule {:04d}"
 SPLIT = 500
 """Scrolling is timed in stretches of this many rows, to show how its cost grows."""
+SCROLL_STEP_PX = 1_200
+"""One wheel step: less than a window and a block of rows (``views.row_blocks``) together,
+so no row can pass between two looks at the tree without being in it for one."""
 MINIMAL_TEXT = "Hello from a minimal Flet app"
 VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 
@@ -222,7 +225,7 @@ def memory_after_scrolling(browser: Browser, work: Path) -> None:
                     page,
                     over_list,
                     schedule_row(page, BULK_TITLE.format(mark)),
-                    step_px=2_400,
+                    step_px=SCROLL_STEP_PX,
                     settle_ms=150,
                     timeout_ms=600_000,
                 )
