@@ -15,8 +15,16 @@ every HTTP answer:
   ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``;
 - ``Strict-Transport-Security`` when the app is reached over HTTPS (served
   here, or behind a proxy whose ``--public-url`` is ``https://``);
-- and removes the ``Access-Control-Allow-Origin: *`` that Flet adds, so no
-  other site may read the app's answers.
+- and removes two headers that Flet adds: ``Access-Control-Allow-Origin: *``,
+  so no other site may read the app's answers, and
+  ``Cross-Origin-Embedder-Policy: require-corp``. With Flet's
+  ``Cross-Origin-Opener-Policy: same-origin`` it made the page cross-origin
+  isolated, and Flutter's skwasm renderer then rasterizes on a worker thread
+  beside the page's own text layout. Flutter reports that pairing corrupting
+  the wasm heap, after which the page spins at 100% CPU with nothing in the
+  console (flutter/flutter#190039). The UI tests met exactly that, a page
+  that stopped drawing with its renderer busy, in about one full run in
+  three. Not isolated, skwasm renders on the page's own thread.
 
 So the hashes always match the page the browser runs, a route-like request
 (the page itself, at ``/`` or a deep link) is never answered "Not Modified"
@@ -43,6 +51,8 @@ FIXED_HEADERS = {
 }
 _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL | re.IGNORECASE)
 _VALIDATORS = (b"if-none-match", b"if-modified-since")
+_DROPPED = ("access-control-allow-origin", "cross-origin-embedder-policy")
+"""Headers Flet adds that this app does not send (see the module docstring)."""
 
 
 def inline_script_hashes(page: bytes) -> list[str]:
@@ -127,8 +137,9 @@ class SecurityHeaders:
         self, start: Message, socket_origin: str | None, hashes: Iterable[str]
     ) -> Message:
         headers = MutableHeaders(raw=list(start.get("headers", [])))
-        if "access-control-allow-origin" in headers:
-            del headers["access-control-allow-origin"]
+        for flets_own in _DROPPED:
+            if flets_own in headers:
+                del headers[flets_own]
         for name, value in FIXED_HEADERS.items():
             headers[name] = value
         headers["Content-Security-Policy"] = content_security_policy(socket_origin, hashes)

@@ -67,6 +67,18 @@ async def test_every_answer_forbids_framing_sniffing_referrers_and_foreign_reade
     assert "strict-transport-security" not in headers  # plain HTTP on loopback
 
 
+@pytest.mark.parametrize("path", ["/", "/canvaskit/skwasm.js"])
+async def test_the_page_is_not_cross_origin_isolated_so_skwasm_draws_on_one_thread(
+    browser_view: httpx.AsyncClient, path: str
+) -> None:
+    # Flet sends both halves of cross-origin isolation; without the embedder
+    # policy, Flutter's skwasm does not rasterize on a worker beside the page's
+    # text layout, a pairing that can corrupt its heap and spin the page.
+    response = await browser_view.get(path)
+    assert response.status_code == 200
+    assert "cross-origin-embedder-policy" not in response.headers
+
+
 async def test_the_page_policy_allows_only_its_own_inline_scripts_and_socket(
     browser_view: httpx.AsyncClient,
 ) -> None:
