@@ -22,9 +22,9 @@ every HTTP answer:
   isolated, and Flutter's skwasm renderer then rasterizes on a worker thread
   beside the page's own text layout. Flutter reports that pairing corrupting
   the wasm heap, after which the page spins at 100% CPU with nothing in the
-  console (flutter/flutter#190039). The UI tests met exactly that, a page
-  that stopped drawing with its renderer busy, in about one full run in
-  three. Not isolated, skwasm renders on the page's own thread.
+  console (flutter/flutter#190039). The UI tests met what looks like it, a
+  page that stopped drawing with its renderer busy, in about one full run
+  in three. Not isolated, skwasm renders on the page's own thread.
 
 So the hashes always match the page the browser runs, a route-like request
 (the page itself, at ``/`` or a deep link) is never answered "Not Modified"
