@@ -3,10 +3,10 @@
 On both databases: a corrupt definition among siblings becomes its own
 CONFIGURATION_FAILED, a cadence that no longer reads and a row the database
 refuses (a real trigger) fail their schedule alone while the siblings
-commit, admission counts the runs the same batch queued, an instant's schedules
-are claimed owner by owner, each principal's
-authority is read once per batch and still checked for every schedule, and
-each revision is validated once however often it fires. On PostgreSQL, a
+commit, admission counts the runs the same batch queued, an instant's
+schedules are claimed owner by owner, each principal's authority is read
+once per batch and still checked for every schedule, and each revision is
+validated once however often it fires. On PostgreSQL, a
 schedule whose principal's admission turn another replica holds is passed
 over, left due, and taken once the turn is free.
 """
@@ -109,7 +109,7 @@ def test_an_instants_due_schedules_are_claimed_owner_by_owner(scene: Scene) -> N
     ids = _due(scene, ALICE, BOB, ALICE, BOB)
     outcome = scene.store.occurrences.materialize_batch(scene.clock(), lambda _: None, (), 2)
     assert set(outcome.claimed) in ({ids[0], ids[2]}, {ids[1], ids[3]})
-    assert outcome.held == outcome.claimed, "nothing was decided, so all four are still due"
+    assert outcome.held == outcome.claimed, "the plan held both: nothing of them was written"
 
 
 def _refuse_occurrences_of(scene: Scene, schedule_id: UUID) -> None:
