@@ -22,7 +22,13 @@ accessibility tree.
    late, and one there at once (the minimal app's text) on time. Each run gets a fresh
    browser context, so neither profits from Chromium's cache. Target: the app
    within 1.5x the minimal app. The first run on an empty data folder (which
-   also loads the demo data) is printed on its own.
+   also loads the demo data) is printed on its own. Beside the times, the CPU
+   seconds each run had spent by that instant (``CpuSampler``, from ``/proc``
+   every 10 ms): the spawned process's, the whole machine's (the browser's
+   included), and how busy the cores were meanwhile. The minimal app's page is
+   cross-origin isolated, as Flet serves it, so its renderer draws on a worker
+   thread; the app's is not (``app.web_headers``), so its renderer draws on the
+   page's own thread.
 2. **Memory.** ``VmRSS`` and ``VmHWM`` of the app process (``/proc``) after the
    first rows render and after scrolling the Current list to its last row,
    over a data folder holding ``BULK_SCHEDULES`` schedules bulk-inserted through
@@ -52,9 +58,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,6 +77,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REPETITIONS = 5
 COLD_START_RUNS = 15
 """Pairs of cold starts: enough for a median and quartiles that a few slow runs do not move."""
+CPU_SAMPLE_S = 0.01
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BULK_SCHEDULES = 2_000
 BULK_TITLE = "Bulk schedule {:04d}"
 SPLIT = 500
@@ -168,15 +178,17 @@ def cold_start(browser: Browser, work: Path, runs: int) -> None:
         lambda page: page.get_by_text(MINIMAL_TEXT, exact=True), None, f"^{MINIMAL_TEXT}$"
     )
 
-    first_run, _ = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
+    first_run = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
     time_to_first(browser, minimal, work / "unused", work / "logs", the_text)  # warm-up
-    app_times: list[float] = []
-    minimal_times: list[float] = []
+    app_runs: list[ColdStart] = []
+    minimal_runs: list[ColdStart] = []
     for _ in range(runs):
-        seconds, _ = time_to_first(browser, minimal, work / "unused", work / "logs", the_text)
-        minimal_times.append(seconds)
-        seconds, _ = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
-        app_times.append(seconds)
+        minimal_runs.append(
+            time_to_first(browser, minimal, work / "unused", work / "logs", the_text)
+        )
+        app_runs.append(time_to_first(browser, app_command(), demo_data, work / "logs", first_row))
+    app_times = [run.seconds for run in app_runs]
+    minimal_times = [run.seconds for run in minimal_runs]
     ratios = [app / minimal for app, minimal in zip(app_times, minimal_times, strict=True)]
     app_median = statistics.median(app_times)
     minimal_median = statistics.median(minimal_times)
@@ -195,8 +207,32 @@ def cold_start(browser: Browser, work: Path, runs: int) -> None:
     )
     print(f"  minimal runs, s: {runs_text(minimal_times)}")
     print(f"  app runs, s:     {runs_text(app_times)}")
-    print(f"  first run on an empty data folder (demo data loaded): {first_run:.2f} s")
+    print(f"  first run on an empty data folder (demo data loaded): {first_run.seconds:.2f} s")
+    print_cpu(minimal_runs, app_runs)
     print()
+
+
+def print_cpu(minimal_runs: list[ColdStart], app_runs: list[ColdStart]) -> None:
+    """Where a cold start's time goes: the CPU spent by the first content, each run."""
+    cores = os.cpu_count() or 1
+    print(f"  CPU seconds spent by the first content (medians; the machine has {cores} cores):")
+    print(f"  {'':<44} {'minimal':>8} {'app':>8} {'extra':>8}")
+    for name, minimal, app in (
+        (
+            "the spawned process (Python)",
+            [run.process_cpu for run in minimal_runs],
+            [run.process_cpu for run in app_runs],
+        ),
+        (
+            "the whole machine (the browser's included)",
+            [run.machine_cpu for run in minimal_runs],
+            [run.machine_cpu for run in app_runs],
+        ),
+    ):
+        first, second = statistics.median(minimal), statistics.median(app)
+        print(f"  {name:<44} {first:>8.2f} {second:>8.2f} {second - first:>+8.2f}")
+    busy = [run.machine_cpu / (run.seconds * cores) for run in minimal_runs + app_runs]
+    print(f"  the cores were {statistics.median(busy):.0%} busy meanwhile (median of all runs)")
 
 
 def memory_after_scrolling(browser: Browser, work: Path) -> None:
@@ -286,13 +322,17 @@ def time_to_first(
     data_dir: Path,
     log_dir: Path,
     target: Target,
-) -> tuple[float, Memory]:
-    """Seconds from spawning ``command`` to ``target`` in the tree, and the process's memory."""
+) -> ColdStart:
+    """From spawning ``command`` to ``target`` in the tree: seconds, and the CPU spent."""
     from devtools.browser.flutter_page import open_app
     from devtools.browser.served_app import served_app
 
+    machine_before = machine_cpu()
     started = time.time()  # the epoch clock: the page's own instant is compared with it
-    with served_app(data_dir, log_dir, command=command, startup_timeout=120) as app:
+    with (
+        served_app(data_dir, log_dir, command=command, startup_timeout=120) as app,
+        CpuSampler(app.process.pid, machine_before) as cpu,
+    ):
         context = browser.new_context(viewport=VIEWPORT)
         try:
             arguments = json.dumps({"role": target.role, "pattern": target.name_pattern})
@@ -303,9 +343,70 @@ def time_to_first(
             seen_at: float | None = page.evaluate("window.firstSeenAt")
             if seen_at is None:
                 raise RuntimeError("the page's observer did not see the target it was told of")
-            return seen_at / 1000 - started, memory(app.process.pid)
+            process_cpu, machine = cpu.used_by(seen_at / 1000)
+            return ColdStart(seen_at / 1000 - started, process_cpu, machine)
         finally:
             context.close()
+
+
+@dataclass(frozen=True, slots=True)
+class ColdStart:
+    """One cold start: its seconds, and the CPU spent by its end (``CpuSampler``)."""
+
+    seconds: float
+    process_cpu: float
+    """CPU seconds of the spawned process (the app or the minimal app)."""
+    machine_cpu: float
+    """CPU seconds of every process on the machine (the browser's included)."""
+
+
+class CpuSampler:
+    """A spawned process's CPU seconds and the whole machine's, every ``CPU_SAMPLE_S``.
+
+    Playwright's wait returns up to half a second after the target appears and
+    the app works on meanwhile, so the figures are read back at the page's own
+    instant (``used_by``): the last sample taken by then. The process counts
+    from its spawn (all its CPU), the machine from ``machine_before``.
+    """
+
+    def __init__(self, pid: int, machine_before: float) -> None:
+        self._pid = pid
+        self._machine_before = machine_before
+        self._samples: list[tuple[float, float, float]] = []
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> CpuSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stopped.set()
+        self._thread.join()
+
+    def used_by(self, instant: float) -> tuple[float, float]:
+        """(process, machine) CPU seconds by ``instant`` (seconds since the epoch)."""
+        taken = [(process, machine) for at, process, machine in self._samples if at <= instant]
+        if not taken:
+            raise RuntimeError("no CPU sample was taken before the instant asked for")
+        process, machine = taken[-1]
+        return process, machine - self._machine_before
+
+    def _sample(self) -> None:
+        while not self._stopped.wait(CPU_SAMPLE_S):
+            self._samples.append((time.time(), process_cpu(self._pid), machine_cpu()))
+
+
+def process_cpu(pid: int) -> float:
+    """User and system CPU seconds of ``pid`` so far (``/proc/<pid>/stat``, fields 14-15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def machine_cpu() -> float:
+    """Busy CPU seconds of every core so far (``/proc/stat``, less idle and I/O wait)."""
+    ticks = [int(field) for field in Path("/proc/stat").read_text().split()[1:11]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS
 
 
 def offline_cold_start(browser: Browser, work: Path) -> None:
@@ -426,6 +527,7 @@ def fill_schedules(database_path: Path, count: int) -> None:
     """``count`` ACTIVE and PAUSED schedules through the store's bulk insert."""
     from server.control.definition import parse_definition
     from server.domain.recurrence import first_after
+    from server.domain.states import PauseReason, ScheduleState
     from server.identity import local_principal
     from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
     from server.storage.sql.store import SqlStore
@@ -445,8 +547,8 @@ def fill_schedules(database_path: Path, count: int) -> None:
                 schedule=ScheduleRecord(
                     schedule_id=schedule_id,
                     owner=owner,
-                    state="PAUSED" if paused else "ACTIVE",
-                    pause_reason="user" if paused else None,
+                    state=ScheduleState.PAUSED if paused else ScheduleState.ACTIVE,
+                    pause_reason=PauseReason.USER if paused else None,
                     current_revision=1,
                     next_fire_at=None if paused else first_after(definition.cadence, now),
                     consecutive_failures=0,
