@@ -351,7 +351,7 @@ def time_to_first(
 
 @dataclass(frozen=True, slots=True)
 class ColdStart:
-    """One cold start: its seconds, and the CPU spent by its end (``CpuSampler``)."""
+    """One cold start: its seconds, and the CPU spent by its first content (``CpuSampler``)."""
 
     seconds: float
     process_cpu: float
@@ -404,9 +404,12 @@ def process_cpu(pid: int) -> float:
 
 
 def machine_cpu() -> float:
-    """Busy CPU seconds of every core so far (``/proc/stat``, less idle and I/O wait)."""
-    ticks = [int(field) for field in Path("/proc/stat").read_text().split()[1:11]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS
+    """Busy CPU seconds of every core so far: ``/proc/stat``'s user, nice, system, irq
+    and softirq time (not idle, I/O wait, time stolen by the host, or guest time,
+    which user time already holds)."""
+    ticks = [int(field) for field in Path("/proc/stat").read_text().split()[1:8]]
+    user, nice, system, _idle, _iowait, irq, softirq = ticks
+    return (user + nice + system + irq + softirq) / CLOCK_TICKS
 
 
 def offline_cold_start(browser: Browser, work: Path) -> None:
