@@ -78,7 +78,6 @@ REPETITIONS = 5
 COLD_START_RUNS = 15
 """Pairs of cold starts: enough for a median and quartiles that a few slow runs do not move."""
 CPU_SAMPLE_S = 0.01
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BULK_SCHEDULES = 2_000
 BULK_TITLE = "Bulk schedule {:04d}"
 SPLIT = 500
@@ -324,10 +323,11 @@ def time_to_first(
     target: Target,
 ) -> ColdStart:
     """From spawning ``command`` to ``target`` in the tree: seconds, and the CPU spent."""
+    from bench.cpu_seconds import machine_cpu_seconds
     from devtools.browser.flutter_page import open_app
     from devtools.browser.served_app import served_app
 
-    machine_before = machine_cpu()
+    machine_before = machine_cpu_seconds()
     started = time.time()  # the epoch clock: the page's own instant is compared with it
     with (
         served_app(data_dir, log_dir, command=command, startup_timeout=120) as app,
@@ -393,23 +393,12 @@ class CpuSampler:
         return process, machine - self._machine_before
 
     def _sample(self) -> None:
+        from bench.cpu_seconds import machine_cpu_seconds, process_cpu_seconds
+
         while not self._stopped.wait(CPU_SAMPLE_S):
-            self._samples.append((time.time(), process_cpu(self._pid), machine_cpu()))
-
-
-def process_cpu(pid: int) -> float:
-    """User and system CPU seconds of ``pid`` so far (``/proc/<pid>/stat``, fields 14-15)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def machine_cpu() -> float:
-    """Busy CPU seconds of every core so far: ``/proc/stat``'s user, nice, system, irq
-    and softirq time (not idle, I/O wait, time stolen by the host, or guest time,
-    which user time already holds)."""
-    ticks = [int(field) for field in Path("/proc/stat").read_text().split()[1:8]]
-    user, nice, system, _idle, _iowait, irq, softirq = ticks
-    return (user + nice + system + irq + softirq) / CLOCK_TICKS
+            self._samples.append(
+                (time.time(), process_cpu_seconds(self._pid), machine_cpu_seconds())
+            )
 
 
 def offline_cold_start(browser: Browser, work: Path) -> None:

@@ -9,17 +9,16 @@ whole cluster when the block ends, also when the benchmark fails.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-_TICKS_PER_SECOND = float(os.sysconf("SC_CLK_TCK"))
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.cpu_seconds import process_cpu_seconds  # noqa: E402
 from devtools.postgres_cluster import PostgresCluster  # noqa: E402
 from server.storage.sql.store import SqlStore  # noqa: E402
 
@@ -36,15 +35,6 @@ def _children_of(parent: int) -> list[int]:
     return children
 
 
-def _cpu_seconds(pid: int) -> float:
-    try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    ticks = int(fields[11]) + int(fields[12])  # utime + stime
-    return ticks / _TICKS_PER_SECOND
-
-
 def server_cpu_seconds(cluster: PostgresCluster) -> float:
     """CPU seconds used so far by the cluster's processes (postmaster and its backends).
 
@@ -52,7 +42,9 @@ def server_cpu_seconds(cluster: PostgresCluster) -> float:
     while the same connections stay open.
     """
     postmaster = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
-    return _cpu_seconds(postmaster) + sum(_cpu_seconds(p) for p in _children_of(postmaster))
+    return process_cpu_seconds(postmaster) + sum(
+        process_cpu_seconds(p) for p in _children_of(postmaster)
+    )
 
 
 @contextmanager

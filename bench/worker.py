@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 import statistics
 import sys
 import tempfile
@@ -68,10 +67,12 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.cpu_seconds import machine_cpu_seconds
 from bench.throwaway_postgres import server_cpu_seconds, throwaway_database
 from devtools.postgres_cluster import PostgresCluster
 from server.control.definition import parse_definition
 from server.domain.recurrence import first_after, latest_at_or_before
+from server.domain.states import ScheduleState
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest
 from server.storage.engine import open_engine
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
@@ -153,7 +154,7 @@ def _populate(
         owner = principals[turn % len(principals)]
         created = NOW - timedelta(days=2)
         record = ScheduleRecord(
-            schedule_id, owner.owner, "ACTIVE", None, 1, fire_at, 0, created, created
+            schedule_id, owner.owner, ScheduleState.ACTIVE, None, 1, fire_at, 0, created, created
         )
         revision = RevisionRecord(
             schedule_id,
@@ -216,13 +217,6 @@ def _replica(commands: Connection, url: str) -> None:
         store.close()
 
 
-def _machine_cpu_seconds() -> float:
-    """CPU seconds every process on the machine has used so far (other people's work too)."""
-    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
 @dataclass
 class Column:
     """One throughput column: its database, its worker processes, what they did."""
@@ -252,13 +246,13 @@ class Column:
     def drain(self, now: datetime) -> None:
         """All workers drain what is due at ``now`` side by side; the wall time until the last."""
         server_before = 0.0 if self.cluster is None else server_cpu_seconds(self.cluster)
-        machine_before = _machine_cpu_seconds()
+        machine_before = machine_cpu_seconds()
         start = time.perf_counter()
         for _, pipe in self.workers:
             pipe.send(now)
         answers = [pipe.recv() for _, pipe in self.workers]
         self.wall += time.perf_counter() - start
-        self.machine_cpu += _machine_cpu_seconds() - machine_before
+        self.machine_cpu += machine_cpu_seconds() - machine_before
         if self.cluster is not None:
             self.server_cpu += server_cpu_seconds(self.cluster) - server_before
         written = sum(answer[0] for answer in answers)
