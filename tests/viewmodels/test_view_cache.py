@@ -131,3 +131,38 @@ async def test_a_store_that_refuses_writes_loses_the_entry_never_the_screen() ->
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     assert await cache.section("current") is None
+
+
+class LostStorage(MemoryStorage):
+    """A store that can be lost mid-session: once ``lost``, every write fails (a tab
+    reloaded or closed while its session writes on, or a store filled by another tab)."""
+
+    lost = False
+
+    async def set(self, key: str, value: JsonValue) -> None:
+        if self.lost:
+            raise RuntimeError("the page that held the store is gone")
+        await super().set(key, value)
+
+
+async def test_a_write_that_fails_keeps_the_copy_kept_before() -> None:
+    storage = LostStorage()
+    cache = ViewCache(storage)
+    await cache.keep_section("current", rows("a"), NOW)
+    await cache.keep_detail(a_detail("a"), NOW, None)
+    storage.lost = True
+
+    later = NOW + timedelta(minutes=5)
+    await cache.keep_section("current", rows("a", "b"), later)
+    await cache.keep_detail(a_detail("a"), later, None)
+    await cache.keep_detail(a_detail("b"), later, None)
+
+    for reader in (cache, ViewCache(storage)):  # this session, and the next one
+        kept_list = await reader.section("current")
+        assert kept_list is not None
+        assert [item.schedule_id for item in kept_list.items] == [uid("a")]
+        assert kept_list.read_at == NOW
+        kept_detail = await reader.detail(uid("a"))
+        assert kept_detail is not None
+        assert kept_detail.read_at == NOW
+        assert await reader.detail(uid("b")) is None

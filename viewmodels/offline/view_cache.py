@@ -12,8 +12,9 @@ The cache is bounded: entries are sized as the JSON text stored, the whole
 stays within ``BUDGET_CHARS`` and the entries used least recently go first.
 It is discardable: an index or an entry that does not read back (another
 version, a hand edit, a half-written store) or a cache bigger than its budget
-is dropped, never reported; the server's answer wins anyway. A write the store
-refuses (a full browser storage) only loses that entry.
+is dropped, never reported; the server's answer wins anyway. A write that
+fails (a full browser storage, or a page reloaded while its session writes)
+leaves the entry as the store still holds it: the copy kept before, if any.
 
 Storage layout under ``DeviceStorage`` (already namespaced per server and
 principal by the app): ``view_cache.index`` (small: which entry lives where,
@@ -302,6 +303,7 @@ class ViewCache:
         if size > self._budget // 2:
             await self._forget_locked(key)  # one entry never crowds out all the others
             return
+        before = entries.get(key), self._values.get(key)
         self._uses += 1
         entries[key] = _Entry(size, self._uses, read_at.isoformat(), schedule_id)
         self._values[key] = value
@@ -310,9 +312,21 @@ class ViewCache:
         for gone in evicted:
             await self._set(gone, None)
         if not stored:
-            entries.pop(key, None)
-            self._values.pop(key, None)
+            self._restore(key, *before)
         await self._set(INDEX_KEY, self._index_json())
+
+    def _restore(self, key: str, entry: _Entry | None, value: dict[str, Any] | None) -> None:
+        """After a write that failed, ``key`` is what the store still holds: what was
+        kept before (a store keeps the old value of a refused write), or nothing."""
+        entries = self._entries or {}
+        if entry is None:
+            entries.pop(key, None)
+        else:
+            entries[key] = entry
+        if value is None:
+            self._values.pop(key, None)
+        else:
+            self._values[key] = value
 
     def _evict_over_budget(self, *, keep: str) -> list[str]:
         """The least recently used entries removed until the whole fits the budget."""
