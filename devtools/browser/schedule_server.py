@@ -7,7 +7,8 @@ token and the app, holding the old one, would be refused after a restart.
 The same port and SQLite file are used on every start, so the app's address
 and the demo data stay the same across an outage. A team (several
 ``Member``s, the first one given the demo data) serves the hosted web view's
-tests; ``set_enabled`` rewrites the file, and a restart applies it.
+tests; ``set_enabled`` rewrites the file, and a restart applies it. A stop
+does not drain (``--drain-seconds 0``).
 """
 
 from __future__ import annotations
@@ -110,6 +111,10 @@ class ScheduleServer:
             "--principals",
             str(self.principals),
             "--demo",
+            # Nothing here watches /readyz: a stop (an outage, a module's end) is at
+            # once, not after the 5 s drain (tests/server/runtime/test_cli_shutdown.py).
+            "--drain-seconds",
+            "0",
         ]
         stack = ExitStack()
         stack.enter_context(
