@@ -57,9 +57,10 @@ BACK_ONLINE_WITHIN_MS = OFFLINE_RECHECK / timedelta(milliseconds=1) + UI_TIMEOUT
 
 
 def open_detail(page: Page, title: str, *, phone: bool) -> None:
-    """Opens the schedule and waits until it is read whole: its own heading, and its
-    picker usable (the detail is kept before the picker is). On a wide window the
-    detail opened before stays until this one answers, with its picker usable."""
+    """Opens the schedule and waits until it is read whole and kept: its own heading,
+    then its picker usable (the view cache keeps a detail before its picker loads).
+    On a wide window the detail opened before stays, picker usable, until this one
+    answers: the picker alone would not say which detail was read."""
     schedule_row(page, title).click()
     detail_shows(page, title)
     wait_for_text(page, "Instruction")

@@ -312,13 +312,18 @@ class ViewCache:
         for gone in evicted:
             await self._set(gone, None)
         if not stored:
-            self._restore(key, *before)
+            self._restore(entries, key, *before)
         await self._set(INDEX_KEY, self._index_json())
 
-    def _restore(self, key: str, entry: _Entry | None, value: dict[str, Any] | None) -> None:
+    def _restore(
+        self,
+        entries: dict[str, _Entry],
+        key: str,
+        entry: _Entry | None,
+        value: dict[str, Any] | None,
+    ) -> None:
         """After a write that failed, ``key`` is what the store still holds: what was
         kept before (a store keeps the old value of a refused write), or nothing."""
-        entries = self._entries or {}
         if entry is None:
             entries.pop(key, None)
         else:
