@@ -199,6 +199,16 @@ def _positive(text: str) -> int:
     return number
 
 
+MINIMAL = "minimal"
+NOT_ISOLATED = "not isolated"
+APP = "app"
+TABLE_ROWS = (
+    (MINIMAL, "minimal Flet app (one text), s"),
+    (NOT_ISOLATED, "  the same, not cross-origin isolated, s"),
+    (APP, "schedule-browser --web (first row), s"),
+)
+
+
 def cold_start(browser: Browser, work: Path, runs: int) -> None:
     from devtools.browser.accessible_names import ROW_PATTERN, schedule_rows
     from devtools.browser.served_app import app_command
@@ -214,19 +224,24 @@ def cold_start(browser: Browser, work: Path, runs: int) -> None:
         lambda page: page.get_by_text(MINIMAL_TEXT, exact=True), None, f"^{MINIMAL_TEXT}$"
     )
 
-    def minimal_start(command: list[str]) -> ColdStart:
-        return time_to_first(browser, command, work / "unused", work / "logs", the_text)
+    def minimal_start(command: list[str]) -> Callable[[], ColdStart]:
+        return lambda: time_to_first(browser, command, work / "unused", work / "logs", the_text)
 
-    first_run = time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
-    minimal_start(minimal)  # warm-ups
-    minimal_start(not_isolated)
-    starts: dict[str, list[ColdStart]] = {MINIMAL: [], NOT_ISOLATED: [], APP: []}
+    def app_start() -> ColdStart:
+        return time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
+
+    starters = {
+        MINIMAL: minimal_start(minimal),
+        NOT_ISOLATED: minimal_start(not_isolated),
+        APP: app_start,
+    }
+    first_run = app_start()
+    starters[MINIMAL]()  # warm-ups
+    starters[NOT_ISOLATED]()
+    starts: dict[str, list[ColdStart]] = {name: [] for name in starters}
     for _ in range(runs):
-        starts[MINIMAL].append(minimal_start(minimal))
-        starts[NOT_ISOLATED].append(minimal_start(not_isolated))
-        starts[APP].append(
-            time_to_first(browser, app_command(), demo_data, work / "logs", first_row)
-        )
+        for name, start in starters.items():
+            starts[name].append(start())
     times = {name: [run.seconds for run in kind] for name, kind in starts.items()}
     print("Cold start, process spawn -> first content in Chromium's accessibility tree")
     print(
@@ -249,16 +264,6 @@ def cold_start(browser: Browser, work: Path, runs: int) -> None:
     print(f"  first run on an empty data folder (demo data loaded): {first_run.seconds:.2f} s")
     print_cpu(starts)
     print()
-
-
-MINIMAL = "minimal"
-NOT_ISOLATED = "not isolated"
-APP = "app"
-TABLE_ROWS = (
-    (MINIMAL, "minimal Flet app (one text), s"),
-    (NOT_ISOLATED, "  the same, not cross-origin isolated, s"),
-    (APP, "schedule-browser --web (first row), s"),
-)
 
 
 def print_cpu(starts: dict[str, list[ColdStart]]) -> None:

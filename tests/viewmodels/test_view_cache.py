@@ -119,38 +119,33 @@ async def test_a_disabled_cache_keeps_nothing_and_finds_nothing(storage: MemoryS
     assert storage.keys() == []
 
 
-class RefusingStorage(MemoryStorage):
-    """A store that is full: every write fails, as a browser's storage over its quota does."""
+class FailingStorage(MemoryStorage):
+    """A store whose writes fail once ``failing``: a browser's storage over its quota, or
+    a tab reloaded or closed while its session writes on."""
+
+    failing = False
 
     async def set(self, key: str, value: JsonValue) -> None:
-        raise RuntimeError("QuotaExceededError")
+        if self.failing:
+            raise RuntimeError("QuotaExceededError")
+        await super().set(key, value)
 
 
 async def test_a_store_that_refuses_writes_loses_the_entry_never_the_screen() -> None:
-    cache = ViewCache(RefusingStorage())
+    storage = FailingStorage()
+    storage.failing = True
+    cache = ViewCache(storage)
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     assert await cache.section("current") is None
 
 
-class LostStorage(MemoryStorage):
-    """A store that can be lost mid-session: once ``lost``, every write fails (a tab
-    reloaded or closed while its session writes on, or a store filled by another tab)."""
-
-    lost = False
-
-    async def set(self, key: str, value: JsonValue) -> None:
-        if self.lost:
-            raise RuntimeError("the page that held the store is gone")
-        await super().set(key, value)
-
-
 async def test_a_write_that_fails_keeps_the_copy_kept_before() -> None:
-    storage = LostStorage()
+    storage = FailingStorage()
     cache = ViewCache(storage)
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
-    storage.lost = True
+    storage.failing = True
 
     later = NOW + timedelta(minutes=5)
     await cache.keep_section("current", rows("a", "b"), later)
