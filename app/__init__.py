@@ -29,9 +29,14 @@ Modules, in the order a run goes through them:
 - ``session``: per Flet session, the view models and the device storage,
   handed to ``views.AppShell``; ``sign_in_session``: per browser session of a
   hosted web view, the sign-in first, then that person's own view models.
-- ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (per
-  browser in web mode, per device otherwise), namespaced per server; the view
-  cache (``viewmodels.offline``) lives there too, per server and token.
+- ``device_folder``: ``DeviceStorage`` of the local modes (a window, the local
+  web view) in the user data folder, a private file per key, namespaced per
+  server; the view cache (``viewmodels.offline``) lives there too, per server
+  and token.
+- ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences``, for a
+  hosted person who ticked "Remember on this device" (per server and
+  person); ``remembered_sign_in``: that person's token record, carrying its
+  expiry and erased at it, with everything kept for them.
 - ``servers_read``: the note of servers this device has read, so one that is
   away at start opens offline while one never read stops with a sentence.
 """

@@ -34,7 +34,10 @@ client of its own: ``open_sign_in_backend`` only checks that the server
 answers (a 401 to the tokenless probe is the expected answer), and each
 browser session that signs in gets its own ``ScheduleClient`` from
 ``SignInBackend.connect``, closed when that person signs out or the session
-ends. Nothing a session reads is kept here.
+ends. Nothing a session reads is kept here. Each session's copy of the
+backend names its browser's address (``SignInBackend.browser_address``),
+which every request of that person's client carries in ``X-Forwarded-For``
+(``app.forwarded_for``).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ import httpx
 
 from app.credential_watch import CredentialWatch
 from app.device_storage import server_namespace
+from app.forwarded_for import ForwardedFor
 from app.servers_read import account_key, has_read, remember_read
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, ServerSettings
 from app.startup_error import StartupError
@@ -108,6 +112,9 @@ class Backend:
     """The server could not be reached at start, but this device has read it before."""
     embedded: bool = False
     """The in-process demo server (nothing behind it resumes a paused schedule)."""
+    device_dir: Path | None = None
+    """The user data folder, where a local session keeps its device state
+    (``app.device_folder``); None keeps it in memory for the session only."""
 
     @property
     def namespace(self) -> str:
@@ -154,6 +161,7 @@ async def _embedded_backend(
                     description=f"the embedded schedule server ({database})",
                     changes=server.changes,
                     embedded=True,
+                    device_dir=settings.data_dir,
                 )
     except embedded.DatabaseUnavailable as err:
         raise StartupError(
@@ -182,6 +190,7 @@ async def _remote_backend(settings: RemoteServerSettings) -> AsyncIterator[Backe
             description=_remote_description(settings.base_url),
             views_namespace=key,
             offline_at_start=offline,
+            device_dir=settings.device_dir,
         )
 
 
@@ -193,6 +202,8 @@ class SignInBackend:
     identity: str
     """As ``Backend.identity``: keys this server's device-state namespace."""
     description: str
+    browser_address: str | None = None
+    """The browser one session serves, sent on each of its requests; None sends none."""
 
     @property
     def namespace(self) -> str:
@@ -200,7 +211,10 @@ class SignInBackend:
 
     def connect(self, token: str, on_refused: Callable[[], None]) -> ScheduleClient:
         """A client for one person's ``token``; ``on_refused()`` runs on any 401 it receives."""
-        watched = CredentialWatch(httpx.AsyncHTTPTransport(), on_refused)
+        sent: httpx.AsyncBaseTransport = httpx.AsyncHTTPTransport()
+        if self.browser_address:
+            sent = ForwardedFor(sent, self.browser_address)
+        watched = CredentialWatch(sent, on_refused)
         return ScheduleClient(self.base_url, token=token, transport=watched)
 
 

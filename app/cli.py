@@ -19,13 +19,24 @@ import platformdirs
 
 from app.server_address import checked_server_url
 from app.settings import (
+    DEFAULT_SIGN_IN_SECONDS,
+    DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
     EmbeddedServerSettings,
     RemoteServerSettings,
     Settings,
     UsageError,
+    WebAddress,
+    WebLimits,
 )
 from app.startup_error import StartupError
 from app.web_address import checked_web_address, refuse_own_credentials
+from connection_limits import (
+    ConnectionLimits,
+    add_limit_options,
+    count_from_one,
+    limits_from,
+    seconds_above_zero,
+)
 
 PROGRAM = "schedule-browser"
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
@@ -151,7 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--forwarded-allow-ips",
         metavar="ADDRESSES",
         help="with --behind-proxy on a --host other than loopback: the reverse proxy's IP "
-        "addresses or networks, comma-separated; connections from anywhere else are refused",
+        "addresses or networks, comma-separated; connections from anywhere else are refused, "
+        "and the X-Forwarded-For they set names each browser (whose failed sign-ins are "
+        "slowed apart)",
     )
     others.add_argument(
         "--remember-days",
@@ -160,6 +173,28 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_REMEMBER_DAYS,
         help='how long a browser keeps a sign-in made with "Remember on this device" '
         f"(default {DEFAULT_REMEMBER_DAYS})",
+    )
+    limits = parser.add_argument_group(
+        "limits of the web view (with --web)",
+        "what one browser may hold of the web view (README: Serving phones and other devices)",
+    )
+    add_limit_options(limits, frames=True)
+    limits.add_argument(
+        "--waiting-sockets",
+        metavar="N",
+        type=count_from_one,
+        default=DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
+        help="serving other devices: pages one browser address may hold open before anyone "
+        "signs in on them; beyond N another is refused until one signs in or closes "
+        f"(default {DEFAULT_WAITING_SOCKETS_PER_ADDRESS})",
+    )
+    limits.add_argument(
+        "--sign-in-timeout",
+        metavar="S",
+        type=seconds_above_zero,
+        default=DEFAULT_SIGN_IN_SECONDS,
+        help="serving other devices: a page nobody signs in on within S seconds is "
+        f"disconnected (default {DEFAULT_SIGN_IN_SECONDS:g})",
     )
     return parser
 
@@ -202,6 +237,7 @@ def settings_from_arguments(
         public_url=arguments.public_url,
         forwarded_allow_ips=arguments.forwarded_allow_ips,
     )
+    web_limits = _web_limits(arguments, address)
     if arguments.remember_days != DEFAULT_REMEMBER_DAYS and not address.serves_others:
         raise UsageError(
             "--remember-days applies when other people sign in to the web view "
@@ -256,7 +292,27 @@ def settings_from_arguments(
         web_address=address,
         remember_days=arguments.remember_days,
         os_notifications=not arguments.no_os_notifications,
+        web_limits=web_limits,
     )
+
+
+def _web_limits(arguments: argparse.Namespace, address: WebAddress) -> WebLimits:
+    limits = WebLimits(
+        connections=limits_from(arguments),
+        waiting_per_address=arguments.waiting_sockets,
+        sign_in_seconds=arguments.sign_in_timeout,
+    )
+    if limits.connections != ConnectionLimits() and not arguments.web:
+        raise UsageError("The limits of the web view apply to the web view; add --web.")
+    signing_in = (limits.waiting_per_address, limits.sign_in_seconds)
+    if signing_in != (WebLimits().waiting_per_address, WebLimits().sign_in_seconds) and not (
+        address.serves_others
+    ):
+        raise UsageError(
+            "--waiting-sockets and --sign-in-timeout apply when other people sign in to the "
+            "web view (--behind-proxy, or --host with --certfile and --keyfile)."
+        )
+    return limits
 
 
 def _token(token_file: Path | None, env: Mapping[str, str]) -> str | None:

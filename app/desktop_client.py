@@ -15,15 +15,24 @@ out here: its version, ``get_artifact_filename()`` (``flet-windows.zip``,
 ``flet-macos.tar.gz``, ``flet-linux-<distro>[-light]-<arch>.tar.gz``) and its
 storage folder, which depends on the flavour it picks.
 
+The archive is an executable, so it is trusted for its digest, not its
+source: its SHA-256 must equal the one pinned for this ``flet_desktop``
+version and archive name (``app.desktop_client_digests``), or it is never
+unpacked; with no digest pinned nothing is fetched (``ClientNotPinned``). It
+travels over HTTPS only: the address and every redirect are followed here,
+hop by hop, and a hop to any other scheme ends the fetch.
+
 Promised bounds: ``CONNECT_SECONDS`` to connect, ``STALL_SECONDS`` without a
 byte, and ``CAP_SECONDS`` overall, checked after each chunk, so a fetch ends
-within ``CAP_SECONDS + STALL_SECONDS``. Progress is one line redrawn in place
-(bytes, and the percentage when the size is known). Every failure is one
-``ClientFetchFailed`` whose message is a short reason, and leaves nothing behind.
+within ``CAP_SECONDS + STALL_SECONDS``; at most ``MAX_REDIRECTS`` redirects.
+Progress is one line redrawn in place (bytes, and the percentage when the
+size is known). Every failure is one ``ClientFetchFailed`` whose message is a
+short reason, and leaves nothing behind.
 """
 
 from __future__ import annotations
 
+import hashlib
 import tarfile
 import tempfile
 import zipfile
@@ -34,10 +43,14 @@ from typing import TextIO
 
 import httpx
 
+from app.desktop_client_digests import CLIENT_ARCHIVE_SHA256
+
 CONNECT_SECONDS = 5.0
 STALL_SECONDS = 10.0
 CAP_SECONDS = 180.0
 """Time to fetch the whole archive (tens of MB; about a minute at 1 MB/s)."""
+MAX_REDIRECTS = 5
+"""GitHub's release link redirects once, to its download host."""
 
 _LABEL = "Fetching Flet's desktop client"
 
@@ -46,21 +59,35 @@ class ClientFetchFailed(Exception):
     """The client could not be fetched; ``str()`` is the reason, a short clause."""
 
 
+class ClientNotPinned(ClientFetchFailed):
+    """No digest is pinned for this archive, so it is not fetched; trying again will not help."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClientRelease:
     """This platform's client archive for the installed ``flet_desktop``."""
 
     url: str
+    version: str
+    """``flet_desktop``'s version, which names the release."""
     archive_name: str
     """Decides the format: ``.zip`` or ``.tar.gz``, as ``flet_desktop`` decides it."""
+    sha256: str | None
+    """The archive's digest pinned in the project (lowercase hex); ``None`` when none is."""
     folder: Path
     """Where ``flet_desktop`` looks for the unpacked client."""
     bundled_archive: Path
     """An archive shipped inside the package (a ``flet pack`` bundle) needs no fetch."""
 
 
-def client_release(env: Mapping[str, str]) -> ClientRelease:
-    """Ask the installed ``flet_desktop`` what it would download and where it would unpack it."""
+def client_release(
+    env: Mapping[str, str],
+    digests: Mapping[tuple[str, str], str] = CLIENT_ARCHIVE_SHA256,
+) -> ClientRelease:
+    """Ask the installed ``flet_desktop`` what it would download and where it would unpack it.
+
+    ``digests`` maps ``(version, archive name)`` to the archive's pinned SHA-256.
+    """
     import flet_desktop  # type: ignore[import-untyped]
     from flet_desktop.version import version  # type: ignore[import-untyped]
 
@@ -68,7 +95,9 @@ def client_release(env: Mapping[str, str]) -> ClientRelease:
     default_url = f"https://github.com/flet-dev/flet/releases/download/v{version}/{archive_name}"
     return ClientRelease(
         url=env.get("FLET_CLIENT_URL", default_url),
+        version=version,
         archive_name=archive_name,
+        sha256=digests.get((version, archive_name)),
         # Private but module-level (no name mangling): the one place that knows
         # the flavour rule and the folder name; a test checks ensure_client_cached agrees.
         folder=flet_desktop.__get_client_storage_dir(),
@@ -89,10 +118,10 @@ def client_present(release: ClientRelease, env: Mapping[str, str]) -> bool:
 
 
 def default_http() -> httpx.Client:
-    """The real network: GitHub's release links redirect to its download host."""
+    """The real network; redirects are followed by ``fetch_client``, which checks each hop."""
     return httpx.Client(
         timeout=httpx.Timeout(STALL_SECONDS, connect=CONNECT_SECONDS),
-        follow_redirects=True,
+        follow_redirects=False,
         headers={"Accept-Encoding": "identity"},
     )
 
@@ -109,13 +138,22 @@ def fetch_client(
 
     ``clock`` is monotonic seconds; ``out`` receives the progress line.
     """
+    if release.sha256 is None:
+        raise ClientNotPinned(
+            f"no checksum is pinned in this app for {release.archive_name} "
+            f"of Flet {release.version}"
+        )
     parent = release.folder.parent
     progress = _ProgressLine(out)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=f".{release.folder.name}.", dir=parent) as work:
             archive = Path(work) / release.archive_name
-            _download(release.url, archive, http, clock, cap_seconds, progress)
+            digest = _download(release.url, archive, http, clock, cap_seconds, progress)
+            if digest != release.sha256:
+                raise ClientFetchFailed(
+                    f"its SHA-256 does not match the one pinned for Flet {release.version}"
+                )
             _unpack(archive, Path(work) / "client", release.folder)
     except OSError as err:
         raise ClientFetchFailed(
@@ -132,24 +170,40 @@ def _download(
     clock: Callable[[], float],
     cap_seconds: float,
     progress: _ProgressLine,
-) -> None:
-    host = httpx.URL(url).host or url
+) -> str:
+    """Saves the archive at ``url`` (HTTPS at every hop) to ``archive``; its SHA-256 in hex."""
+    hop = httpx.URL(url)
+    host = hop.host or url
     started = clock()
+    digest = hashlib.sha256()
     progress.show(0, None)
     try:
-        with http.stream("GET", url) as response, archive.open("wb") as sink:
-            if response.status_code != httpx.codes.OK:
-                raise ClientFetchFailed(f"{host} answered HTTP {response.status_code}")
-            total = _content_length(response)
-            received = 0
-            for chunk in response.iter_bytes():
-                sink.write(chunk)
-                received += len(chunk)
-                progress.show(received, total)
-                if clock() - started > cap_seconds:
-                    raise ClientFetchFailed(f"it took longer than {cap_seconds:.0f} seconds")
-            if total is not None and received != total:
-                raise ClientFetchFailed(f"the download ended after {received} of {total} bytes")
+        for _ in range(MAX_REDIRECTS + 1):
+            host = hop.host or str(hop)
+            if hop.scheme != "https":
+                raise ClientFetchFailed(f"it was offered at {host} over {hop.scheme}, not HTTPS")
+            with http.stream("GET", hop, follow_redirects=False) as response:
+                if response.next_request is not None:  # a redirect, not followed by httpx
+                    hop = response.next_request.url
+                    continue
+                if response.status_code != httpx.codes.OK:
+                    raise ClientFetchFailed(f"{host} answered HTTP {response.status_code}")
+                total = _content_length(response)
+                received = 0
+                with archive.open("wb") as sink:
+                    for chunk in response.iter_bytes():
+                        sink.write(chunk)
+                        digest.update(chunk)
+                        received += len(chunk)
+                        progress.show(received, total)
+                        if clock() - started > cap_seconds:
+                            raise ClientFetchFailed(
+                                f"it took longer than {cap_seconds:.0f} seconds"
+                            )
+                if total is not None and received != total:
+                    raise ClientFetchFailed(f"the download ended after {received} of {total} bytes")
+                return digest.hexdigest()
+        raise ClientFetchFailed(f"{host} redirected it more than {MAX_REDIRECTS} times")
     except httpx.ConnectTimeout as err:
         raise ClientFetchFailed(f"{host} did not answer within {CONNECT_SECONDS:.0f} s") from err
     except httpx.ConnectError as err:

@@ -1,19 +1,21 @@
-"""Device state kept in Flet's ``SharedPreferences``, one namespace per server.
+"""Device state kept in Flet's ``SharedPreferences``: a hosted web view's remembered sign-ins.
 
-Why ``SharedPreferences`` and not JSON files in the user data folder: device
-state (expanded sidebar groups, the history cache) belongs to the device that
-shows the app. In a desktop window or a mobile build that is this machine's
-preferences store; in web mode it is the browser's own storage, so expanded
-groups survive a page reload in that browser and two browsers served by the
-same process do not overwrite each other. A file next to the server process
-would be shared by every browser and would not exist at all on a phone.
+Only a hosted web view (``app.sign_in_session``) writes here, and only for a
+person who ticked "Remember on this device": their remembered token's record
+(``app.remembered_sign_in``) and, under a namespace of the server and that
+person, their device state and view cache. In a browser this is the storage
+of the page's origin, readable by every page of it and left after the tab
+closes, hence the tick. The local modes (a desktop window, the local web
+view) keep their device state in the user data folder instead
+(``app.device_folder``) and erase what earlier versions wrote here
+(``erase_app_keys``).
 
-Values are JSON text under ``schedule-browser.<server key>.<key>``: the port
-stores JSON-able values, ``SharedPreferences`` stores strings, and the server
-key keeps the history cache of one server from being reconciled against
-another (and, in a hosted web view, one signed-in person's from another's).
-A value that no longer parses reads as never set (the caches are
-discardable; the server's answer wins anyway).
+Values are JSON text under ``schedule-browser.<namespace>.<key>``: the port
+stores JSON-able values, ``SharedPreferences`` stores strings, and the
+namespace keeps one server's state from being reconciled against another's,
+and one signed-in person's from another's. A value that no longer parses
+reads as never set (the caches are discardable; the server's answer wins
+anyway).
 
 Every call is bounded (``STORE_TIMEOUT_SECONDS``): Flet waits for the
 client's answer without a limit, and a browser tab reloaded while a call was
@@ -109,5 +111,16 @@ class PreferencesStorage:
         screens still in flight cannot put anything back.
         """
         self._forgotten = True
-        for key in await self._store.get_keys(self._prefix):
-            await self._store.remove(key)
+        await erase_app_keys(self._store, self._prefix)
+
+
+async def erase_app_keys(store: PreferenceStore, prefix: str = f"{KEY_PREFIX}.") -> None:
+    """Removes every key of this app (or under ``prefix``) from ``store``; with no prefix,
+    a local session's page storage, where earlier versions kept device state (the view
+    cache's instructions too)."""
+    try:
+        keys = await asyncio.wait_for(store.get_keys(prefix), timeout=STORE_TIMEOUT_SECONDS)
+        for key in keys:
+            await asyncio.wait_for(store.remove(key), timeout=STORE_TIMEOUT_SECONDS)
+    except TimeoutError:
+        return

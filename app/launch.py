@@ -37,6 +37,7 @@ from zoneinfo import ZoneInfo
 import flet as ft
 import tzlocal
 
+from app.flet_logs import redact_flet_logs
 from app.presentation import Presentation, View, decide_presentation
 from app.settings import (
     RemoteServerSettings,
@@ -83,6 +84,7 @@ def current_presentation(settings: Settings) -> Presentation:
 
 async def run_app(settings: Settings) -> None:
     """Runs until the window closes or Ctrl+C; raises ``StartupError`` before any UI."""
+    redact_flet_logs()  # the window's client too: see app.flet_logs
     zone = tzlocal.get_localzone()
     if settings.signs_in:
         await _serve_others(settings, zone)
@@ -126,6 +128,7 @@ async def _serve_web_while_opening(
             assets_dir=_assets_dir_path(),
             open_browser=presentation.open_browser,
             stop=stop,
+            limits=settings.web_limits,
         )
     )
     try:
@@ -195,7 +198,13 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
             remember_for=timedelta(days=settings.remember_days),
         )
         _announce_hosted(backend, address, port)
-        await serve_web(entry, address=address, port=port, assets_dir=_assets_dir_path())
+        await serve_web(
+            entry,
+            address=address,
+            port=port,
+            assets_dir=_assets_dir_path(),
+            limits=settings.web_limits,
+        )
 
 
 def _assets_dir_path() -> Path | None:

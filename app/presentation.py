@@ -5,11 +5,12 @@ and hangs without output when it cannot. So the app opens a window only when one
 can be shown (a display on Linux; always on macOS and Windows) and the client is
 on this machine, or once the app has fetched it itself within a time bound
 (``app.desktop_client``). When the fetch fails it opens the browser on the web
-view and says why; the next start tries again. ``--web`` serves to browsers and
-skips all of this; ``--desktop`` wants a window or nothing, so where the
-default would fall back to the browser it stops with the reason instead. An app
-built with ``flet build`` (iOS, Android, packaged desktop) has its own client
-and skips the choice.
+view and says why; the next start tries again, unless no checksum is pinned
+for the client's archive, which another start cannot change. ``--web`` serves
+to browsers and skips all of this; ``--desktop`` wants a window or nothing, so
+where the default would fall back to the browser it stops with the reason
+instead. An app built with ``flet build`` (iOS, Android, packaged desktop) has
+its own client and skips the choice.
 
 ``decide_presentation`` is pure but for the two effects it is handed, the probe
 ``client_cached`` and ``fetch_client``, and calls each only when its answer
@@ -83,7 +84,7 @@ def decide_presentation(
     if client_cached():
         return Presentation(View.DESKTOP, open_browser=False)
     # Imported here: a web start never gets this far, and never loads the fetcher.
-    from app.desktop_client import ClientFetchFailed
+    from app.desktop_client import ClientFetchFailed, ClientNotPinned
 
     try:
         fetch_client()
@@ -93,10 +94,11 @@ def decide_presentation(
                 f"Flet's desktop client could not be fetched ({failed}); run without "
                 "--desktop to use the browser instead."
             ) from failed
+        again = "" if isinstance(failed, ClientNotPinned) else "; the next start tries again"
         return Presentation(
             View.WEB,
             open_browser=True,
             reason=f"Flet's desktop client could not be fetched ({failed}), so the app "
-            "opens in your browser; the next start tries again.",
+            f"opens in your browser{again}.",
         )
     return Presentation(View.DESKTOP, open_browser=False)

@@ -1,10 +1,12 @@
 """One Flet session (a window, or a browser tab in web mode), composed.
 
 This is where the layers meet: a client goes into fresh view models, device
-state goes into the browser's or device's ``SharedPreferences`` under the
-server's namespace, the look is applied and the root component is rendered
-as the page's views. View models are per session so two browser tabs never
-share a selection or a half-loaded page.
+state goes into files of the user data folder under the server's namespace
+(``app.device_folder``: never the page's storage, which in a browser belongs
+to the origin ``127.0.0.1:<port>`` and to whatever is served there next),
+the look is applied and the root component is rendered as the page's views.
+View models are per session so two browser tabs never share a selection or a
+half-loaded page.
 
 Each session also runs its ``LiveUpdates`` rounds while it lives: woken by
 the embedded server's change signal (``Backend.changes``) or polling a remote
@@ -12,9 +14,10 @@ server, paused while the window or tab is hidden or disconnected, cancelled
 when the session closes. ``follow_lifecycle`` is that wiring, shared with the
 signed-in sessions of ``app.sign_in_session``.
 
-The view cache (``viewmodels.offline.ViewCache``) is kept in the same device
-storage under its own namespace, per server and token
-(``Backend.views_namespace``); the embedded server keeps none.
+The view cache (``viewmodels.offline.ViewCache``) is kept in the same data
+folder under its own namespace, per server and token
+(``Backend.views_namespace``); the embedded server keeps none. What earlier
+versions wrote to the page's storage is erased when a session opens.
 """
 
 from __future__ import annotations
@@ -26,14 +29,15 @@ from zoneinfo import ZoneInfo
 import flet as ft
 
 from app.backend import Backend
-from app.device_storage import PreferencesStorage
+from app.device_folder import FolderStorage
+from app.device_storage import erase_app_keys
 from viewmodels.attention import AttentionNotices
 from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import OfflineViewModel, ViewCache
-from viewmodels.ports import Clock, DeviceStorage, ScheduleApi, ServerActivity
+from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.server_kind import ServerKind
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
@@ -144,16 +148,20 @@ def session_entry(
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
-        preferences = ft.SharedPreferences()
-        storage = PreferencesStorage(preferences, backend.namespace)
+        folder = backend.device_dir
+        storage: DeviceStorage = (
+            MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
+        )
         kept = backend.views_namespace
+        views = None if kept is None or folder is None else ViewCache(FolderStorage(folder, kept))
+        page.run_task(erase_app_keys, ft.SharedPreferences())
         session = compose_models(
             backend.api,
             storage,
             clock=clock,
             device_zone=device_zone,
             changes=backend.changes,
-            views=None if kept is None else ViewCache(PreferencesStorage(preferences, kept)),
+            views=views,
             announce=announce,
             server=ServerKind.EMBEDDED if backend.embedded else ServerKind.PLATFORM,
         )

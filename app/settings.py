@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.loopback import LOOPBACK, is_loopback_host
+from connection_limits import ConnectionLimits
 
 if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
     from app.backend import AttachedRuntime
@@ -101,6 +102,23 @@ class WebAddress:
         return self.tls is not None or (self.public_url or "").startswith("https://")
 
 
+DEFAULT_WAITING_SOCKETS_PER_ADDRESS = 16
+DEFAULT_SIGN_IN_SECONDS = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class WebLimits:
+    """What one browser may hold of the web view (``app.web_server``)."""
+
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    """Header and idle timeouts, connections, header and frame sizes, as the server's."""
+    waiting_per_address: int = DEFAULT_WAITING_SOCKETS_PER_ADDRESS
+    """``--waiting-sockets``: sockets one browser address may hold open with nobody
+    signed in on them (serving others only; ``app.web_sign_in_door``)."""
+    sign_in_seconds: float = DEFAULT_SIGN_IN_SECONDS
+    """``--sign-in-timeout``: a socket nobody signs in on within this is closed."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     server: ServerSettings
@@ -117,6 +135,8 @@ class Settings:
     os_notifications: bool = True
     """The desktop window also sends an OS notification when something newly needs
     attention; ``--no-os-notifications`` turns it off (the in-app notice stays)."""
+    web_limits: WebLimits = field(default_factory=WebLimits)
+    """What one browser may hold of the web view (its connection limits)."""
 
     @property
     def signs_in(self) -> bool:

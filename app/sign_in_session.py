@@ -3,38 +3,54 @@
 Nothing here outlives the session or is shared between sessions. The session
 holds a ``SignInViewModel``; once a token is accepted, ``open_account``
 composes fresh view models over that person's own client (from
-``SignInBackend.connect``), with device state in this browser's
+``SignInBackend.connect``). Nothing of a person's is written to the
+browser's storage unless they ticked "Remember on this device": without it
+their device state (sidebar history, expanded groups, notices announced) is
+kept in memory for the session only. With it, that state and the view cache
+(what the screens last read, shown offline) are kept in this browser's
 ``SharedPreferences`` under a namespace of the server *and the principal*,
 so a second person signing in on the same browser never sees the first
-one's cached history or expanded groups (and signing out forgets them in that
-browser). The view cache (what the screens last read, shown offline) is kept
-there too, and only for a person who ticked "Remember on this device";
-``BrowserViewCaches`` finds it by the person stored beside the remembered
-token, so a new tab opens on it while the server cannot be reached. The
+one's; ``BrowserViewCaches`` finds the cache by the person stored in the
+remembered token's record (``app.remembered_sign_in``), so a new tab opens on
+it while the server cannot be reached. That record going (sign-out from any
+screen, a refused or expired token) erases the whole namespace of its person. The
 account's live-update rounds run while it lives; sign-out, a 401, or the
 session's end (``page.on_close``) stops them and closes the client.
 A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
 connection is gone: a tab that comes back later with the old session id gets
 a new session, which shows the sign-in screen unless the browser remembered
 the token.
+
+Failed sign-ins are counted per browser address (``app.browser_address``):
+one throttle for the whole process (a guesser opening new tabs is still one
+browser), each session's attempts and client bound to its page's address.
+
+A socket on which nobody signs in is closed after ``--sign-in-timeout``
+(``app.web_sign_in_door``): opening an account, and a signed-in tab coming
+back on a new socket, admit the socket that carried them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import cast
 from zoneinfo import ZoneInfo
 
 import flet as ft
 
 from app.backend import SignInBackend
+from app.browser_address import BrowserAttempts
 from app.device_storage import PreferencesStorage, account_namespace
+from app.remembered_sign_in import RememberedSignIn
 from app.session import compose_models, follow_lifecycle
+from app.web_sign_in_door import admit_this_socket
+from auth_throttle import AuthThrottle, FailurePolicy
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.offline import ViewCache
-from viewmodels.ports import Clock
+from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
 from views import ScreenModels, apply_look
 from views.sign_in import SignInGate
@@ -47,8 +63,9 @@ class SignedInSession:
     models: ScreenModels
     live: LiveUpdates
     rounds: Future[None]
-    storage: PreferencesStorage
-    """This browser's device state for this person: forgotten when they sign out."""
+    kept: PreferencesStorage | None
+    """This browser's device state for this person, None unless they ticked Remember:
+    forgotten when they sign out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,47 +92,72 @@ def sign_in_entry(
     clock: Clock,
     device_zone: ZoneInfo,
     remember_for: timedelta = timedelta(days=30),
+    sign_in_failures: FailurePolicy = FailurePolicy(),  # noqa: B008 (frozen, immutable)
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The ``main`` Flet calls once per browser session of a hosted web view;
-    ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``)."""
+    ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``);
+    ``sign_in_failures`` is how each browser's failed sign-ins are slowed."""
+    throttle = AuthThrottle(sign_in_failures, clock)
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
         preferences = ft.SharedPreferences()
+        browser = page.client_ip or ""
+        connector = replace(backend, browser_address=browser or None)
+
+        kept_for: dict[str, PreferencesStorage] = {}
+        """Each remembered person's storage opened in this session, by namespace."""
 
         def open_account(api: SignedInApi, person: Person) -> SignedInSession:
-            namespace = account_namespace(backend.identity, person.tenant_id, person.principal_id)
-            storage = PreferencesStorage(preferences, namespace)
             # A remembered token signs in from STARTING; a typed one carries the tick.
             shown = sign_in.snapshot
             remembered = shown.remember or shown.phase is SignInPhase.STARTING
+            kept: PreferencesStorage | None = None
+            if remembered:
+                namespace = account_namespace(
+                    backend.identity, person.tenant_id, person.principal_id
+                )
+                kept = kept_for[namespace] = PreferencesStorage(preferences, namespace)
             composed = compose_models(
                 api,
-                storage,
+                MemoryStorage() if kept is None else kept,
                 clock=clock,
                 device_zone=device_zone,
                 account=sign_in,
-                views=ViewCache(storage) if remembered else None,
+                views=None if kept is None else ViewCache(kept),
                 on_server_reached=sign_in.server_answered,
             )
             rounds = page.run_task(composed.live.run)
-            return SignedInSession(composed.models, composed.live, rounds, storage)
+            admit_this_socket()  # signed in: the socket stops waiting (app.web_sign_in_door)
+            return SignedInSession(composed.models, composed.live, rounds, kept)
 
         def close_account(session: SignedInSession) -> None:
             session.rounds.cancel()
 
         async def forget_account(session: SignedInSession) -> None:
-            await session.storage.forget_all()
+            if session.kept is not None:
+                await session.kept.forget_all()
 
+        async def erase_person(person: Person) -> None:
+            """Everything this browser kept for ``person``; a screen of theirs still open
+            in this session writes nothing more."""
+            namespace = account_namespace(backend.identity, person.tenant_id, person.principal_id)
+            kept = kept_for.pop(namespace, None) or PreferencesStorage(preferences, namespace)
+            await kept.forget_all()
+
+        remembered = RememberedSignIn(
+            preferences, backend.namespace, clock=clock, on_erased=erase_person
+        )
         sign_in: SignInViewModel[SignedInSession] = SignInViewModel(
-            backend,
-            PreferencesStorage(preferences, backend.namespace),
+            connector,
+            remembered,
             open_account=open_account,
             close_account=close_account,
             forget_account=forget_account,
             clock=clock,
             remember_for=remember_for,
             copies=BrowserViewCaches(preferences, backend.identity),
+            attempts=BrowserAttempts(throttle, browser),
         )
 
         def current_live() -> LiveUpdates | None:
@@ -123,9 +165,20 @@ def sign_in_entry(
             return account.live if account is not None else None
 
         async def on_closed(_event: ft.Event[ft.Page]) -> None:
+            remembered.close()
             await sign_in.close()
 
         follow_lifecycle(page, current_live)
+        # follow_lifecycle's handler, which takes the event.
+        resume = cast("Callable[[ft.Event[ft.Page]], object] | None", page.on_connect)
+
+        def on_connect(event: ft.Event[ft.Page]) -> None:
+            if sign_in.snapshot.account is not None:
+                admit_this_socket()  # a signed-in tab came back on a new socket
+            if resume is not None:
+                resume(event)
+
+        page.on_connect = on_connect
         page.on_close = on_closed
         page.render_views(SignInGate, sign_in)
 

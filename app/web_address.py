@@ -25,7 +25,8 @@ Two more rules tie the listener to the address people use
   view answers no other ``Host`` or ``Origin``), and the plain-HTTP listener
   must be out of reach of everyone but the proxy: a loopback ``--host`` (the
   proxy on this machine), or ``--forwarded-allow-ips`` naming the proxy's
-  addresses, the only peers then accepted.
+  addresses, the only peers then accepted. Either way the proxy's
+  ``X-Forwarded-For`` names each browser (``app.browser_address``).
 - **A public URL** is ``https://`` (``http://`` only for a loopback name,
   for trying it out on this machine) and an origin only: no path, query or
   credentials.

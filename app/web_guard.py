@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app.web_origin import TrustedOrigins
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 REFUSED = "This address serves Schedule Browser to its own page only."
 
@@ -54,10 +55,10 @@ class OriginGuard:
         if kind == "http":
             await PlainTextResponse(REFUSED, status_code=403)(scope, receive, send)
             return
-        await _refuse_handshake(scope, send)
+        await refuse_handshake(scope, send, 403, REFUSED)
 
     def _admits(self, scope: Scope) -> bool:
-        if self.peers and not _peer_in(scope, self.peers):
+        if self.peers and not peer_in(scope, self.peers):
             return False
         headers = Headers(scope=scope)
         host, origin = headers.get("host"), headers.get("origin")
@@ -66,28 +67,35 @@ class OriginGuard:
         return self.origins.host_allowed(host)
 
 
-def _peer_in(scope: Scope, peers: Sequence[Network]) -> bool:
+def peer_address(scope: Scope) -> Address | None:
+    """The address of the connection's other end (an IPv4-mapped one as IPv4), if known."""
     client = scope.get("client")
     if not client:
-        return False
+        return None
     try:
         address = ipaddress.ip_address(str(client[0]))
     except ValueError:
-        return False
+        return None
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return any(address in network for network in peers)
+        return address.ipv4_mapped
+    return address
 
 
-async def _refuse_handshake(scope: Scope, send: Send) -> None:
-    """A 403 in place of the upgrade: with the ASGI denial-response extension when the
+def peer_in(scope: Scope, peers: Sequence[Network]) -> bool:
+    """The connection comes from one of ``peers``."""
+    address = peer_address(scope)
+    return address is not None and any(address in network for network in peers)
+
+
+async def refuse_handshake(scope: Scope, send: Send, status: int, reason: str) -> None:
+    """``status`` in place of the upgrade: with the ASGI denial-response extension when the
     server offers it, else a close before accepting, which servers answer with 403."""
     if "websocket.http.response" in scope.get("extensions", {}):
-        body = REFUSED.encode()
+        body = reason.encode()
         await send(
             {
                 "type": "websocket.http.response.start",
-                "status": 403,
+                "status": status,
                 "headers": [
                     (b"content-type", b"text/plain; charset=utf-8"),
                     (b"content-length", str(len(body)).encode()),

@@ -33,11 +33,19 @@ serve HTTPS itself. So every web view, local or hosted, is Flet's own ASGI app
   tab that closes while updates are still on their way still ends this way:
   ``app.web_departures.TabDepartures`` drops what can no longer be sent, so
   Flet sees an ordinary disconnect rather than an error that skips it.
+- **Nobody holds it with idle connections.** Every connection is held to
+  ``connection_limits`` (header and idle timeouts, a connection
+  limit, header and frame sizes), and serving others, the sockets on which
+  nobody has signed in yet are few per browser address and closed after a
+  while (``app.web_sign_in_door.SignInDoor``); both are ``WebLimits``.
 - **The page's files are served in large reads** (``app.web_files.PathSend``),
   so serving them while the embedded server opens in a thread stays quick.
 - **No message is formatted for nothing.** Flet builds a debug line of every
   message it sends, logged or not; ``app.web_messages`` makes that line
   name the message's action only (cheap, and it holds no row's text).
+- **No log line holds what a person typed or reads.** At ``FLET_LOG_LEVEL=debug``
+  Flet logs each message from the browser in full; ``app.flet_logs`` keeps
+  Flet's lines and drops their payload.
 - **Ctrl+C and SIGTERM end the serve cleanly.** uvicorn would restore the
   default handlers and raise the signal again after shutting down, killing
   the process before the backend closes; here the signals only ask the server
@@ -63,14 +71,18 @@ import flet_web.fastapi as flet_fastapi
 import uvicorn
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp
 
-from app.settings import WebAddress
+from app.browser_address import forwarded_browser
+from app.flet_logs import redact_flet_logs
+from app.settings import WebAddress, WebLimits
 from app.web_departures import TabDepartures
 from app.web_files import PathSend
 from app.web_guard import OriginGuard
 from app.web_headers import SecurityHeaders
 from app.web_messages import quiet_message_repr
 from app.web_origin import TrustedOrigins
+from app.web_sign_in_door import SignInDoor
 
 APP_NAME = "Schedule Browser"
 APP_SHORT_NAME = "Schedules"
@@ -82,6 +94,7 @@ SHUTDOWN_GRACE_SECONDS = 5
 HOSTED_SESSION_GRACE_SECONDS = 60
 """How long a hosted session outlives its lost connection (Flet evicts every 10 s after)."""
 LOCAL_SESSION_GRACE_SECONDS = 3600
+DEFAULT_WEB_LIMITS = WebLimits()
 
 Entry = Callable[[ft.Page], Awaitable[None]]
 
@@ -106,9 +119,11 @@ def web_app(
     assets_dir: Path | None,
     address: WebAddress,
     port: int,
+    limits: WebLimits = DEFAULT_WEB_LIMITS,
 ) -> Any:
     """The ASGI app serving ``entry`` to browsers (one Flet session per tab), guarded."""
     quiet_message_repr()
+    redact_flet_logs()
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     for path in HIDDEN_PATHS:
         outer.add_route(path, _not_found, methods=["GET", "HEAD"])
@@ -125,8 +140,14 @@ def web_app(
             session_timeout_seconds=session_grace_seconds(address),
         ),
     )
-    departures = TabDepartures(PathSend(outer))
-    guarded = OriginGuard(departures, trusted_origins(address, port), peers=address.proxy_peers)
+    departures: ASGIApp = TabDepartures(PathSend(outer))
+    if address.serves_others:
+        departures = SignInDoor(
+            departures, per_address=limits.waiting_per_address, within=limits.sign_in_seconds
+        )
+    # Inside the guard, which judges the real peer: Flet sees the browser's address.
+    browsers = forwarded_browser(departures, address)
+    guarded = OriginGuard(browsers, trusted_origins(address, port), peers=address.proxy_peers)
     return SecurityHeaders(guarded, https=address.reached_over_https)
 
 
@@ -150,21 +171,23 @@ async def serve_web(
     assets_dir: Path | None,
     open_browser: bool = False,
     stop: asyncio.Event | None = None,
+    limits: WebLimits = DEFAULT_WEB_LIMITS,
 ) -> None:
     """Serves until SIGINT or SIGTERM (or ``stop`` is set), then returns once shut down."""
     _log_level_from_env()
     tls = address.tls
     config = uvicorn.Config(
-        web_app(entry, assets_dir=assets_dir, address=address, port=port),
+        web_app(entry, assets_dir=assets_dir, address=address, port=port, limits=limits),
         host=address.host,
         port=port,
         ws="websockets-sansio",
-        # The guard judges the real peer; nothing here reads forwarded addresses.
+        # The guard judges the real peer; ``forwarded_browser`` reads the proxy's header.
         proxy_headers=False,
         log_level="warning",
         ssl_certfile=str(tls.certfile) if tls else None,
         ssl_keyfile=str(tls.keyfile) if tls else None,
         timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+        **limits.connections.uvicorn_options(),
     )
     url = page_url(address, port)
     server = _Server(config, on_started=(lambda: _open_browser(url)) if open_browser else None)

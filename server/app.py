@@ -6,13 +6,15 @@ unless given, so a restart invalidates outstanding cursors, which clients
 answer by reloading page one. ``rate_limit`` caps each principal's requests
 (``server/api/rate_limit.py``); None, for the embedded one-user server, caps
 nothing. ``auth_failures`` slows token guessing per client address
-(``server/api/auth_throttle.py``); None turns that off.
+(``auth_throttle``); None turns that off.
 ``on_schedule_change`` is the schedule worker's wake-up (see
 ``ScheduleService``); None when no worker runs in this process. ``drain``
 is the stand-alone server's SIGTERM drain (``/readyz`` answers 503 once it
 has begun); None in the app, which no load balancer asks. ``metrics``
 times every request (``RequestTiming``, outermost) and, with
-``metrics_route``, is served at ``GET /metrics`` to loopback callers
+``metrics_route``, is served at ``GET /metrics`` to loopback callers that
+came through no proxy; ``proxies`` are the trusted proxies' addresses
+(``--forwarded-allow-ips``), whose requests it never answers
 (``server/api/metrics.py``).
 
 Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
@@ -23,17 +25,17 @@ JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from fastapi import FastAPI
 
+from auth_throttle import AuthThrottle, FailurePolicy
 from server.api.auth import Authenticator
-from server.api.auth_throttle import AuthThrottle, FailurePolicy
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
 from server.api.health import health_routes
-from server.api.metrics import RequestTiming, ServerMetrics, metrics_routes
+from server.api.metrics import Network, RequestTiming, ServerMetrics, metrics_routes
 from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
@@ -61,6 +63,7 @@ def create_app(
     drain: Drain | None = None,
     metrics: ServerMetrics | None = None,
     metrics_route: bool = False,
+    proxies: Sequence[Network] = (),
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -86,7 +89,7 @@ def create_app(
     app.include_router(profile_routes(store, auth, cursors))
     app.include_router(health_routes(store, drain))
     if metrics is not None and metrics_route:
-        app.include_router(metrics_routes(metrics))
+        app.include_router(metrics_routes(metrics, proxies))
     install_error_handlers(app)
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)

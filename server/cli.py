@@ -7,7 +7,7 @@ local principal holding every scope. Each principal may make
 ``--rate-limit`` requests per minute (bursts of a fifth of that); beyond it
 the server answers 429 with ``Retry-After``, as it does to a client address
 after ``--auth-failures`` failed authentications in a minute (a doubling
-wait, ``server/api/auth_throttle.py``). Every startup problem ends with
+wait, ``auth_throttle``). Every startup problem ends with
 one sentence on stderr and exit status 2, never a traceback. SIGTERM first
 makes ``/readyz`` answer 503 while the server goes on serving for
 ``--drain-seconds``, so a load balancer takes it out of rotation without a
@@ -23,8 +23,20 @@ Replicas behind one address share ``--cursor-secret-file``, so a cursor from
 one replica pages on at another.
 
 ``--metrics`` serves ``GET /metrics`` (Prometheus) on the API port to
-loopback callers; ``--metrics-port`` serves it on a loopback port of its own
-(``server/api/metrics.py``).
+loopback callers that came through no proxy; ``--metrics-port`` serves it on
+a loopback port of its own (``server/api/metrics.py``).
+
+Each listener holds every client to ``connection_limits``: request
+headers within ``--header-timeout`` seconds and ``--max-header-bytes``, idle
+kept-alive connections closed after ``--keep-alive-timeout``, and beyond
+``--max-connections`` a request is answered 503.
+
+A client's address (which the throttle counts failures against) is the TCP
+peer, unless the peer is one of the reverse proxies ``--forwarded-allow-ips``
+names: then it is the address that proxy puts in ``X-Forwarded-For`` (as the
+hosted web view does for each browser). None is trusted unless named, and
+uvicorn's ``FORWARDED_ALLOW_IPS`` environment variable is not read, so a
+client cannot choose its own address by sending the header.
 
 The scheduler runs beside the HTTP server on its event loop: the worker that
 materializes due occurrences (at most ``--max-active-runs`` active runs per
@@ -46,13 +58,16 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from datetime import timedelta
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import uvicorn
 
-from server.api.auth_throttle import FailurePolicy
-from server.api.metrics import ServerMetrics, metrics_app
+from auth_throttle import FailurePolicy
+from connection_limits import add_limit_options, limits_from
+from server.api.metrics import Network, ServerMetrics, metrics_app
 from server.api.rate_limit import RateLimit
 from server.app import create_app
 from server.clock import system_clock
@@ -79,7 +94,13 @@ from server.worker.attached_runtime import (
     executor_for,
 )
 from server.worker.observer import SILENT
-from server.worker.runtime import SchedulingRuntime, SchedulingSettings, running
+from server.worker.run_dispatch import DEFAULT_RUN_LEASE
+from server.worker.runtime import (
+    DEFAULT_RUN_SLOTS,
+    SchedulingRuntime,
+    SchedulingSettings,
+    running,
+)
 from server.worker.wake import WakeSignal
 from server.worker.worker import (
     DEFAULT_BATCH_SIZE,
@@ -108,6 +129,27 @@ def rate_limit_for(requests_per_minute: int) -> RateLimit | None:
 def failure_policy_for(failures: int) -> FailurePolicy | None:
     """The throttle ``--auth-failures`` asks for; 0 turns it off."""
     return None if failures == 0 else FailurePolicy(failures=failures)
+
+
+def trusted_proxies(text: str) -> tuple[Network, ...]:
+    """``--forwarded-allow-ips``: comma-separated IP addresses or networks of the proxies
+    whose ``X-Forwarded-For`` names the client; every entry is checked, none may be all."""
+    networks = []
+    for part in text.split(","):
+        item = part.strip()
+        try:
+            network = ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{item or 'an empty entry'} in {text!r} is not an IP address or network; "
+                "name the proxies, such as 127.0.0.1 or 10.0.0.0/24"
+            ) from None
+        if network.prefixlen == 0:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} would let every client choose its own address; name the proxies"
+            )
+        networks.append(network)
+    return tuple(networks)
 
 
 def _whole_number_of(unit: str) -> Callable[[str], int]:
@@ -198,6 +240,24 @@ def _parser() -> argparse.ArgumentParser:
         f"waits and is retried (default: {DEFAULT_MAX_ACTIVE_RUNS})",
     )
     serve.add_argument(
+        "--run-slots",
+        type=_positive,
+        default=DEFAULT_RUN_SLOTS,
+        metavar="N",
+        help="runs this process executes at once; more than --max-active-runs, so one "
+        "principal's runs never fill them; the rest wait, never failing for it "
+        f"(default: {DEFAULT_RUN_SLOTS})",
+    )
+    serve.add_argument(
+        "--run-lease-seconds",
+        type=_positive,
+        default=int(DEFAULT_RUN_LEASE.total_seconds()),
+        metavar="S",
+        help="a run this process executes stays its own for S seconds, renewed while it "
+        "runs; a replica that stops lets it lapse, and another takes the run over and "
+        f"delivers it again (default: {int(DEFAULT_RUN_LEASE.total_seconds())})",
+    )
+    serve.add_argument(
         "--cursor-secret-file",
         type=Path,
         metavar="FILE",
@@ -258,6 +318,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="serve GET /metrics on 127.0.0.1:N, a listener of its own (off by default)",
     )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        type=trusted_proxies,
+        default=(),
+        metavar="LIST",
+        help="comma-separated addresses or networks of the reverse proxies (or the hosted web "
+        "view) in front of this server: from them, X-Forwarded-For names the client whose "
+        "failed sign-ins are counted; from anyone else it is ignored (default: none)",
+    )
+    add_limit_options(
+        serve.add_argument_group(
+            "connection limits",
+            "what one client may hold of the listener (README: Running the server for a team)",
+        ),
+        frames=False,
+    )
     return parser
 
 
@@ -284,6 +360,8 @@ def scheduling_for(
     settings = SchedulingSettings(
         admission=Admission(args.max_active_runs),
         batch_size=args.worker_batch or default_batch_size(store.engine.dialect.name),
+        run_slots=args.run_slots,
+        run_lease=timedelta(seconds=args.run_lease_seconds),
     )
     executor = executor_for(_runtime(args), system_clock)
     return SchedulingRuntime(
@@ -295,6 +373,14 @@ def scheduling_for(
         wake=wake,
         observer=SILENT if metrics is None else metrics,
     )
+
+
+def _check_run_slots(args: argparse.Namespace) -> None:
+    """Refuse, before anything starts, run slots that one principal's runs could fill."""
+    try:
+        SchedulingSettings(admission=Admission(args.max_active_runs), run_slots=args.run_slots)
+    except ValueError as err:
+        raise StartupError("--run-slots must be more than --max-active-runs.") from err
 
 
 def _runtime(args: argparse.Namespace) -> AttachedRuntime | None:
@@ -386,6 +472,17 @@ async def _serve_http(
         await server.serve(sockets=[sock])
 
 
+def forwarding_settings(proxies: Sequence[Network]) -> dict[str, Any]:
+    """uvicorn's reading of ``X-Forwarded-For``: only from ``proxies``, off without any
+    (never its own default of 127.0.0.1, nor ``FORWARDED_ALLOW_IPS``)."""
+    if not proxies:
+        return {"proxy_headers": False}
+    return {
+        "proxy_headers": True,
+        "forwarded_allow_ips": ",".join(str(network) for network in proxies),
+    }
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -462,6 +559,7 @@ def _open_store(url: str) -> SqlStore:
 def serve(args: argparse.Namespace) -> int:
     directory, token = _identity(args)
     _runtime(args)
+    _check_run_slots(args)
     cursor_secret = _cursor_secret(args.cursor_secret_file)
     store = _open_store(args.database)
     try:
@@ -489,6 +587,7 @@ def serve(args: argparse.Namespace) -> int:
             drain=drain,
             metrics=metrics,
             metrics_route=args.metrics,
+            proxies=args.forwarded_allow_ips,
         )
         address = f"http://{args.host}:{sock.getsockname()[1]}"
         print(f"schedule-server listening on {address}", flush=True)
@@ -502,12 +601,18 @@ def serve(args: argparse.Namespace) -> int:
             log_level="warning",
             access_log=False,
             timeout_graceful_shutdown=args.shutdown_grace,
+            **limits_from(args).uvicorn_options(),
+            **forwarding_settings(args.forwarded_allow_ips),
         )
         server = _Server(config, scheduling, drain, args.drain_seconds)
         beside = None
         if metrics is not None and metrics_sock is not None:
             metrics_config = uvicorn.Config(
-                metrics_app(metrics), log_level="warning", access_log=False, lifespan="off"
+                metrics_app(metrics),
+                log_level="warning",
+                access_log=False,
+                lifespan="off",
+                **limits_from(args).uvicorn_options(),
             )
             beside = (_MetricsServer(metrics_config), metrics_sock)
         with sock, metrics_sock or contextlib.nullcontext():

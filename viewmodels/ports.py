@@ -99,7 +99,8 @@ class ServerActivity(Protocol):
 class DeviceStorage(Protocol):
     """Key/value device state (history cache, expanded groups); never sent to a server.
 
-    Async because the app's persistent adapter (Flet ``SharedPreferences``) is.
+    Async because the app's persistent adapters are: files in the user data folder
+    (a local session) and a browser's ``SharedPreferences`` (a hosted one, remembered).
     ``get`` answers ``None`` for a key never set.
     """
 

@@ -36,10 +36,17 @@ other work renders Flutter in software many times slower than when idle, yet bou
 _FRAME_WAITS = itertools.count()
 
 
-def open_app(page: Page, url: str) -> None:
-    """Navigate, wait for Flutter to start, and switch its accessibility tree on."""
+def open_app(page: Page, url: str, *, semantics: bool = True) -> None:
+    """Navigate, wait for Flutter to start, and switch its accessibility tree on (unless not).
+
+    With the tree off the page has no DOM for its controls: a test finds them
+    by where they are painted, as a person without a screen reader does.
+    """
     page.goto(url)
-    enable_semantics(page)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=UI_TIMEOUT_MS)
+    if semantics:
+        enable_semantics(page)
 
 
 def enable_semantics(page: Page) -> None:

@@ -10,13 +10,14 @@ way the process is given no token: the environment variable is emptied, so a
 token in the test runner's own environment cannot leak in (the app would
 refuse to start with it). ``session_grace_seconds`` sets Flet's
 ``FLET_SESSION_TIMEOUT``, the operator's override of how long a session
-outlives its tab (``app.web_server``).
+outlives its tab (``app.web_server``); ``log_level`` sets ``FLET_LOG_LEVEL``,
+which turns on Flet's own log on the process's stderr.
 """
 
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from devtools.self_signed import CertificatePair
 
 EVERY_INTERFACE = "0.0.0.0"
 SESSION_TIMEOUT_ENV = "FLET_SESSION_TIMEOUT"
+LOG_LEVEL_ENV = "FLET_LOG_LEVEL"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +46,10 @@ def hosted_app(
     *,
     certificate: CertificatePair | None = None,
     session_grace_seconds: int | None = None,
+    log_level: str | None = None,
+    extra_arguments: Sequence[str] = (),
 ) -> Iterator[HostedApp]:
-    """The hosted web view, stopped on the way out."""
+    """The hosted web view, stopped on the way out; ``extra_arguments`` end its command."""
     port = free_port()
     if certificate is not None:
         serving = [
@@ -61,8 +65,11 @@ def hosted_app(
         url = f"http://{LOOPBACK}:{port}/"
         serving = ["--host", LOOPBACK, "--behind-proxy", "--public-url", url]
     argv = [*app_command(), "--web", "--port", str(port), *serving, "--server", server.url]
+    argv += extra_arguments
     environment = {TOKEN_ENV: ""}
     if session_grace_seconds is not None:
         environment[SESSION_TIMEOUT_ENV] = str(session_grace_seconds)
+    if log_level is not None:
+        environment[LOG_LEVEL_ENV] = log_level
     with running_process(argv, log_dir, port=port, environment=environment) as process:
         yield HostedApp(url, process)

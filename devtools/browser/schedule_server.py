@@ -27,6 +27,9 @@ from server.identity import ALL_SCOPES
 LISTENING_LINE = "schedule-server listening on"
 """Printed once the demo data is loaded, so the server can answer with it."""
 TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
+DATA_HOME = "data-home"
+"""``remote_app``'s ``XDG_DATA_HOME``, under its log folder: its user data folder (where
+it keeps its offline copy) is the test's, never the tester's own."""
 
 
 def server_command() -> list[str]:
@@ -65,8 +68,12 @@ def write_members(path: Path, members: Sequence[Member]) -> None:
 class ScheduleServer:
     """``schedule-server serve --demo`` on one port and one database, restartable."""
 
-    def __init__(self, work_dir: Path, members: Sequence[Member] = ()) -> None:
+    def __init__(
+        self, work_dir: Path, members: Sequence[Member] = (), options: Sequence[str] = ()
+    ) -> None:
         self.work_dir = work_dir
+        self.options = tuple(options)
+        """More ``serve`` options, given on every start."""
         self.port = free_port()
         self.members = list(members) or [
             Member("ui-tester", "UI tester", secrets.token_urlsafe(32))
@@ -115,6 +122,7 @@ class ScheduleServer:
             # once, not after the 5 s drain (tests/server/runtime/test_cli_shutdown.py).
             "--drain-seconds",
             "0",
+            *self.options,
         ]
         stack = ExitStack()
         stack.enter_context(
@@ -135,10 +143,13 @@ class ScheduleServer:
 
 
 @contextmanager
-def schedule_server(work_dir: Path, members: Sequence[Member] = ()) -> Iterator[ScheduleServer]:
-    """A started server, stopped on the way out however the test ended."""
+def schedule_server(
+    work_dir: Path, members: Sequence[Member] = (), options: Sequence[str] = ()
+) -> Iterator[ScheduleServer]:
+    """A started server (with more ``serve`` ``options``), stopped on the way out however
+    the test ended."""
     work_dir.mkdir(parents=True, exist_ok=True)
-    server = ScheduleServer(work_dir, members)
+    server = ScheduleServer(work_dir, members, options)
     try:
         server.start()
         yield server
@@ -151,9 +162,11 @@ def remote_app(server: ScheduleServer, log_dir: Path) -> Iterator[str]:
     """``schedule-browser --web --server URL`` with the token in its environment; its URL.
 
     No ``--data-dir``: the app refuses it with ``--server`` (it names the
-    embedded server's folder), and the web view keeps device state in the browser.
+    embedded server's folder); its user data folder, where it keeps its device
+    state, is under ``log_dir / DATA_HOME``.
     """
     port = free_port()
     argv = [*app_command(), "--web", "--port", str(port), "--server", server.url]
-    with running_process(argv, log_dir, port=port, environment={TOKEN_ENV: server.token}):
+    environment = {TOKEN_ENV: server.token, "XDG_DATA_HOME": str(log_dir / DATA_HOME)}
+    with running_process(argv, log_dir, port=port, environment=environment):
         yield f"http://{LOOPBACK}:{port}/"

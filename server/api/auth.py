@@ -2,7 +2,7 @@
 
 First, with a throttle, 429 ``request.rate_limited`` while the client's
 address waits after repeated authentication failures
-(``server.api.auth_throttle``), before the token is looked at; then 401
+(``auth_throttle``), before the token is looked at; then 401
 ``auth.unauthenticated`` when no enabled principal matches the bearer
 token (counted against the address); then, with a limiter, 429
 ``request.rate_limited`` when the caller has spent its allowance (every
@@ -19,7 +19,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from server.api.auth_throttle import AuthThrottle
+from auth_throttle import AuthThrottle
 from server.api.errors import ApiError
 from server.api.rate_limit import RequestLimiter
 from server.identity import IdentityProvider, Principal

@@ -23,17 +23,20 @@ app beside a served one) never mix their figures. What it holds:
 
 Who may read it: on its own port (``--metrics-port``) it listens on loopback
 only, for a collector on the same machine. On the API port (``--metrics``)
-it answers only a caller on loopback whose request carries no
-``Forwarded`` or ``X-Forwarded-For`` header, which a reverse proxy adds; any
-other caller gets 404 ``route.not_found``, as if it were not there, so
-putting the server behind a proxy does not publish it.
+it answers only a caller on loopback that came through no proxy: the request
+carries no ``Forwarded``, ``X-Forwarded-For`` or ``X-Real-IP`` header (a
+header uvicorn read to rewrite the client's address stays on the request),
+and its peer is none of the trusted proxies (``--forwarded-allow-ips``), so a
+proxy that forwards without naming the client is refused too. Any other
+caller gets 404 ``route.not_found``, as if it were not there, so putting the
+server behind a proxy does not publish it.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 import anyio.to_thread
@@ -57,6 +60,10 @@ LATENESS_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 """Any other method is labelled OTHER: a caller must not be able to mint label values."""
+_FORWARDING_HEADERS = ("forwarded", "x-forwarded-for", "x-real-ip")
+"""Headers a reverse proxy adds to name the client it forwards."""
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class ServerMetrics:
@@ -177,24 +184,29 @@ class RequestTiming:
             )
 
 
-def _may_read(request: Request) -> bool:
-    """A caller on loopback that no proxy forwarded."""
-    if any(name in request.headers for name in ("forwarded", "x-forwarded-for")):
+def _may_read(request: Request, proxies: Sequence[Network] = ()) -> bool:
+    """A caller on loopback that no proxy forwarded: no forwarding header, and a peer
+    that is not one of ``proxies``. Without a header uvicorn leaves the peer as it is,
+    so ``request.client`` is then the real peer."""
+    if any(name in request.headers for name in _FORWARDING_HEADERS):
         return False
     host = request.client.host if request.client is not None else ""
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    return address.is_loopback and not any(address in network for network in proxies)
 
 
-def metrics_routes(metrics: ServerMetrics) -> APIRouter:
-    """``GET /metrics`` on the API port, for loopback callers only (not in the OpenAPI document)."""
+def metrics_routes(metrics: ServerMetrics, proxies: Sequence[Network] = ()) -> APIRouter:
+    """``GET /metrics`` on the API port, for loopback callers that came through none of
+    ``proxies`` (the trusted proxies' addresses) and no other proxy either (not in the
+    OpenAPI document)."""
     router = APIRouter()
 
     @router.get("/metrics", include_in_schema=False)
     def read_metrics(request: Request) -> Response:
-        if not _may_read(request):
+        if not _may_read(request, proxies):
             raise ApiError(404, "route.not_found", "No such route.")
         return Response(
             metrics.exposition(),

@@ -30,6 +30,7 @@ from server.storage.records import (
     Owner,
     ProfileRecord,
     RevisionRecord,
+    RunLease,
     RunRecord,
     ScheduleChange,
     ScheduleCounts,
@@ -217,11 +218,33 @@ class RunRepository(Protocol):
         ...
 
     def overdue(self, now: datetime, limit: int) -> list[UUID]:
-        """QUEUED or RUNNING runs past their deadline."""
+        """RUNNING runs past their deadline (a QUEUED run's time limit has not begun)."""
         ...
 
-    def start(self, run_id: UUID, now: datetime) -> ClaimedRun | None:
-        """QUEUED -> RUNNING; None when the run was taken or ended meanwhile."""
+    def stranded(self, now: datetime, limit: int) -> list[UUID]:
+        """RUNNING runs within their deadline whose lease lapsed before ``now`` (or that have none).
+
+        Their holder is taken to be gone: another dispatcher may ``take_over``.
+        """
+        ...
+
+    def start(self, run_id: UUID, now: datetime, lease: RunLease) -> ClaimedRun | None:
+        """QUEUED -> RUNNING under ``lease``; None when the run was taken or ended meanwhile.
+
+        The run's time limit counts from here: its deadline becomes ``now``
+        plus the span it was queued with (its deadline less its creation).
+        """
+        ...
+
+    def take_over(self, run_id: UUID, now: datetime, lease: RunLease) -> ClaimedRun | None:
+        """A RUNNING run whose lease lapsed before ``now``, leased anew; None when it was not.
+
+        The run keeps its deadline, so a second delivery carries the same body.
+        """
+        ...
+
+    def renew(self, run_ids: Collection[UUID], lease: RunLease) -> int:
+        """Extend to ``lease`` each of ``run_ids`` still RUNNING under its holder; how many."""
         ...
 
     def finish(

@@ -295,6 +295,19 @@ class ClaimedRun:
 
 
 @dataclass(frozen=True, slots=True)
+class RunLease:
+    """Who executes a RUNNING run, and until when that holds unless renewed.
+
+    The holding dispatcher renews it while the run executes; once
+    ``expires_at`` has passed its holder is taken to be gone, and another
+    dispatcher may take the run over and deliver it again.
+    """
+
+    holder: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class BatchOutcome:
     """What one batch transaction of the worker did with each schedule it claimed.
 

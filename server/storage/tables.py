@@ -167,6 +167,9 @@ runs = Table(
     Column("updated_at", UtcDateTime(), nullable=False),
     # A FAILED run's stable reason code (``deadline_exceeded``, ...); else NULL.
     Column("failure_reason", String(100), nullable=True),
+    # A RUNNING run's lease: which dispatcher executes it, and until when unless renewed.
+    Column("lease_holder", String(64), nullable=True),
+    Column("lease_expires_at", UtcDateTime(), nullable=True),
     CheckConstraint(
         "status IN ('QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED')",
         name="status_known",

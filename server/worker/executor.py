@@ -4,8 +4,10 @@ The scheduler creates runs; it does not execute them. Whatever carries them
 out implements ``RunExecutor``, and ``RunDispatcher`` drives it:
 
 1. the dispatcher takes a QUEUED run (QUEUED -> RUNNING, compare-and-set, so
-   one taker per run) and builds its ``ClaimedRun``: run, session and owner
-   ids, the schedule linkage, the pinned limits, the deadline, when it was
+   one taker per run; or takes over one whose dispatcher stopped renewing
+   its lease) and builds its ``ClaimedRun``: run, session and owner
+   ids, the schedule linkage, the pinned limits, the deadline (its start
+   plus its timeout), when it was
    delivered, and the instruction (the session's opening message, hidden from its transcript: an
    executor must never log it);
 2. it awaits ``execute(run)`` on the event loop (an executor puts blocking
@@ -22,6 +24,8 @@ What an implementation promises:
 - It finishes before ``deadline_at``; a run still active after its deadline
   is failed by the dispatcher (``deadline_exceeded``) and a later result for
   it is dropped.
+- It is idempotent on ``run_id``: a run taken over from a stopped replica
+  is executed again, and only the first result counts.
 - Raising is a FAILED run (``executor_error`` with the exception's class).
 - It exposes exactly the run's requested scopes and limits to the agent,
   never more.

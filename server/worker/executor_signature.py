@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from typing import Final
 
 __all__ = ["SIGNATURE_HEADER", "TOLERANCE_SECONDS", "sign", "verify"]
@@ -19,6 +20,8 @@ __all__ = ["SIGNATURE_HEADER", "TOLERANCE_SECONDS", "sign", "verify"]
 SIGNATURE_HEADER: Final = "X-Schedule-Signature"
 TOLERANCE_SECONDS: Final = 300
 """How far a signature's time may be from the runtime's clock, either way."""
+_SECONDS: Final = re.compile(r"[0-9]{1,15}")
+_HEX_DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
 
 def _digest(secret: bytes, timestamp: int, body: bytes) -> str:
@@ -35,13 +38,14 @@ def verify(
 ) -> bool:
     """Whether ``header`` signs ``body`` with ``secret``, at a time within ``tolerance`` of ``now``.
 
-    ``now`` and ``tolerance`` are Unix seconds.
+    ``now`` and ``tolerance`` are Unix seconds. Any header that is not
+    ``t=DIGITS,v1=64 HEX`` (ASCII only; other fields ignored) is False, never an exception.
     """
     fields = dict(part.split("=", 1) for part in header.split(",") if "=" in part)
-    try:
-        timestamp = int(fields["t"])
-    except (KeyError, ValueError):
+    seconds, signature = fields.get("t", ""), fields.get("v1", "")
+    if _SECONDS.fullmatch(seconds) is None or _HEX_DIGEST.fullmatch(signature) is None:
         return False
+    timestamp = int(seconds)
     if abs(now - timestamp) > tolerance:
         return False
-    return hmac.compare_digest(_digest(secret, timestamp, body), fields.get("v1", ""))
+    return hmac.compare_digest(_digest(secret, timestamp, body), signature)

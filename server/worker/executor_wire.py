@@ -3,10 +3,11 @@
 ``delivery_body`` is the JSON the server POSTs for one claimed run (the same
 bytes on every retry, so a runtime may compare them); ``read_answer`` turns
 the runtime's 200 answer into a ``RunResult``. An answer that does not read
-(not JSON, an unknown status, a reason that is prose rather than a code)
-fails the run as ``executor_answer_invalid``: the failure reason and class
-reach the audit log, which must never hold message text, so they are held to
-short code-like strings. Unknown fields are ignored, so runtimes can add
+(not JSON, an unknown status, a reason that is prose rather than a code, a
+body over ``MAX_ANSWER_BYTES``, where the executor stops reading) fails the
+run as ``executor_answer_invalid``: the failure reason and class reach the
+audit log, which must never hold message text, so they are held to short
+code-like strings. Unknown fields are ignored, so runtimes can add
 their own.
 """
 
@@ -21,11 +22,19 @@ from server.domain.states import RunStatus
 from server.storage.records import ClaimedRun
 from server.worker.executor import RunResult
 
-__all__ = ["INVALID_ANSWER", "PROTOCOL_VERSION", "delivery_body", "read_answer"]
+__all__ = [
+    "INVALID_ANSWER",
+    "MAX_ANSWER_BYTES",
+    "PROTOCOL_VERSION",
+    "delivery_body",
+    "read_answer",
+]
 
 PROTOCOL_VERSION: Final = 1
 MAX_ANSWERS: Final = 100
 MAX_ANSWER_CHARS: Final = 100_000
+MAX_ANSWER_BYTES: Final = 16 * 1024 * 1024
+"""The longest answer body read: room for many long answers, a bound on one run's memory."""
 _CODE: Final = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 INVALID_ANSWER: Final = RunResult.failed("executor_answer_invalid", "InvalidAnswer")
 

@@ -7,9 +7,10 @@ the runtime's answer, which is the run's outcome:
 
 - 200: the answer document (``executor_wire.read_answer``);
 - a connection failure, 408, 429 or any 5xx: the same body again after a
-  backoff (doubling from ``first_retry`` up to ``longest_retry``, jittered,
-  or the runtime's ``Retry-After`` when it gives one), signed afresh, for as
-  long as the run's deadline allows;
+  backoff (doubling from ``first_retry`` up to ``longest_retry``, jittered),
+  or the runtime's ``Retry-After`` when it is longer (so ``Retry-After: 0``
+  never makes a busy loop), signed afresh, for as long as the run's deadline
+  allows;
 - any other status: FAILED ``executor_refused`` with ``HTTP<status>`` as the
   class (a runtime that refuses the signature answers 401).
 
@@ -17,7 +18,10 @@ The deadline bounds everything: no attempt starts after it, the one in
 flight is abandoned at it, and an answer that arrives later is dropped. The
 run then fails as ``deadline_exceeded``, which is what the dispatcher would
 record for it anyway. The body carries the instruction, so nothing here logs
-a body, and the secret never leaves this object (its repr hides it).
+a body, and the secret never leaves this object (its repr hides it). For the
+same reason the client ignores ``HTTP_PROXY`` and the other proxy variables
+(``trust_env=False``): a delivery goes to the URL it was given, and nowhere
+else. An answer is read up to ``MAX_ANSWER_BYTES`` and no further.
 """
 
 from __future__ import annotations
@@ -36,7 +40,12 @@ import httpx
 from server.storage.records import ClaimedRun
 from server.worker.executor import RunResult
 from server.worker.executor_signature import SIGNATURE_HEADER, sign
-from server.worker.executor_wire import delivery_body, read_answer
+from server.worker.executor_wire import (
+    INVALID_ANSWER,
+    MAX_ANSWER_BYTES,
+    delivery_body,
+    read_answer,
+)
 
 __all__ = ["DEADLINE_EXCEEDED", "HttpExecutor"]
 
@@ -113,10 +122,17 @@ class HttpExecutor:
         """One POST: the run's result, or how long to wait before the next attempt."""
         headers = {
             "Content-Type": "application/json",
+            # The bound on reading holds for the answer's bytes, not a compressed form.
+            "Accept-Encoding": "identity",
             SIGNATURE_HEADER: sign(self._secret, int(self._wall_seconds()), body),
         }
         try:
-            response = await self._http().post(self._url, content=body, headers=headers)
+            async with self._http().stream(
+                "POST", self._url, content=body, headers=headers
+            ) as response:
+                status = response.status_code
+                if status == 200:
+                    return await _bounded_answer(run, response)
         except httpx.TransportError as err:
             _log.warning(
                 "run %s: the agent runtime could not be reached (%s); retrying",
@@ -124,15 +140,11 @@ class HttpExecutor:
                 type(err).__name__,
             )
             return self._backoff(attempt)
-        if response.status_code == 200:
-            return read_answer(response.content)
-        if response.status_code >= 500 or response.status_code in _RETRIED_STATUSES:
-            _log.warning(
-                "run %s: the agent runtime answered %s; retrying", run.run_id, response.status_code
-            )
-            return _retry_after(response) or self._backoff(attempt)
-        _log.warning("run %s: the agent runtime refused it (%s)", run.run_id, response.status_code)
-        return RunResult.failed("executor_refused", f"HTTP{response.status_code}")
+        if status >= 500 or status in _RETRIED_STATUSES:
+            _log.warning("run %s: the agent runtime answered %s; retrying", run.run_id, status)
+            return max(_retry_after(response) or 0.0, self._backoff(attempt))
+        _log.warning("run %s: the agent runtime refused it (%s)", run.run_id, status)
+        return RunResult.failed("executor_refused", f"HTTP{status}")
 
     def _backoff(self, attempt: int) -> float:
         ceiling = min(self._first_retry * (1 << min(attempt - 1, 20)), self._longest_retry)
@@ -144,8 +156,33 @@ class HttpExecutor:
                 transport=self._transport,
                 timeout=httpx.Timeout(None, connect=_CONNECT_SECONDS),
                 follow_redirects=False,
+                trust_env=False,
             )
         return self._client
+
+
+async def _bounded_answer(run: ClaimedRun, response: httpx.Response) -> RunResult:
+    """The 200 answer's outcome, read no further than ``MAX_ANSWER_BYTES``.
+
+    The request asked for no compression; a compressed answer is refused unread,
+    since a few kilobytes of it could inflate past any bound in one step.
+    """
+    if response.headers.get("Content-Encoding", "identity").lower() != "identity":
+        _log.warning("run %s: the agent runtime's answer is compressed", run.run_id)
+        return INVALID_ANSWER
+    declared = response.headers.get("Content-Length", "")
+    content = bytearray()
+    if not (declared.isdigit() and int(declared) > MAX_ANSWER_BYTES):
+        async for chunk in response.aiter_bytes():
+            content += chunk
+            if len(content) > MAX_ANSWER_BYTES:
+                break
+        else:
+            return read_answer(bytes(content))
+    _log.warning(
+        "run %s: the agent runtime's answer is over %s bytes", run.run_id, MAX_ANSWER_BYTES
+    )
+    return INVALID_ANSWER
 
 
 def _retry_after(response: httpx.Response) -> float | None:

@@ -1,18 +1,32 @@
-"""The run dispatcher: takes queued runs, hands them to the executor, records the outcome.
+"""The run dispatcher: takes runs, executes them side by side, records each outcome.
 
-``dispatch_once`` first fails every active run whose deadline has passed
-(``deadline_exceeded``: a crash between taking and finishing a run must not
-hold its schedule in overlap for ever), then goes through up to one batch of
-QUEUED runs one at a time: take it (QUEUED -> RUNNING, a compare-and-set, so
-of two dispatchers, in two replicas say, one takes it and the other moves
-on), check it may still use its bound website sign-in
-(``profile_check``: else it fails as ``browser_profile_unavailable`` without
-reaching the executor), await the ``RunExecutor``, ``settle`` its result. Taking one run at a
-time keeps at most one run RUNNING per dispatcher: a replica that dies
-strands only that one (until its deadline), and it never holds runs that
-another replica could be executing. Once ``stopping`` is set no further run
-is taken; the one in flight is settled. Database work runs on worker threads
-(``blocking.in_thread``); the executor runs on the loop.
+Runs execute in up to ``slots`` tasks at once, so one long run holds one
+slot and no one else's. A pass (``take_ready``) first fails every RUNNING run
+past its deadline (``deadline_exceeded``), then takes runs while a slot is
+free: first the stranded ones (RUNNING under a lease that lapsed: whoever
+executed them stopped), then QUEUED runs, highest priority then oldest first.
+Taking is a compare-and-set (QUEUED -> RUNNING, or a lapsed lease to a new
+one), so of two dispatchers, in two replicas say, one takes a run and the
+other moves on; and a run is taken only into a free slot, so a dispatcher
+never holds a run it is not executing. A run's time limit counts from its
+start: a QUEUED run waits for a slot as long as it must and never fails for
+it.
+
+Each taken run is checked (it may still use its bound website sign-in,
+``profile_check``: else it fails as ``browser_profile_unavailable`` without
+reaching the executor), handed to the ``RunExecutor`` until its deadline
+(then it fails as ``deadline_exceeded`` and its slot is free again) and its
+result ``settle``d. While runs execute, their leases are renewed every third of a
+lease. A dispatcher that stops renewing (its process killed) lets them lapse;
+another then takes them over and delivers them again with the same run id:
+the executor protocol's idempotency makes the second delivery safe, and
+``settle`` records only the first outcome.
+
+``executing`` holds the slots: runs taken within it execute as tasks, and
+leaving it waits until every one has ended. ``dispatch_once`` is one pass
+within it. Once ``stopping`` is set no further run is taken; those in flight
+are settled. Database work runs on worker threads (``blocking.in_thread``);
+the executor runs on the loop.
 
 ``settle`` ends the run and accounts for its schedule in the same
 transaction (``RunRepository.finish``), so the accounting happens once per
@@ -23,33 +37,46 @@ failure count, FAILED adds one and may pause it (``failure_limit``), and a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
+from typing import Final
 from uuid import UUID, uuid4
 
 from server.domain.states import RunStatus
 from server.identity import IdentityProvider
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
-from server.storage.records import ClaimedRun, MessageRecord, ScheduleChange, ScheduleView
+from server.storage.records import (
+    ClaimedRun,
+    MessageRecord,
+    RunLease,
+    ScheduleChange,
+    ScheduleView,
+)
 from server.worker import accounting, occurrence_events
 from server.worker.blocking import in_thread
 from server.worker.executor import RunExecutor, RunFailure, RunResult
 from server.worker.profile_check import browser_profile_refusal
 
-__all__ = ["RunDispatcher"]
+__all__ = ["DEFAULT_RUN_BATCH", "DEFAULT_RUN_LEASE", "RunDispatcher"]
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_RUN_BATCH = 20
+DEFAULT_RUN_BATCH: Final = 20
+DEFAULT_RUN_LEASE: Final = timedelta(seconds=30)
+"""How long a run stays its dispatcher's without a renewal; renewed every third of it."""
 _DEADLINE = RunFailure("deadline_exceeded", "DeadlineExceeded")
 _TICK = timedelta(microseconds=1)
 
+_Take = Callable[[UUID, datetime, RunLease], ClaimedRun | None]
+
 
 class RunDispatcher:
-    """Feeds QUEUED runs to one executor and records what it answers."""
+    """Feeds runs to one executor, up to ``slots`` at once, and records what it answers."""
 
     def __init__(
         self,
@@ -58,32 +85,92 @@ class RunDispatcher:
         clock: Callable[[], datetime],
         *,
         batch_size: int = DEFAULT_RUN_BATCH,
+        slots: int = 1,
+        lease: timedelta = DEFAULT_RUN_LEASE,
         stopping: threading.Event | None = None,
         identity: IdentityProvider | None = None,
+        on_ended: Callable[[], None] = lambda: None,
     ) -> None:
-        """``identity`` lets each run's bound profile be checked as it starts (None: not)."""
+        """``identity`` lets each run's bound profile be checked as it starts (None: not).
+
+        ``on_ended`` is called on the loop after each run's outcome commits.
+        """
+        if slots < 1:
+            raise ValueError("a dispatcher needs at least one slot")
         self._store = store
         self._identity = identity
         self._stopping = stopping or threading.Event()
         self._executor = executor
         self._clock = clock
         self._batch_size = batch_size
+        self._slots = slots
+        self._lease = lease
+        self._on_ended = on_ended
+        self.holder = uuid4().hex
+        """This dispatcher's name on the leases it holds."""
+        self._held: set[UUID] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._group: asyncio.TaskGroup | None = None
+        self._free = asyncio.Semaphore(slots)
+        self._ended = 0
 
     async def dispatch_once(self) -> int:
-        """Expire overdue runs, then execute up to one batch, one run at a time; how many ended."""
-        ended = await in_thread(self.expire_overdue, self._clock())
-        for run_id in await in_thread(self._queued, self._clock()):
+        """One pass, then wait for the runs it took to end; how many runs ended."""
+        before = self._ended
+        async with self.executing():
+            await self.take_ready()
+        return self._ended - before
+
+    @asynccontextmanager
+    async def executing(self) -> AsyncIterator[None]:
+        """Runs taken in the block execute as tasks, leases renewed; leaving waits for them."""
+        self._free = asyncio.Semaphore(self._slots)
+        async with asyncio.TaskGroup() as group:
+            self._group = group
+            renewing = group.create_task(self._keep_leases(), name="run leases")
+            try:
+                yield
+                while self._tasks:
+                    await asyncio.wait(set(self._tasks))
+            finally:
+                renewing.cancel()
+                self._group = None
+
+    async def take_ready(self) -> int:
+        """Fail overdue runs, then take stranded and queued runs into free slots; how many."""
+        group = self._group
+        if group is None:
+            raise RuntimeError("runs are taken within executing()")
+        expired = await in_thread(self.expire_overdue, self._clock())
+        self._ended += expired
+        taken = 0
+        for run_id, take in await in_thread(self._candidates, self._clock()):
             if self._stopping.is_set():
                 break
-            run = await in_thread(self._store.runs.start, run_id, self._clock())
-            if run is None:  # another dispatcher took it
+            if run_id in self._held:  # ours, though its lease lapsed: still executing here
                 continue
-            refusal = await in_thread(self.refusal, run)
-            result = (
-                RunResult(RunStatus.FAILED, (), refusal) if refusal else await self._execute(run)
-            )
-            ended += await in_thread(self.settle, run, result, self._clock())
-        return ended
+            await self._free.acquire()  # a run is taken only when it can execute at once
+            run = None
+            try:
+                if not self._stopping.is_set():
+                    run = await in_thread(take, run_id, self._clock(), self._next_lease())
+            finally:
+                if run is None:  # stopping, another dispatcher took it, or the take failed
+                    self._free.release()
+            if run is None:
+                continue
+            taken += 1
+            self._held.add(run_id)
+            task = group.create_task(self._carry_out(run), name=f"run {run_id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return expired + taken
+
+    async def renew_leases(self) -> int:
+        """Extend the lease of every run this dispatcher is executing; how many were renewed."""
+        if not self._held:
+            return 0
+        return await in_thread(self._store.runs.renew, frozenset(self._held), self._next_lease())
 
     def refusal(self, run: ClaimedRun) -> RunFailure | None:
         """Why a taken run must fail before its executor is called (``profile_check``)."""
@@ -92,7 +179,7 @@ class RunDispatcher:
         return browser_profile_refusal(self._store, self._identity, run)
 
     def expire_overdue(self, now: datetime) -> int:
-        """Fail every active run past its deadline; how many were failed."""
+        """Fail every RUNNING run past its deadline; how many were failed."""
         overdue = self._store.runs.overdue(now, self._batch_size)
         result = RunResult(RunStatus.FAILED, (), _DEADLINE)
         account = _accounting(result, now)
@@ -122,15 +209,60 @@ class RunDispatcher:
             failure_reason=None if result.failure is None else result.failure.reason,
         )
 
-    def _queued(self, now: datetime) -> list[UUID]:
-        return self._store.runs.queued(now, self._batch_size)
+    def _candidates(self, now: datetime) -> list[tuple[UUID, _Take]]:
+        """Stranded runs (taken over) first, then queued ones (started)."""
+        runs = self._store.runs
+        stranded: list[tuple[UUID, _Take]] = [
+            (i, runs.take_over) for i in runs.stranded(now, self._batch_size)
+        ]
+        return stranded + [(i, runs.start) for i in runs.queued(now, self._batch_size)]
+
+    def _next_lease(self) -> RunLease:
+        return RunLease(self.holder, self._clock() + self._lease)
+
+    async def _carry_out(self, run: ClaimedRun) -> None:
+        try:
+            # Only a run bound to a website sign-in has anything to check (no thread hop else).
+            refusal = None if run.browser_profile_id is None else await in_thread(self.refusal, run)
+            result = (
+                RunResult(RunStatus.FAILED, (), refusal) if refusal else await self._execute(run)
+            )
+            if await in_thread(self.settle, run, result, self._clock()):
+                self._ended += 1
+                self._on_ended()
+        except Exception as err:  # its lease lapses, and the run is taken over and delivered again
+            _log.warning("run %s could not be settled (%s)", run.run_id, type(err).__name__)
+        finally:
+            self._held.discard(run.run_id)
+            self._free.release()
 
     async def _execute(self, run: ClaimedRun) -> RunResult:
+        """The executor's result, or ``deadline_exceeded`` once the deadline frees the slot."""
+        budget = (run.deadline_at - self._clock()).total_seconds()
         try:
-            return await self._executor.execute(run)
+            async with asyncio.timeout(max(budget, 0.0)) as bound:
+                return await self._executor.execute(run)
+        except TimeoutError as err:
+            if not bound.expired():
+                return _raised(run, err)
+            _log.warning("run %s outlived its deadline in its executor", run.run_id)
+            return RunResult(RunStatus.FAILED, (), _DEADLINE)
         except Exception as err:
-            _log.warning("run %s failed in its executor (%s)", run.run_id, type(err).__name__)
-            return RunResult.failed("executor_error", type(err).__name__)
+            return _raised(run, err)
+
+    async def _keep_leases(self) -> None:
+        every = self._lease.total_seconds() / 3
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.renew_leases()
+            except Exception as err:  # tried again a third of a lease later
+                _log.warning("run leases could not be renewed (%s)", type(err).__name__)
+
+
+def _raised(run: ClaimedRun, err: Exception) -> RunResult:
+    _log.warning("run %s failed in its executor (%s)", run.run_id, type(err).__name__)
+    return RunResult.failed("executor_error", type(err).__name__)
 
 
 def _accounting(result: RunResult, now: datetime) -> Callable[[ScheduleView, UUID], ScheduleChange]:

@@ -7,8 +7,10 @@ stopped; every database call goes to a worker thread (``blocking.in_thread``):
   ``ScheduleWorker.run_once``, then sleep until the next firing,
   the earliest backoff or the fallback poll, whichever is first; a
   ``WakeSignal`` nudge (create, update, resume) cuts the sleep short;
-- dispatch: ``RunDispatcher.dispatch_once`` whenever the worker queued runs,
-  and at the fallback poll (runs queued by another process, deadlines);
+- dispatch: ``RunDispatcher.take_ready`` whenever the worker queued runs,
+  and at least once a run lease or fallback poll, whichever is shorter (runs
+  queued by another process, deadlines, runs stranded by a stopped replica);
+  the runs it takes execute side by side, up to ``run_slots`` at once;
 - purge: ``retention.purge_expired`` at start and every hour.
 
 A loop iteration that fails is logged by exception type and retried at the
@@ -19,7 +21,7 @@ change the ``ChangeFeed`` is published, on this loop.
 
 ``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
 (no further batch of materializations, no further run taken), the work in
-flight (one batch of materializations, one run, one purge batch) finishes
+flight (one batch of materializations, the runs executing, one purge batch) finishes
 and commits, and the loops return. ``running`` starts ``run`` as a task and, on the way
 out (Ctrl+C and cancellation included), stops it and waits until it has
 returned: the caller may then close the store. Given ``stop_within``, it
@@ -47,23 +49,44 @@ from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunExecutor
 from server.worker.observer import SILENT, WorkerObserver
 from server.worker.retention import PURGE_INTERVAL, purge_expired
-from server.worker.run_dispatch import RunDispatcher
+from server.worker.run_dispatch import DEFAULT_RUN_LEASE, RunDispatcher
 from server.worker.wake import WakeSignal
 from server.worker.worker import DEFAULT_BATCH_SIZE, ScheduleWorker
 
-__all__ = ["SchedulingRuntime", "SchedulingSettings", "running"]
+__all__ = ["DEFAULT_RUN_SLOTS", "SchedulingRuntime", "SchedulingSettings", "running"]
 
 _log = logging.getLogger(__name__)
 
 
+DEFAULT_RUN_SLOTS = 64
+"""Runs one process executes at once: above the default active-run cap, and cheap
+(an executor's run waits on its runtime, not on this process)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SchedulingSettings:
-    """The runtime's knobs; the defaults suit the embedded server and a small team."""
+    """The runtime's knobs; the defaults suit the embedded server and a small team.
+
+    ``run_slots`` must exceed the admission's active-run cap, so one owner's
+    runs never fill every slot; ``run_lease`` bounds how long a run held by a
+    stopped replica waits before another takes it over.
+    """
 
     admission: Admission = field(default_factory=Admission)
     batch_size: int = DEFAULT_BATCH_SIZE
     fallback_poll: timedelta = timedelta(seconds=30)
     purge_interval: timedelta = PURGE_INTERVAL
+    run_slots: int = DEFAULT_RUN_SLOTS
+    run_lease: timedelta = DEFAULT_RUN_LEASE
+
+    def __post_init__(self) -> None:
+        if self.run_slots <= self.admission.max_active_runs:
+            raise ValueError(
+                f"run slots ({self.run_slots}) must exceed the active-run cap"
+                f" ({self.admission.max_active_runs}), so one owner's runs never fill them"
+            )
+        if self.run_lease <= timedelta(0):
+            raise ValueError("the run lease must be positive")
 
 
 class SchedulingRuntime:
@@ -94,11 +117,18 @@ class SchedulingRuntime:
             observer=observer,
         )
         self._executor = executor or EmbeddedExecutor()
-        self._dispatcher = RunDispatcher(
-            store, self._executor, clock, stopping=self._stopping, identity=identity
-        )
         self.wake = wake or WakeSignal()
         self.changes = changes or ChangeFeed()
+        self._dispatcher = RunDispatcher(
+            store,
+            self._executor,
+            clock,
+            slots=self._settings.run_slots,
+            lease=self._settings.run_lease,
+            stopping=self._stopping,
+            identity=identity,
+            on_ended=self.changes.publish,
+        )
         self._runs_queued = WakeSignal()
         self._purge_wake = WakeSignal()
         self._quiet: set[str] = set()
@@ -150,17 +180,19 @@ class SchedulingRuntime:
             await self.wake.wait(self._seconds_until(wake_at, poll))
 
     async def _dispatch_forever(self) -> None:
-        poll = self._settings.fallback_poll
-        while not self._stopping.is_set():
-            try:
-                while await self._dispatcher.dispatch_once():
-                    self.changes.publish()
-                    if self._stopping.is_set():
-                        return
-                self._quiet.discard("run dispatch")
-            except Exception as err:
-                self._failed("run dispatch", err)
-            await self._runs_queued.wait(poll.total_seconds())
+        # At least once a lease: a stopped replica's runs are taken over soon after theirs lapse.
+        every = min(self._settings.fallback_poll, self._settings.run_lease).total_seconds()
+        async with self._dispatcher.executing():  # leaving waits for the runs executing
+            while not self._stopping.is_set():
+                try:
+                    while await self._dispatcher.take_ready():
+                        self.changes.publish()
+                        if self._stopping.is_set():
+                            break
+                    self._quiet.discard("run dispatch")
+                except Exception as err:
+                    self._failed("run dispatch", err)
+                await self._runs_queued.wait(every)
 
     async def _purge_forever(self) -> None:
         while not self._stopping.is_set():

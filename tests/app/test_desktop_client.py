@@ -1,13 +1,16 @@
-"""Fetching Flet's desktop client: bounded, visible, unpacked where flet_desktop looks.
+"""Fetching Flet's desktop client: bounded, visible, verified, unpacked where flet_desktop looks.
 
 The network is an ``httpx.MockTransport`` and the clock the tests' fake clock
 (read as monotonic seconds), which the fake stream advances, so a stall past
-the cap takes no real time.
+the cap takes no real time. A release pins the SHA-256 of the archive a test
+serves, unless the test is about a digest that does not match.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 import stat
 import tarfile
 from collections.abc import Callable, Iterator
@@ -19,14 +22,17 @@ import pytest
 from app.desktop_client import (
     CAP_SECONDS,
     CONNECT_SECONDS,
+    MAX_REDIRECTS,
     STALL_SECONDS,
     ClientFetchFailed,
+    ClientNotPinned,
     ClientRelease,
     client_present,
     client_release,
     default_http,
     fetch_client,
 )
+from app.desktop_client_digests import CLIENT_ARCHIVE_SHA256
 from tests.clock import Clock
 
 URL = "https://github.com/flet-dev/flet/releases/download/v1.0.5/flet-linux-light-amd64.tar.gz"
@@ -62,10 +68,23 @@ def client_archive() -> bytes:
     return buffer.getvalue()
 
 
-def release_in(folder_parent: Path, name: str = "flet-linux-light-amd64.tar.gz") -> ClientRelease:
+def sha256(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def release_in(
+    folder_parent: Path,
+    name: str = "flet-linux-light-amd64.tar.gz",
+    *,
+    pinned: bytes | None = None,
+    url: str = URL,
+) -> ClientRelease:
+    """The release of ``name``, pinning the digest of ``pinned`` (the test archive by default)."""
     return ClientRelease(
-        url=URL,
+        url=url,
+        version="1.0.5",
         archive_name=name,
+        sha256=sha256(client_archive() if pinned is None else pinned),
         folder=folder_parent / "flet-desktop-light-1.0.5",
         bundled_archive=folder_parent / "bundled" / name,
     )
@@ -134,10 +153,14 @@ def test_flet_desktop_finds_the_fetched_client_without_downloading_again(
     import flet_desktop  # type: ignore[import-untyped]
 
     monkeypatch.setenv("HOME", str(tmp_path))
-    release = client_release({})
+    body = client_archive()
+    from flet_desktop.version import version  # type: ignore[import-untyped]
+
+    release = client_release(
+        {}, digests={(version, flet_desktop.get_artifact_filename()): sha256(body)}
+    )
     assert release.folder.is_relative_to(tmp_path / ".flet" / "client")
     assert not client_present(release, {})
-    body = client_archive()
     clock = Clock()
     http = serving(TimedStream(body, clock, 0.01), len(body))
     fetch_client(release, http=http, clock=clock.monotonic, out=io.StringIO())
@@ -195,7 +218,8 @@ def test_a_damaged_archive_is_refused_and_nothing_is_left(tmp_path: Path, name: 
     clock = Clock()
     body = b"this is not an archive" * 10
     stream = TimedStream(body, clock, 0.01)
-    reason = fetch_fails(release_in(tmp_path, name), serving(stream, len(body)), clock)
+    release = release_in(tmp_path, name, pinned=body)
+    reason = fetch_fails(release, serving(stream, len(body)), clock)
     assert reason.startswith("the archive could not be unpacked")
 
 
@@ -220,4 +244,84 @@ def test_the_real_network_is_bounded_by_a_connect_and_a_stall_timeout() -> None:
     with default_http() as http:
         assert http.timeout.connect == CONNECT_SECONDS <= 10
         assert http.timeout.read == STALL_SECONDS
-        assert http.follow_redirects
+        assert not http.follow_redirects, "fetch_client follows them, checking each hop"
+
+
+def redirecting(hops: dict[str, str], body: bytes) -> tuple[httpx.Client, list[str]]:
+    """A network where each URL in ``hops`` redirects (302) to its value; others serve ``body``."""
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(str(request.url))
+        if str(request.url) in hops:
+            return httpx.Response(302, headers={"Location": hops[str(request.url)]})
+        return httpx.Response(200, content=body)
+
+    return network(answer), asked
+
+
+def test_a_redirect_to_another_https_host_is_followed(tmp_path: Path) -> None:
+    body = client_archive()
+    download = "https://objects.githubusercontent.com/release-asset/flet.tar.gz"
+    http, asked = redirecting({URL: download}, body)
+    release = release_in(tmp_path)
+    fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO())
+    assert asked == [URL, download]
+    assert (release.folder / "flet" / "flet").is_file()
+
+
+def test_a_redirect_down_to_plain_http_is_refused_before_it_is_requested(tmp_path: Path) -> None:
+    download = "http://objects.githubusercontent.com/release-asset/flet.tar.gz"
+    http, asked = redirecting({URL: download}, client_archive())
+    reason = fetch_fails(release_in(tmp_path), http, Clock())
+    assert reason == "it was offered at objects.githubusercontent.com over http, not HTTPS"
+    assert asked == [URL]
+
+
+def test_a_plain_http_address_is_refused_before_it_is_requested(tmp_path: Path) -> None:
+    http, asked = redirecting({}, client_archive())
+    release = release_in(tmp_path, url="http://mirror.example/flet-linux-light-amd64.tar.gz")
+    assert (
+        fetch_fails(release, http, Clock())
+        == "it was offered at mirror.example over http, not HTTPS"
+    )
+    assert asked == []
+
+
+def test_endless_redirects_stop_after_the_limit(tmp_path: Path) -> None:
+    hops = {f"https://github.com/{n}": f"https://github.com/{n + 1}" for n in range(50)}
+    http, asked = redirecting(hops, client_archive())
+    reason = fetch_fails(release_in(tmp_path, url="https://github.com/0"), http, Clock())
+    assert reason == f"github.com redirected it more than {MAX_REDIRECTS} times"
+    assert len(asked) == MAX_REDIRECTS + 1
+
+
+def test_an_archive_whose_digest_differs_from_the_pinned_one_is_not_unpacked(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    tampered = client_archive() + b"\0"
+    stream = TimedStream(tampered, clock, 0.01)
+    reason = fetch_fails(release_in(tmp_path), serving(stream, len(tampered)), clock)
+    assert reason == "its SHA-256 does not match the one pinned for Flet 1.0.5"
+
+
+def test_an_archive_with_no_pinned_digest_is_not_fetched(tmp_path: Path) -> None:
+    http, asked = redirecting({}, client_archive())
+    release = client_release({}, digests={})
+    assert release.sha256 is None
+    with pytest.raises(ClientNotPinned) as failed:
+        fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO())
+    assert str(failed.value) == (
+        f"no checksum is pinned in this app for {release.archive_name} of Flet {release.version}"
+    )
+    assert asked == []
+
+
+def test_the_pinned_digests_are_sha256_in_lowercase_hex_for_the_installed_flet() -> None:
+    from flet_desktop.version import version
+
+    for (pinned_version, archive_name), digest in CLIENT_ARCHIVE_SHA256.items():
+        assert pinned_version == version, "re-pin the digests when Flet is upgraded"
+        assert archive_name.startswith("flet-")
+        assert re.fullmatch("[0-9a-f]{64}", digest)

@@ -130,3 +130,17 @@ async def test_a_call_the_browser_never_answers_reads_as_unset_and_holds_nothing
     storage = PreferencesStorage(UnansweredPreferences(), "ns")
     assert await storage.get("view_cache.index") is None
     await storage.set("view_cache.index", {"format": 1})  # lost, not raised, not hung
+
+
+async def test_erasing_the_app_keys_leaves_other_values_of_the_storage() -> None:
+    """A local session's page storage: what earlier versions of the app kept there goes."""
+    prefs = FakePreferences()
+    prefs.values = {
+        "schedule-browser.a.view_cache.index": "{}",
+        "schedule-browser.b.sidebar.history": "[]",
+        "another-app.setting": "1",
+    }
+
+    await device_storage.erase_app_keys(prefs)
+
+    assert prefs.values == {"another-app.setting": "1"}

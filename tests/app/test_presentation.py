@@ -11,7 +11,7 @@ from typing import NoReturn
 import pytest
 
 from app.backend import StartupError
-from app.desktop_client import ClientFetchFailed
+from app.desktop_client import ClientFetchFailed, ClientNotPinned
 from app.presentation import View, decide_presentation
 
 
@@ -80,6 +80,20 @@ def test_a_failed_fetch_opens_the_browser_instead_and_says_why_in_one_sentence(
     assert decided.reason == (
         "Flet's desktop client could not be fetched (no connection to github.com), so the "
         "app opens in your browser; the next start tries again."
+    )
+
+
+def test_a_client_with_no_pinned_digest_opens_the_browser_without_promising_a_retry() -> None:
+    def not_pinned() -> NoReturn:
+        raise ClientNotPinned("no checksum is pinned in this app for flet-macos.tar.gz of Flet 9")
+
+    decided = decide_presentation(
+        platform="darwin", env={}, client_cached=lambda: False, fetch_client=not_pinned
+    )
+    assert (decided.view, decided.open_browser) == (View.WEB, True)
+    assert decided.reason == (
+        "Flet's desktop client could not be fetched (no checksum is pinned in this app for "
+        "flet-macos.tar.gz of Flet 9), so the app opens in your browser."
     )
 
 

@@ -28,13 +28,14 @@ from server.storage.records import (
     AuditEvent,
     ClaimedRun,
     OccurrenceRecord,
+    RunLease,
     ScheduleRecord,
     ScheduleView,
 )
 from server.storage.sql.store import SqlStore
 from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunResult
-from server.worker.run_dispatch import RunDispatcher
+from server.worker.run_dispatch import DEFAULT_RUN_LEASE, RunDispatcher
 from server.worker.worker import ScanReport, ScheduleWorker
 from tests.clock import Clock
 from tests.server.api.conftest import definition
@@ -136,7 +137,8 @@ class Scene:
         or one it settles itself.
         """
         now = self.clock()
-        taken = (self.store.runs.start(i, now) for i in self.store.runs.queued(now, 1000))
+        lease = RunLease("scene", now + DEFAULT_RUN_LEASE)
+        taken = (self.store.runs.start(i, now, lease) for i in self.store.runs.queued(now, 1000))
         return [run for run in taken if run is not None]
 
     def schedule(self, schedule_id: UUID) -> ScheduleRecord:

@@ -10,7 +10,7 @@
   before pytest-asyncio's tests in other packages run.
 - ``open_page`` (function): opens any address in a fresh browser context (so
   fresh device storage) at any size and colour scheme, with the app's
-  accessibility tree on; every page it opened is saved as a screenshot under
+  accessibility tree on (or, asked, off); every page it opened is saved as a screenshot under
   ``tests/artifacts/ui/`` (``<test>[-<suffix>].png``) and closed when the test
   ends, whether it passed or not.
 - ``desktop`` / ``phone`` (function): ``open_page`` on the served app at
@@ -105,6 +105,7 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
         suffix: str = "",
         trust_any_certificate: bool = False,
         touch: bool = False,
+        semantics: bool = True,
     ) -> Page:
         context = browser.new_context(
             viewport=size,
@@ -115,7 +116,7 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
         context.set_default_timeout(UI_TIMEOUT_MS)
         page = context.new_page()
         opened.append((page, f"{request.node.name}-{suffix}" if suffix else request.node.name))
-        open_app(page, url)
+        open_app(page, url, semantics=semantics)
         return page
 
     try:

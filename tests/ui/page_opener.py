@@ -1,7 +1,8 @@
 """The shape of the ``open_page`` fixture, importable by test modules (conftest is not).
 
-``open_page(url, size=..., color_scheme=..., suffix=..., trust_any_certificate=..., touch=...)``
-opens a fresh browser context on ``url`` with the accessibility tree on (a
+``open_page(url, size=..., color_scheme=..., suffix=..., trust_any_certificate=..., touch=...,
+semantics=...)`` opens a fresh browser context on ``url`` with the accessibility
+tree on (off with ``semantics=False``, as without a screen reader; a
 test's self-signed certificate is accepted when asked; with ``touch``, the
 page has a touch screen, so ``Locator.tap`` works as a finger does); the fixture
 screenshots (``<test>-<suffix>.png``) and closes every page when the test ends.
@@ -26,4 +27,5 @@ class PageOpener(Protocol):
         suffix: str = ...,
         trust_any_certificate: bool = ...,
         touch: bool = ...,
+        semantics: bool = ...,
     ) -> Page: ...

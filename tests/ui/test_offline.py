@@ -3,7 +3,8 @@
 Against a real ``schedule-server`` (``devtools.browser.schedule_server``) and the app
 started with ``--server``, at desktop and phone size. The person reads both
 lists and opens two schedules; the server is stopped and the page reloaded
-(a new session of the app, which must paint from this browser's view cache).
+(a new session of the app, which must paint from the view cache it keeps in
+its data folder; each size starts with that folder empty).
 The rows and both details are there under the banner naming the time they
 were read; the website picker is disabled with its reason; a schedule never
 opened says it was not read while online. The server starts again and the
@@ -13,6 +14,7 @@ banner goes within one offline recheck, without a click.
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from app.device_folder import FOLDER_NAME
 from devtools.browser.accessible_names import (
     BACK,
     CURRENT_TAB,
@@ -36,7 +39,7 @@ from devtools.browser.flutter_page import (
     next_frames,
     wait_for_text,
 )
-from devtools.browser.schedule_server import ScheduleServer
+from devtools.browser.schedule_server import DATA_HOME, ScheduleServer
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
@@ -106,6 +109,9 @@ def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
 ) -> None:
     phone = size == PHONE_SIZE
     remote.start()
+    # The other size's copy (the detail it read last) is not this one's to show.
+    for kept in (remote_app_logs / DATA_HOME).glob(f"*/{FOLDER_NAME}"):
+        shutil.rmtree(kept)
     stored = ScheduleDatabase(remote.database)
     current = [schedule.title for schedule in stored.schedules_in(CURRENT_STATES)]
     history = [schedule.title for schedule in stored.schedules_in(HISTORY_STATES)]

@@ -22,8 +22,10 @@ its size, when it was read and used), ``view_cache.list.<section>`` and a
 fixed set of detail slots ``view_cache.detail.<0..49>``. The key space is
 closed, so a cache whose index is lost can still be removed whole.
 
-``ViewCache.disabled()`` keeps nothing: the embedded server (never
-unreachable) and a hosted person who did not tick "Remember on this device".
+Where it is kept is the app's choice, behind the port: a local session's in
+the user data folder, a hosted person's in their browser, and only if they
+ticked "Remember on this device". ``ViewCache.disabled()`` keeps nothing: the
+embedded server (never unreachable) and a hosted person who did not tick it.
 """
 
 from __future__ import annotations

@@ -22,7 +22,13 @@ from viewmodels.sign_in.snapshot import (
     token_problem,
     too_many_attempts,
 )
-from viewmodels.sign_in.view_model import Connector, OfflineCopies, SignedInApi, SignInViewModel
+from viewmodels.sign_in.view_model import (
+    Connector,
+    OfflineCopies,
+    SignedInApi,
+    SignInAttempts,
+    SignInViewModel,
+)
 
 __all__ = [
     "EMPTY_TOKEN",
@@ -40,6 +46,7 @@ __all__ = [
     "Connector",
     "OfflineCopies",
     "Person",
+    "SignInAttempts",
     "SignInPhase",
     "SignInSnapshot",
     "SignInViewModel",

@@ -26,6 +26,10 @@ Rules, each with a test in ``tests/viewmodels/test_sign_in.py``:
 - A token the server refuses is a sentence on the form; a server that cannot
   be reached is another ("could not be checked"), never "wrong token"; a
   server slowing attempts from here (429) says how long to wait.
+- Each refused token (typed or remembered) is counted against this browser
+  (``SignInAttempts.failed``, the app's throttle by the browser's address);
+  while it must wait (``SignInAttempts.wait``), an attempt is refused with
+  the same sentence and the wait, and the server is not asked.
 - "Remember on this device" writes the token to this browser's device storage
   only after it was accepted, with the instant it expires (``remember_for``
   after sign-in, 30 days unless the host says otherwise); signing in without
@@ -102,6 +106,16 @@ class Connector(Protocol):
     def connect(self, token: str, on_refused: Callable[[], None]) -> SignedInApi: ...
 
 
+class SignInAttempts(Protocol):
+    """This browser's failed sign-ins: whether it must wait, and counting one more."""
+
+    def wait(self) -> int | None:
+        """Whole seconds before this browser may try again, or None."""
+        ...
+
+    def failed(self) -> None: ...
+
+
 class OfflineCopies(Protocol):
     """The view caches this browser holds, one per person (the app knows their namespace)."""
 
@@ -144,12 +158,14 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         clock: Clock = _utc_now,
         remember_for: timedelta = DEFAULT_REMEMBER_FOR,
         copies: OfflineCopies | None = None,
+        attempts: SignInAttempts | None = None,
     ) -> None:
         """``open_account`` composes the signed-in person's screens over their client;
         ``close_account`` stops them (before the client closes); ``forget_account``
         clears what this browser kept for them, on sign-out only. A remembered token
         is forgotten ``remember_for`` after the sign-in that remembered it. ``copies``
-        are the view caches a remembered sign-in may open offline on (None: never)."""
+        are the view caches a remembered sign-in may open offline on (None: never);
+        ``attempts`` slows this browser's failed sign-ins (None: only the server does)."""
         super().__init__(SignInSnapshot(SignInPhase.STARTING))
         self._connector = connector
         self._storage = storage
@@ -165,6 +181,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._retiring: set[asyncio.Task[None]] = set()
         self._confirming: asyncio.Task[None] | None = None
         self._copies = copies
+        self._attempts = attempts
 
     async def start(self) -> None:
         """The session opened: sign in with this browser's remembered token, or show the form."""
@@ -231,6 +248,10 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
     async def _verify(self, token: str, *, saved: bool) -> None:
         self._generation += 1
         generation = self._generation
+        wait = None if self._attempts is None else self._attempts.wait()
+        if wait is not None:
+            self._slowed(wait, saved=saved)
+            return
         api = self._connector.connect(token, lambda: self._refused(generation))
         try:
             principal = await api.get_principal()
@@ -343,10 +364,10 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
     async def _check_failed(self, err: ApiError, *, saved: bool) -> None:
         remember = self.snapshot.remember
         if isinstance(err, RateLimited):
-            wait = too_many_attempts(_wait_seconds(err))
-            phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
-            self._publish(SignInSnapshot(phase, remember=remember or saved, error=wait))
+            self._slowed(_wait_seconds(err), saved=saved)
         elif isinstance(err, Unauthenticated):
+            if self._attempts is not None:
+                self._attempts.failed()
             if saved:
                 person = None if self._saved is None else await self._remembered_person(self._saved)
                 self._saved = None
@@ -366,6 +387,12 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         else:
             reason = f"{failure_text(err)}, so the token could not be checked. Try again."
             self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember, error=reason))
+
+    def _slowed(self, seconds: int, *, saved: bool) -> None:
+        """Attempts from here must wait ``seconds``: the form, or the retry, says so."""
+        phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
+        remember = self.snapshot.remember or saved
+        self._publish(SignInSnapshot(phase, remember=remember, error=too_many_attempts(seconds)))
 
     def _refused(self, generation: int) -> None:
         """A 401 reached the account made in ``generation``: back to the form with the reason."""

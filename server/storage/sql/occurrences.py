@@ -221,6 +221,8 @@ def run_row(run: RunRecord) -> dict[str, Any]:
         "created_at": run.created_at,
         "updated_at": run.updated_at,
         "failure_reason": run.failure_reason,
+        "lease_holder": None,  # a queued run has no lease yet
+        "lease_expires_at": None,
     }
 
 

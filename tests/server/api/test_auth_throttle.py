@@ -11,7 +11,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from server.api.auth_throttle import AuthThrottle, FailurePolicy
+from auth_throttle import AuthThrottle, FailurePolicy
 from server.app import create_app
 from server.identity import Principal
 from server.storage.sql.store import SqlStore

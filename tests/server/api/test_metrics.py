@@ -6,6 +6,7 @@ its worker is the real ``ScheduleWorker`` with the metrics as its observer.
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from uuid import uuid4
@@ -39,8 +40,16 @@ def client_for(
     *,
     route: bool = True,
     peer: str = "127.0.0.1",
+    proxies: tuple[str, ...] = (),
 ) -> httpx.AsyncClient:
-    app = create_app(store, directory(), clock, metrics=metrics, metrics_route=route)
+    app = create_app(
+        store,
+        directory(),
+        clock,
+        metrics=metrics,
+        metrics_route=route,
+        proxies=[ipaddress.ip_network(proxy) for proxy in proxies],
+    )
     transport = httpx.ASGITransport(app=app, client=(peer, 50000))
     return httpx.AsyncClient(transport=transport, base_url="http://server")
 
@@ -107,6 +116,26 @@ async def test_on_the_api_port_only_an_unproxied_loopback_caller_may_read_them(
         response = await outsider.get("/metrics", headers=headers)
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "route.not_found"
+    assert "schedule_" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("peer", "headers"),
+    [
+        pytest.param("127.0.0.1", {}, id="proxy-naming-no-client"),
+        pytest.param("127.0.0.1", {"X-Forwarded-For": "127.0.0.1"}, id="proxy-naming-loopback"),
+        pytest.param("127.0.0.1", {"X-Real-IP": "203.0.113.7"}, id="real-ip"),
+        pytest.param("::1", {}, id="proxy-over-ipv6"),
+    ],
+)
+async def test_no_request_through_a_trusted_proxy_may_read_them(
+    store: SqlStore, clock: Clock, metrics: ServerMetrics, peer: str, headers: dict[str, str]
+) -> None:
+    """The proxy is on this machine, so its peer is loopback: being trusted refuses it."""
+    proxies = ("127.0.0.1", "::1")
+    async with client_for(store, clock, metrics, peer=peer, proxies=proxies) as proxied:
+        response = await proxied.get("/metrics", headers=headers)
+    assert response.status_code == 404
     assert "schedule_" not in response.text
 
 

@@ -91,8 +91,9 @@ class Model:
         return self.run_deadline is not None
 
     def run_overdue(self, now: datetime) -> bool:
-        """The dispatcher fails a run past its deadline before it takes any."""
-        return self.run_deadline is not None and self.run_deadline < now
+        """Never here: a run's time limit counts from its start, and ``runs_end`` starts
+        and ends the queued run at one instant (waiting QUEUED never fails a run)."""
+        return False
 
     def end_run(self, succeeded: bool, now: datetime) -> None:
         if self.run_deadline is None:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from auth_throttle import FailurePolicy
 from devtools.served_process import TOKEN, served, write_principals
-from server.api.auth_throttle import FailurePolicy
 from server.identity import ALL_SCOPES
 
 GUESSES = 300

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from devtools.ports import free_port
 from server.cli import _parser, main, scheduling_for
 from server.identity import generated_local_directory
 from server.storage.sql.store import SqlStore
@@ -39,3 +40,15 @@ def test_the_active_run_cap_must_be_a_positive_number(
         main(["serve", "--max-active-runs", "0"])
     assert exited.value.code == 2
     assert "1 or more" in capsys.readouterr().err
+
+
+def test_run_slots_not_above_the_active_run_cap_stop_the_server_in_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'x.db'}"
+    options = ["--database", database, "--max-active-runs", "8", "--run-slots", "8"]
+    assert main(["serve", "--port", str(free_port()), *options]) == 2
+    err = capsys.readouterr().err
+    assert "--run-slots must be more than --max-active-runs" in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "x.db").exists(), "refused before the database was opened"

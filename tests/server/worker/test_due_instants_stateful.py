@@ -122,7 +122,7 @@ class DueInstants(RuleBasedStateMachine):
 
     @rule()
     def runs_end(self) -> None:
-        self.scene.dispatch_once()  # the runs past their deadline fail, the others complete
+        self.scene.dispatch_once()  # each queued run starts and completes
 
     # -- the control plane -------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from server.storage.records import (
     DueSchedule,
     OccurrencePlan,
     RevisionRecord,
+    RunLease,
     ScheduleRecord,
     ScheduleView,
 )
@@ -219,7 +220,10 @@ def test_two_replicas_taking_and_finishing_one_run_each_do_it_once(
         observer,
         runs,
         run_id,
-        [lambda s=store: s.runs.start(run_id, clock()) for store in replicas],
+        [
+            lambda s=store: s.runs.start(run_id, clock(), RunLease("replica", clock()))
+            for store in replicas
+        ],
     )
     assert sorted(run is None for run in taken) == [False, True]
     (run,) = [run for run in taken if run is not None]

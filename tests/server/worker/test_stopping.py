@@ -1,9 +1,11 @@
 """Stopping the scheduler: the work in flight finishes, nothing new starts, within a bound.
 
 A stopping server (SIGTERM) must not leave half its batch behind: the scan
-ends after the batch in flight, the dispatcher after the run in
-flight, and a run is never taken before it can be executed, so a dispatcher
-that stops or dies holds at most the one run it was executing.
+ends after the batch in flight, the dispatcher after the runs in
+flight, and a run is never taken before a slot can execute it, so a
+dispatcher that stops or dies holds only the runs it was executing (one
+here: the dispatchers of these tests have one slot), which another takes
+over once their leases lapse.
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """Slowing token guessing: repeated authentication failures from one address wait.
 
+One rule on both sides of the wire, so it lives in neither: the schedule
+server applies it to every request (``server.api.auth``), and the hosted web
+view to each browser's sign-in before it asks the server
+(``app.browser_address``). It imports only the standard library.
+
 The per-principal rate limit (``server.api.rate_limit``) cannot slow a
 guesser, who has no principal yet. So each client address keeps the times of
 its recent authentication failures (a missing, unknown or disabled token):
@@ -20,11 +25,12 @@ its recent authentication failures (a missing, unknown or disabled token):
 A success does not forgive earlier failures: a guesser holding one valid
 token could otherwise reset the count between guesses.
 
-The address is the TCP peer (uvicorn replaces it with ``X-Forwarded-For``
-only from the proxies it trusts, ``FORWARDED_ALLOW_IPS``). Everyone behind
-one address shares its count, so a hosted web view that many people sign in
-through is slowed together when someone guesses through it: for at most
-``window``, the price of not letting guesses through unslowed. Memory stays
+On the server the address is the TCP peer, or the one ``X-Forwarded-For``
+names when the peer is a proxy the operator trusts (``schedule-server serve
+--forwarded-allow-ips``); the hosted web view names each browser's address
+there, so people signing in through it are counted apart. Everyone behind one
+address shares its count: for at most ``window``, the price of not letting
+guesses through unslowed. Memory stays
 bounded as in the rate limiter: an address whose failures have all left the
 window is dropped, and past ``max_addresses`` the least recently seen goes.
 Time comes only from the injected clock.
