@@ -2,7 +2,7 @@
 
 Installed runs use the ``schedule-browser`` console script instead; a packaged
 app (``FLET_PLATFORM`` set by the Flet runtime) keeps its database in the app's
-own storage folder, chosen by ``app.cli.default_data_dir``.
+own storage folder, chosen by ``app.options.default_data_dir``.
 """
 
 from __future__ import annotations

@@ -1,42 +1,45 @@
-"""The composition root and the `schedule-browser` command.
+"""The composition root and the ``schedule-browser`` command.
 
-Owns settings, the choice between the embedded and a remote server, starting
-and stopping the embedded server, device-state storage adapters and the Flet
-entry point. It is the only package that may import every other one.
+Owns settings, the choice between the embedded and a remote server, the web
+server, device-state storage and the Flet entry point. It is the only package
+that may import every other one. Its modules, in the order a run meets them:
 
-Modules, in the order a run goes through them:
-
-- ``cli``: ``main(argv) -> int``; argparse, validation into ``settings``
-  (``UsageError`` -> exit 2), start-up failures (``StartupError``, in
-  ``startup_error`` so the light start-up modules raise it) -> exit 1.
-- ``settings``: the validated ``Settings`` value (embedded or remote server,
-  ``--web``/``--desktop``, port, ``WebAddress``); ``server_address``: https,
-  or http only to loopback hosts (``loopback`` says which hosts those are);
-  ``web_address``: the rules for serving other devices (``--host``,
-  ``--certfile``/``--keyfile``, ``--behind-proxy``).
-- ``presentation``: window or browser, decided before Flet starts (pure but
-  for the probe and the fetch it is handed); ``desktop_client``: Flet's desktop
-  client found where ``flet_desktop`` looks, or fetched there within a time bound.
-- ``web_port``: the web view's port, checked on its address before binding.
-- ``backend``: ``open_backend`` -> the ``ScheduleClient`` over the embedded
-  server's ASGI app or a remote URL; closes both on the way out; its docstring
-  says where the schedule worker runs. ``open_sign_in_backend`` -> a
-  ``SignInBackend`` holding no token, whose ``connect`` gives each signed-in
-  session its own client (through ``credential_watch``, which reports 401s).
-- ``launch``: ``run_app(settings)``, the order of the above and the loop.
-- ``web_server``: every web view, local or hosted: Flet's ASGI app under
-  uvicorn, HTTPS when asked, our manifest and icons.
-- ``session``: per Flet session, the view models and the device storage,
-  handed to ``views.AppShell``; ``sign_in_session``: per browser session of a
-  hosted web view, the sign-in first, then that person's own view models.
-- ``device_folder``: ``DeviceStorage`` of the local modes (a window, the local
-  web view) in the user data folder, a private file per key, namespaced per
-  server; the view cache (``viewmodels.offline``) lives there too, per server
-  and token.
-- ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences``, for a
-  hosted person who ticked "Remember on this device" (per server and
-  person); ``remembered_sign_in``: that person's token record, carrying its
-  expiry and erased at it, with everything kept for them.
-- ``servers_read``: the note of servers this device has read, so one that is
-  away at start opens offline while one never read stops with a sentence.
+- ``cli``: ``main(argv)``, the options checked into ``Settings``, exit statuses.
+- ``options``: the command line's options, their types and help.
+- ``settings``: the validated ``Settings`` value (server, view, ``WebAddress``).
+- ``server_address``: a remote server's URL, https or http to loopback only.
+- ``startup_error``: ``StartupError``, the one sentence a failed start ends with.
+- ``presentation``: window or browser, decided before Flet starts.
+- ``desktop_client``: Flet's desktop client, found or fetched within a time bound.
+- ``desktop_client_digests``: the pinned SHA-256 of each desktop client archive.
+- ``launch``: ``run_app(settings)``, the order of a start and the loop.
+- ``backend``: ``open_backend``, the ``Backend`` of the embedded or remote server.
+- ``backend.connected``: the ``Backend`` value and the server's change signal.
+- ``backend.embedded``: the schedule server and its scheduler in this process.
+- ``backend.remote``: a server over HTTP, and ``SignInBackend`` for hosted sessions.
+- ``servers_read``: the servers this device has read, so one away opens offline.
+- ``credential_watch``: a session's client reporting that its token was refused.
+- ``forwarded_for``: each hosted request names its browser (``X-Forwarded-For``).
+- ``browser_address``: a browser's address, by which wrong tokens are slowed.
+- ``session``: one Flet session's view models and device storage, composed.
+- ``sign_in_session``: one hosted browser session, sign-in first.
+- ``device_folder``: ``DeviceStorage`` in the user data folder (a window, local web).
+- ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (hosted).
+- ``view_cache_store``: the view cache a device keeps (``viewmodels.offline.ViewCache``).
+- ``view_cache_entries``: its entries in one ``DeviceStorage``, least recently used out.
+- ``remembered_sign_in``: a remembered person's sign-in, erased at its expiry.
+- ``remembered_tokens``: the host's half of a remembered sign-in, tokens by handle.
+- ``notifications``: OS notifications of the desktop window.
+- ``flet_logs``: Flet's log lines without their payload.
+- ``web``: the web view's server, and the layers it puts around Flet:
+- ``web.server``: every web view, Flet's ASGI app under uvicorn, HTTPS when asked.
+- ``web.address``: the rules for serving other devices (``--host``, TLS, proxy).
+- ``web.port``: the web view's port, checked on its address before binding.
+- ``web.origin``: the ``Host`` and ``Origin`` values the web view answers.
+- ``web.guard``: the ASGI layer refusing every other origin (403).
+- ``web.headers``: the content security policy and the other security headers.
+- ``web.sign_in_door``: sockets before sign-in, few per browser and short-lived.
+- ``web.departures``: a tab gone mid-send is a departure, not a fault.
+- ``web.files``: the page's files sent in large reads.
+- ``web.messages``: Flet's messages ``repr`` their action only.
 """

@@ -1,27 +1,12 @@
 """A browser's address in the hosted web view: who is slowed when a token is wrong.
 
-The hosted app calls the schedule server from its one address for everyone
-who signs in through it, so a server that counted failed sign-ins by that
-address would let one stranger's wrong tokens lock the whole team out. So
-each browser is told apart by its own address, as the app sees it:
-
-- ``forwarded_browser``: behind a reverse proxy (``--behind-proxy``) the TCP
-  peer is the proxy, so the address is the one the proxy puts in
-  ``X-Forwarded-For``, read only from the proxy's addresses
-  (``--forwarded-allow-ips``, or loopback when the proxy is on this machine)
-  by uvicorn's own reader. Flet's ``page.client_ip`` is then the browser's.
-  The ``OriginGuard`` outside it still judges the real peer.
-- ``BrowserAttempts``: the app slows each browser's sign-in by the server's
-  own rule (``auth_throttle``), refusing an attempt during a wait before
-  the server is asked, so a guesser's count is never everyone's.
-- ``app.forwarded_for.ForwardedFor``: every request of that browser's client
-  names the address in ``X-Forwarded-For``, so a server that trusts this
-  app's address (``schedule-server serve --forwarded-allow-ips``) counts
-  failures per browser too, and a signed-in person never waits for a
-  stranger's guesses.
-
-The web server imports this module before it listens, so it holds nothing
-of the client stack (no httpx).
+The hosted app calls the server from one address for everyone, so each browser
+is told apart by its own: ``forwarded_browser`` reads it from a trusted proxy's
+``X-Forwarded-For``; ``BrowserAttempts`` slows that browser's sign-in by
+``auth_throttle``'s rule before the server is asked; its client names the
+address to the server (``app.forwarded_for``), so a stranger's guesses never
+make a signed-in person wait. It holds nothing of the client stack (no httpx):
+the web server imports it before it listens.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """The ``schedule-browser`` command: arguments in, one clear sentence out on failure.
 
-Exit status: 0 after a normal close, 2 for arguments that cannot work (argparse's
-convention, with the reason on stderr), 1 when start-up fails (the database
-cannot be opened, the remote server cannot be reached or refuses the token, the
-port is taken). No traceback reaches the user for any of these.
+``settings_from_arguments`` turns the options (``app.options``) into a checked
+``Settings``; ``main`` starts the app with it. Exit status: 0 after a normal
+close, 2 for arguments that cannot work (argparse's convention, the reason on
+stderr), 1 when start-up fails (the database cannot be opened, the server cannot
+be reached or refuses the token, the port is taken). No traceback reaches the
+user for any of these.
 """
 
 from __future__ import annotations
@@ -15,12 +17,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-import platformdirs
-
+from app.options import DEFAULT_REMEMBER_DAYS, PROGRAM, TOKEN_ENV, build_parser, default_data_dir
 from app.server_address import checked_server_url
 from app.settings import (
-    DEFAULT_SIGN_IN_SECONDS,
-    DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
     EmbeddedServerSettings,
     RemoteServerSettings,
     Settings,
@@ -29,196 +28,10 @@ from app.settings import (
     WebLimits,
 )
 from app.startup_error import StartupError
-from app.web_address import checked_web_address, refuse_own_credentials
-from connection_limits import (
-    ConnectionLimits,
-    add_limit_options,
-    count_from_one,
-    limits_from,
-    seconds_above_zero,
-)
+from app.web.address import checked_web_address, refuse_own_credentials
+from connection_limits import ConnectionLimits, limits_from
 
-PROGRAM = "schedule-browser"
-TOKEN_ENV = "SCHEDULE_BROWSER_TOKEN"
-DEFAULT_REMEMBER_DAYS = 30
-MAX_REMEMBER_DAYS = 3650
-
-
-def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
-    """The user data folder: the app's own storage in a ``flet build`` app, else the
-    platform's (``~/.local/share/schedule-browser`` on Linux)."""
-    packaged = (env if env is not None else os.environ).get("FLET_APP_STORAGE_DATA")
-    if packaged:
-        return Path(packaged)
-    return platformdirs.user_data_path(PROGRAM, appauthor=False)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROGRAM,
-        description="Browse an agent platform's scheduled work. By default the app "
-        "starts its own schedule server over SQLite in your data folder.",
-        epilog=f"The token may also come from the {TOKEN_ENV} environment variable.",
-    )
-    remote = parser.add_argument_group("remote server")
-    remote.add_argument(
-        "--server",
-        metavar="URL",
-        help="use the schedule server at URL (https://, or http:// on this machine only)",
-    )
-    remote.add_argument(
-        "--token-file",
-        metavar="PATH",
-        type=Path,
-        help="read the bearer token for --server from PATH",
-    )
-    embedded = parser.add_argument_group("embedded server (the default)")
-    embedded.add_argument(
-        "--data-dir",
-        metavar="PATH",
-        type=Path,
-        help=f"keep the database in PATH instead of {default_data_dir()}",
-    )
-    embedded.add_argument(
-        "--no-demo",
-        action="store_true",
-        help="start an empty database instead of loading demo data on the first run",
-    )
-    embedded.add_argument(
-        "--executor",
-        metavar="URL",
-        help="hand each run to the agent runtime at URL (https://, or http:// on this machine; "
-        "docs/API.md, the executor protocol) or to the in-process runtime installed under that "
-        "name; without it each run is answered that no agent runtime is attached",
-    )
-    embedded.add_argument(
-        "--executor-secret-file",
-        metavar="PATH",
-        type=Path,
-        help="the secret that signs each request to the --executor URL",
-    )
-    shown = parser.add_argument_group("where the app appears")
-    view = shown.add_mutually_exclusive_group()
-    view.add_argument(
-        "--web",
-        action="store_true",
-        help="serve the app to browsers (on 127.0.0.1 unless --host) and print the address",
-    )
-    view.add_argument(
-        "--desktop",
-        action="store_true",
-        help="open a desktop window or stop with the reason, never the browser "
-        "(by default the app falls back to the browser when no window can be shown)",
-    )
-    shown.add_argument(
-        "--no-os-notifications",
-        action="store_true",
-        help="in the desktop window, say that something newly needs attention only inside "
-        "the app, not with an OS notification",
-    )
-    shown.add_argument(
-        "--port",
-        metavar="N",
-        type=_port,
-        help="the port the web view listens on (default 8550, or a free one)",
-    )
-    others = parser.add_argument_group(
-        "serving other devices (with --web and --server; each person signs in)"
-    )
-    others.add_argument(
-        "--host",
-        metavar="ADDRESS",
-        help="listen on ADDRESS instead of 127.0.0.1; any other address serves the app to "
-        "other devices, each person signing in with their own token (needs --server, and "
-        "--certfile/--keyfile or --behind-proxy)",
-    )
-    others.add_argument(
-        "--certfile",
-        metavar="PATH",
-        type=Path,
-        help="serve the web view over HTTPS with this PEM certificate (chain)",
-    )
-    others.add_argument(
-        "--keyfile",
-        metavar="PATH",
-        type=Path,
-        help="the certificate's private key (PEM, without a passphrase)",
-    )
-    others.add_argument(
-        "--behind-proxy",
-        action="store_true",
-        help="TLS ends at a reverse proxy in front of the app: serve it plain HTTP, "
-        "with per-person sign-in (needs --public-url, and a loopback --host or "
-        "--forwarded-allow-ips)",
-    )
-    others.add_argument(
-        "--public-url",
-        metavar="URL",
-        help="the address people open, such as https://schedules.example.com; the app "
-        "answers no other (required with --behind-proxy; with --certfile, by default any "
-        "name the certificate is valid for, on --port)",
-    )
-    others.add_argument(
-        "--forwarded-allow-ips",
-        metavar="ADDRESSES",
-        help="with --behind-proxy on a --host other than loopback: the reverse proxy's IP "
-        "addresses or networks, comma-separated; connections from anywhere else are refused, "
-        "and the X-Forwarded-For they set names each browser (whose failed sign-ins are "
-        "slowed apart)",
-    )
-    others.add_argument(
-        "--remember-days",
-        metavar="N",
-        type=_days,
-        default=DEFAULT_REMEMBER_DAYS,
-        help='how long a browser keeps a sign-in made with "Remember on this device" '
-        f"(default {DEFAULT_REMEMBER_DAYS})",
-    )
-    limits = parser.add_argument_group(
-        "limits of the web view (with --web)",
-        "what one browser may hold of the web view (README: Serving phones and other devices)",
-    )
-    add_limit_options(limits, frames=True)
-    limits.add_argument(
-        "--waiting-sockets",
-        metavar="N",
-        type=count_from_one,
-        default=DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
-        help="serving other devices: pages one browser address may hold open before anyone "
-        "signs in on them; beyond N another is refused until one signs in or closes "
-        f"(default {DEFAULT_WAITING_SOCKETS_PER_ADDRESS})",
-    )
-    limits.add_argument(
-        "--sign-in-timeout",
-        metavar="S",
-        type=seconds_above_zero,
-        default=DEFAULT_SIGN_IN_SECONDS,
-        help="serving other devices: a page nobody signs in on within S seconds is "
-        f"disconnected (default {DEFAULT_SIGN_IN_SECONDS:g})",
-    )
-    return parser
-
-
-def _days(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_REMEMBER_DAYS:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of days from 1 to {MAX_REMEMBER_DAYS}"
-        )
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
-    return value
+__all__ = ["main", "parse_settings", "settings_from_arguments"]
 
 
 def settings_from_arguments(
@@ -275,7 +88,7 @@ def settings_from_arguments(
         if arguments.executor is not None or arguments.executor_secret_file is not None:
             # Imported only when asked for: the server stack loads off the start's
             # critical path otherwise (``app.launch`` opens it while the page loads).
-            from app.backend import chosen_runtime
+            from app.backend.embedded import chosen_runtime
 
             try:
                 runtime = chosen_runtime(arguments.executor, arguments.executor_secret_file)

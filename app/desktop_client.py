@@ -1,33 +1,12 @@
 """Flet's desktop client: whether it is on this machine, and fetching it, bounded, if not.
 
-``flet-desktop`` 1.0.5 ships without its client. The first ``ft.run`` with a
-window calls ``flet_desktop.ensure_client_cached``, which downloads
-``https://github.com/flet-dev/flet/releases/download/v<version>/<artifact>``
-(or ``FLET_CLIENT_URL``) with urllib and no timeout, then unpacks it into
-``~/.flet/client/flet-desktop-<flavor>-<version>``; offline it hangs without a
-word. So before Flet starts the app fetches that same archive itself and
-unpacks it into that same folder the way ``flet_desktop`` does (into a sibling
-first, then one rename, so a half-unpacked client never looks whole). Afterwards
-``flet_desktop`` finds the folder and downloads nothing.
-
-The names come from ``flet_desktop`` itself (``client_release``), never written
-out here: its version, ``get_artifact_filename()`` (``flet-windows.zip``,
-``flet-macos.tar.gz``, ``flet-linux-<distro>[-light]-<arch>.tar.gz``) and its
-storage folder, which depends on the flavour it picks.
-
-The archive is an executable, so it is trusted for its digest, not its
-source: its SHA-256 must equal the one pinned for this ``flet_desktop``
-version and archive name (``app.desktop_client_digests``), or it is never
-unpacked; with no digest pinned nothing is fetched (``ClientNotPinned``). It
-travels over HTTPS only: the address and every redirect are followed here,
-hop by hop, and a hop to any other scheme ends the fetch.
-
-Promised bounds: ``CONNECT_SECONDS`` to connect, ``STALL_SECONDS`` without a
-byte, and ``CAP_SECONDS`` overall, checked after each chunk, so a fetch ends
-within ``CAP_SECONDS + STALL_SECONDS``; at most ``MAX_REDIRECTS`` redirects.
-Progress is one line redrawn in place (bytes, and the percentage when the
-size is known). Every failure is one ``ClientFetchFailed`` whose message is a
-short reason, and leaves nothing behind.
+``flet_desktop`` would download its client with no timeout and no checksum on
+the first window. The app fetches the same archive first, over HTTPS only (each
+redirect followed here), checks its SHA-256 against the one pinned in
+``app.desktop_client_digests`` (no pin, no fetch), and unpacks it where
+``flet_desktop`` looks, through a sibling folder and one rename. Connect, stall
+and overall times are bounded; every failure is one ``ClientFetchFailed`` with
+a short reason, and leaves nothing behind.
 """
 
 from __future__ import annotations

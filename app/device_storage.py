@@ -1,26 +1,11 @@
 """Device state kept in Flet's ``SharedPreferences``: a hosted web view's remembered sign-ins.
 
-Only a hosted web view (``app.sign_in_session``) writes here, and only for a
-person who ticked "Remember on this device": their remembered token's record
-(``app.remembered_sign_in``) and, under a namespace of the server and that
-person, their device state and view cache. In a browser this is the storage
-of the page's origin, readable by every page of it and left after the tab
-closes, hence the tick. The local modes (a desktop window, the local web
-view) keep their device state in the user data folder instead
-(``app.device_folder``) and erase what earlier versions wrote here
-(``erase_app_keys``).
-
-Values are JSON text under ``schedule-browser.<namespace>.<key>``: the port
-stores JSON-able values, ``SharedPreferences`` stores strings, and the
-namespace keeps one server's state from being reconciled against another's,
-and one signed-in person's from another's. A value that no longer parses
-reads as never set (the caches are discardable; the server's answer wins
-anyway).
-
-Every call is bounded (``STORE_TIMEOUT_SECONDS``): Flet waits for the
-client's answer without a limit, and a browser tab reloaded while a call was
-in flight never answers it. A read that times out reads as never set, a write
-that times out is lost; neither may hold a screen or a live round for good.
+Only a hosted web view writes here, and only for a person who ticked
+"Remember on this device" (the local modes keep theirs in the data folder,
+``app.device_folder``, and erase what earlier versions wrote here). Values are
+JSON text under ``schedule-browser.<namespace>.<key>``, the namespace naming the
+server and the person; a value that no longer parses reads as never set. Every
+call is bounded (``STORE_TIMEOUT_SECONDS``): a reloaded tab never answers.
 """
 
 from __future__ import annotations
@@ -123,4 +108,8 @@ async def erase_app_keys(store: PreferenceStore, prefix: str = f"{KEY_PREFIX}.")
         for key in keys:
             await asyncio.wait_for(store.remove(key), timeout=STORE_TIMEOUT_SECONDS)
     except TimeoutError:
+        return
+    except AttributeError:
+        # Flet's answer to a call whose page already left (its connection is None):
+        # that tab is gone, and the next page of this origin erases again.
         return

@@ -1,22 +1,11 @@
 """Flet's log lines keep their shape and lose their payload: no typed token, no instruction.
 
-With ``FLET_LOG_LEVEL=debug`` Flet 1.0.5 logs every message a browser or the
-desktop client sends (``_on_message: <action> <body>``: what the sign-in
-field holds, keystroke by keystroke) and every event it dispatches (``Trigger
-event %s.%s %s``, whose event carries the same text); its patch logger prints
-control values. ``redact_flet_logs`` puts ``FletPayloadFilter`` on each of
-Flet's loggers, so each line is still written, at its level, with its
-wording, but:
-
-- each ``%s`` argument that is not a number, an enum member or a control
-  (whose ``str`` is its type and ids) becomes its type's name, ``<dict>``;
-- a line Flet formatted itself (an f-string) keeps its words up to where the
-  payload starts: ``_on_message: MessageAction.CONTROL_EVENT``, and a receive
-  error its exception's class only (Flet's error quotes the message it could
-  not handle).
-
-A logger's filters see only records made by that logger, so the filter is put
-on every name Flet logs under; calling ``redact_flet_logs`` again changes nothing.
+At debug level Flet logs every message a browser sends and every event it
+dispatches, the sign-in field's text included. ``redact_flet_logs`` puts
+``FletPayloadFilter`` on each of Flet's loggers: each line is still written,
+at its level and in its words, but an argument that is not a number, an enum
+member or a control becomes its type's name, and a line Flet formatted itself
+keeps its words only up to where the payload starts.
 """
 
 from __future__ import annotations

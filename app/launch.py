@@ -1,25 +1,14 @@
 """From validated settings to a running app, and back out cleanly.
 
-Order matters: decide window or browser first (fetching Flet's desktop client
-when a window needs it: Flet cannot recover from a missing client offline),
-pick and check the port, open the backend (embedded database or remote probe)
-so a failure is one sentence, then hand the session entry to Flet's window
-loop or to the web server (``app.web_server``). Each Flet session (a window,
-or each browser tab in web mode) gets its own view models and device storage
-over the one shared backend; leaving the loop closes the backend.
-
-In a browser the web server starts first, with no more imported than a
-minimal Flet app needs; the rest loads while the browser loads the page: a
-worker thread imports the client (transport, view models, views), then the
-backend opens, the embedded server in a worker thread of its own
-(``server.embedded.running``: the server stack's imports, the migration, the
-demo data). A session that arrives before the backend waits for it, and a
-backend that cannot be had still ends the start with its one sentence (the
-web server is stopped).
-
-Serving others (``Settings.signs_in``) skips the window decision (``--web``
-is required) and opens a ``SignInBackend``: no shared client, each browser
-session signs in and gets its own (``app.sign_in_session``).
+Order matters: decide window or browser (fetching Flet's desktop client when a
+window needs it: Flet cannot recover from a missing client offline), check the
+port, open the backend so a failure is one sentence, then hand each session's
+entry to Flet's window loop or to the web server (``app.web.server``); leaving the
+loop closes the backend. In a browser the web server starts first, importing no
+more than a minimal Flet app needs: the client and the embedded server load in
+worker threads while the page loads, and a session that arrives sooner waits for
+the backend. Serving others (``Settings.signs_in``) opens a ``SignInBackend``
+instead, and each browser session signs in (``app.sign_in_session``).
 """
 
 from __future__ import annotations
@@ -45,11 +34,12 @@ from app.settings import (
     WebAddress,
 )
 from app.startup_error import StartupError
-from app.web_port import choose_port
-from app.web_server import page_url, serve_web
+from app.web.port import choose_port
+from app.web.server import page_url, serve_web
 
 if TYPE_CHECKING:
-    from app.backend import Backend, SignInBackend
+    from app.backend.connected import Backend
+    from app.backend.remote import SignInBackend
 
 __all__ = ["StartupError", "run_app"]
 
@@ -185,7 +175,8 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
     if not isinstance(server, RemoteServerSettings) or server.token is not None:
         # The command line refuses this; a Settings built elsewhere must not slip past.
         raise StartupError("Serving other devices needs --server URL and no token of its own.")
-    from app.backend import open_sign_in_backend
+    from app.backend.remote import open_sign_in_backend
+    from app.remembered_tokens import RememberedTokens
     from app.sign_in_session import sign_in_entry
 
     address = settings.web_address
@@ -193,6 +184,7 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
     async with open_sign_in_backend(server) as backend:
         entry = sign_in_entry(
             backend,
+            RememberedTokens(server.device_dir, utc_now),
             clock=utc_now,
             device_zone=zone,
             remember_for=timedelta(days=settings.remember_days),

@@ -1,33 +1,13 @@
 """A hosted sign-in remembered in this browser: one record that carries its own expiry.
 
-"Remember on this device" keeps exactly one value of the sign-in in the
-browser's storage (the ``localStorage`` of the app's origin), under
-``schedule-browser.<server namespace>.sign_in.token``::
-
-    {"token": "<the bearer token>",
-     "expires_at": "<RFC 3339 instant, UTC>",
-     "person": {"token_digest": "…", "tenant_id": "…", "principal_id": "…",
-                "display_name": "…"}}
-
-The token is kept as typed, since the browser must hand it back to sign in:
-anyone who can read this browser's storage can use it until it expires or is
-revoked, so it is written only after the person ticked Remember and the
-server accepted it. ``person`` (no secret) lets a tab opened while the server
-is away find that person's copy. Nothing else of the sign-in is stored.
-
-The expiry is kept three ways: the record is never written without it;
-while a session of this browser is open, its erase is scheduled for that
-instant (the clock is read again at least every ``LONGEST_NAP``, so a
-suspended machine or a clock set forward does not push it back); and a page
-opened later reads the expiry before the token is used (the sign-in view
-model forgets an expired one and says so).
-
-Removing the record, for whatever reason (sign-out from any screen, a token
-refused or expired, a sign-in without Remember, a record that does not read
-back), also erases everything this browser kept for the person it named
-(``on_erased``): a person's copy lives no longer than their remembered
-sign-in. The sign-in view model sees a ``DeviceStorage`` with its three keys
-(``viewmodels.sign_in``); this adapter folds them into the one record.
+"Remember on this device" keeps one record in the browser's storage:
+``{"handle", "expires_at", "person"}``. The token itself stays with the hosted
+app (``app.remembered_tokens``), which stops honouring the handle at its expiry
+whatever the browser does; ``person`` (no secret) lets a tab opened while the
+server is away find that person's copy. While a session is open the record is
+also erased at its expiry, and removing it for any reason erases everything
+this browser kept for that person (``on_erased``). The sign-in view model sees
+a ``DeviceStorage`` with three keys; this adapter folds them into the record.
 """
 
 from __future__ import annotations
@@ -38,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from app.device_storage import PreferencesStorage, PreferenceStore
+from app.remembered_tokens import RememberedTokens
 from viewmodels.ports import Clock, JsonValue
 from viewmodels.sign_in import PERSON_KEY, TOKEN_EXPIRES_KEY, TOKEN_KEY, Person
 
@@ -52,13 +33,13 @@ Sleep = Callable[[float], Awaitable[None]]
 
 @dataclass(frozen=True, slots=True)
 class _Record:
-    token: str
+    handle: str
     expires_at: datetime
     person: dict[str, JsonValue] | None
 
     def stored(self) -> JsonValue:
         return {
-            "token": self.token,
+            "handle": self.handle,
             "expires_at": self.expires_at.astimezone(UTC).isoformat(),
             "person": self.person,
         }
@@ -71,12 +52,14 @@ class RememberedSignIn:
         self,
         store: PreferenceStore,
         namespace: str,
+        tokens: RememberedTokens,
         *,
         clock: Clock,
         on_erased: Callable[[Person], Awaitable[None]],
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         self._storage = PreferencesStorage(store, namespace)
+        self._tokens = tokens
         self._clock = clock
         self._on_erased = on_erased
         self._sleep = sleep
@@ -89,7 +72,7 @@ class RememberedSignIn:
         if record is None:
             return None
         if key == TOKEN_KEY:
-            return record.token
+            return await self._token(record)
         if key == TOKEN_EXPIRES_KEY:
             return record.expires_at.astimezone(UTC).isoformat()
         if key == PERSON_KEY:
@@ -107,7 +90,7 @@ class RememberedSignIn:
         elif key == PERSON_KEY and isinstance(value, dict):
             record = await self._record()
             if record is not None:  # a person is never kept without a token
-                await self._write(_Record(record.token, record.expires_at, value))
+                await self._write(_Record(record.handle, record.expires_at, value))
 
     async def forget(self) -> None:
         """Removes the record and erases everything kept for the person it named."""
@@ -115,6 +98,8 @@ class RememberedSignIn:
         person = _person(raw.get("person") if isinstance(raw, dict) else None)
         if person is None and raw is not None and not isinstance(raw, dict):
             person = _person(await self._storage.get(PERSON_KEY))  # an earlier version's
+        if isinstance(raw, dict) and isinstance(handle := raw.get("handle"), str):
+            self._tokens.drop(handle)
         self._pending_expiry = None
         self._disarm()
         await self._storage.set(RECORD_KEY, None)
@@ -130,13 +115,27 @@ class RememberedSignIn:
     async def _keep_token(self, token: str) -> None:
         pending, self._pending_expiry = self._pending_expiry, None
         record = await self._record()
-        if record is not None and record.token != token:
+        if record is not None and self._tokens.token(record.handle) != token:
             await self.forget()  # another token: the person it named keeps nothing here
             record = None
         expires = pending or (record.expires_at if record is not None else None)
         if expires is None:
             return  # a token is never kept without its expiry
-        await self._write(_Record(token, expires, record.person if record is not None else None))
+        if record is not None:
+            self._tokens.drop(record.handle)
+        handle = self._tokens.keep(token, expires)
+        await self._write(_Record(handle, expires, record.person if record is not None else None))
+
+    async def _token(self, record: _Record) -> str | None:
+        """The token the record stands for. An expired record answers its handle instead,
+        never usable as a token: the view model reads the expiry next and forgets it
+        (saying so); a handle the host no longer knows forgets the record at once."""
+        if record.expires_at <= self._clock():
+            return record.handle
+        token = self._tokens.token(record.handle)
+        if token is None:
+            await self.forget()
+        return token
 
     async def _record(self) -> _Record | None:
         """The record, its erase scheduled; one that does not read back is forgotten.
@@ -147,12 +146,24 @@ class RememberedSignIn:
         raw = await self._storage.get(RECORD_KEY)
         if raw is None:
             return None
-        record = _parse(raw)
+        record = await self._handed_over(raw) or _parse(raw)
         if record is None:
             await self.forget()
             return None
         if record.expires_at > self._clock():
             self._arm(record.expires_at)
+        return record
+
+    async def _handed_over(self, raw: JsonValue) -> _Record | None:
+        """A record of an earlier version, which kept the token itself, rewritten to a handle."""
+        if not isinstance(raw, dict) or "handle" in raw:
+            return None
+        token, expires = raw.get("token"), _instant(raw.get("expires_at"))
+        if not isinstance(token, str) or not token or expires is None:
+            return None
+        handle = self._tokens.keep(token, expires)
+        record = _Record(handle, expires, _json_object(raw.get("person")))
+        await self._write(record)
         return record
 
     async def _write(self, record: _Record) -> None:
@@ -184,12 +195,16 @@ class RememberedSignIn:
 def _parse(raw: JsonValue) -> _Record | None:
     if not isinstance(raw, dict):
         return None
-    token, expires, person = raw.get("token"), _instant(raw.get("expires_at")), raw.get("person")
-    if not isinstance(token, str) or not token or expires is None:
+    handle, expires, person = raw.get("handle"), _instant(raw.get("expires_at")), raw.get("person")
+    if not isinstance(handle, str) or not handle or expires is None:
         return None
     if person is not None and not isinstance(person, dict):
         return None
-    return _Record(token, expires, person)
+    return _Record(handle, expires, person)
+
+
+def _json_object(raw: JsonValue) -> dict[str, JsonValue] | None:
+    return raw if isinstance(raw, dict) else None
 
 
 def _person(raw: JsonValue) -> Person | None:

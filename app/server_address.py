@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from app.loopback import is_loopback_host
 from app.settings import UsageError
+from loopback import is_loopback_host
 
-__all__ = ["checked_server_url", "is_loopback_host"]
+__all__ = ["checked_server_url"]
 
 
 def checked_server_url(url: str) -> str:

@@ -1,23 +1,14 @@
 """One Flet session (a window, or a browser tab in web mode), composed.
 
-This is where the layers meet: a client goes into fresh view models, device
-state goes into files of the user data folder under the server's namespace
-(``app.device_folder``: never the page's storage, which in a browser belongs
-to the origin ``127.0.0.1:<port>`` and to whatever is served there next),
-the look is applied and the root component is rendered as the page's views.
-View models are per session so two browser tabs never share a selection or a
-half-loaded page.
-
-Each session also runs its ``LiveUpdates`` rounds while it lives: woken by
-the embedded server's change signal (``Backend.changes``) or polling a remote
-server, paused while the window or tab is hidden or disconnected, cancelled
-when the session closes. ``follow_lifecycle`` is that wiring, shared with the
-signed-in sessions of ``app.sign_in_session``.
-
-The view cache (``viewmodels.offline.ViewCache``) is kept in the same data
-folder under its own namespace, per server and token
-(``Backend.views_namespace``); the embedded server keeps none. What earlier
-versions wrote to the page's storage is erased when a session opens.
+Here the layers meet: the backend's client goes into fresh view models (per
+session, so two tabs never share a selection), the look is applied and
+``views.AppShell`` rendered. Device state and the view cache live in files of the
+user data folder under the server's namespace (``app.device_folder``), never in
+the page's storage, which in a browser belongs to whatever ``127.0.0.1:<port>``
+serves next; what earlier versions wrote there is erased when a session opens.
+``follow_lifecycle`` runs the session's ``LiveUpdates`` rounds while it lives
+(woken by ``Backend.changes`` or polling, paused while hidden), and is shared with
+``app.sign_in_session``.
 """
 
 from __future__ import annotations
@@ -28,15 +19,16 @@ from zoneinfo import ZoneInfo
 
 import flet as ft
 
-from app.backend import Backend
+from app.backend.connected import Backend
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
+from app.view_cache_store import ViewCacheStore
 from viewmodels.attention import AttentionNotices
 from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
-from viewmodels.offline import OfflineViewModel, ViewCache
+from viewmodels.offline import NoViewCache, OfflineViewModel, ViewCache
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.server_kind import ServerKind
@@ -75,7 +67,7 @@ def compose_models(
     ``on_server_reached`` is told each time a screen reads the server (a hosted
     sign-in opened offline then checks its token).
     """
-    offline = OfflineViewModel(views or ViewCache.disabled(), clock=clock, device_zone=device_zone)
+    offline = OfflineViewModel(views or NoViewCache(), clock=clock, device_zone=device_zone)
     if on_server_reached is not None:
         offline.set_on_reached(on_server_reached)
     schedules = ScheduleListViewModel(
@@ -153,7 +145,9 @@ def session_entry(
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
         kept = backend.views_namespace
-        views = None if kept is None or folder is None else ViewCache(FolderStorage(folder, kept))
+        views = (
+            None if kept is None or folder is None else ViewCacheStore(FolderStorage(folder, kept))
+        )
         page.run_task(erase_app_keys, ft.SharedPreferences())
         session = compose_models(
             backend.api,

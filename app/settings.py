@@ -1,17 +1,12 @@
 """What one run of ``schedule-browser`` was asked to do, validated.
 
-``Settings`` is built once from the command line and the environment, before
-anything starts, so every refusal (plain http to a remote host, an unreadable
-token file) reaches the user as one sentence and exit status 2 instead of a
-failure half-way through start-up. It is a plain value: the composition root
-decides what to start from it, tests compare it.
-
-``WebAddress`` is where the web view listens. On loopback (the default) it
-serves the person at this machine, with the process's own server and token.
-Anywhere else, or behind a reverse proxy, it serves other people
-(``serves_others``): then the process holds no token, each browser session
-signs in with its own, and ``app.web_address`` has checked the rules that
-keep tokens off plain networks and the embedded server unexposed.
+``Settings`` is built once from the command line and the environment (``app.cli``)
+before anything starts, so every refusal reaches the user as one sentence and
+exit status 2. It is a plain value: the composition root decides what to start
+from it, tests compare it. ``WebAddress`` is where the web view listens: on
+loopback it serves the person at this machine; anywhere else, or behind a reverse
+proxy, it serves other people (``serves_others``), each signing in with their own
+token, under the rules of ``app.web.address``.
 """
 
 from __future__ import annotations
@@ -21,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.loopback import LOOPBACK, is_loopback_host
 from connection_limits import ConnectionLimits
+from loopback import LOOPBACK, is_loopback_host
 
 if TYPE_CHECKING:  # the server stack is imported when the embedded server opens, not here
-    from app.backend import AttachedRuntime
+    from server.embedded import AttachedRuntime
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +103,13 @@ DEFAULT_SIGN_IN_SECONDS = 120.0
 
 @dataclass(frozen=True, slots=True)
 class WebLimits:
-    """What one browser may hold of the web view (``app.web_server``)."""
+    """What one browser may hold of the web view (``app.web.server``)."""
 
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     """Header and idle timeouts, connections, header and frame sizes, as the server's."""
     waiting_per_address: int = DEFAULT_WAITING_SOCKETS_PER_ADDRESS
     """``--waiting-sockets``: sockets one browser address may hold open with nobody
-    signed in on them (serving others only; ``app.web_sign_in_door``)."""
+    signed in on them (serving others only; ``app.web.sign_in_door``)."""
     sign_in_seconds: float = DEFAULT_SIGN_IN_SECONDS
     """``--sign-in-timeout``: a socket nobody signs in on within this is closed."""
 

@@ -1,33 +1,15 @@
 """One browser session of a hosted web view: sign-in first, then that person's own screens.
 
-Nothing here outlives the session or is shared between sessions. The session
-holds a ``SignInViewModel``; once a token is accepted, ``open_account``
-composes fresh view models over that person's own client (from
-``SignInBackend.connect``). Nothing of a person's is written to the
-browser's storage unless they ticked "Remember on this device": without it
-their device state (sidebar history, expanded groups, notices announced) is
-kept in memory for the session only. With it, that state and the view cache
-(what the screens last read, shown offline) are kept in this browser's
-``SharedPreferences`` under a namespace of the server *and the principal*,
-so a second person signing in on the same browser never sees the first
-one's; ``BrowserViewCaches`` finds the cache by the person stored in the
-remembered token's record (``app.remembered_sign_in``), so a new tab opens on
-it while the server cannot be reached. That record going (sign-out from any
-screen, a refused or expired token) erases the whole namespace of its person. The
-account's live-update rounds run while it lives; sign-out, a 401, or the
-session's end (``page.on_close``) stops them and closes the client.
-A session ends ``app.web_server.HOSTED_SESSION_GRACE_SECONDS`` after its tab's
-connection is gone: a tab that comes back later with the old session id gets
-a new session, which shows the sign-in screen unless the browser remembered
-the token.
-
-Failed sign-ins are counted per browser address (``app.browser_address``):
-one throttle for the whole process (a guesser opening new tabs is still one
-browser), each session's attempts and client bound to its page's address.
-
-A socket on which nobody signs in is closed after ``--sign-in-timeout``
-(``app.web_sign_in_door``): opening an account, and a signed-in tab coming
-back on a new socket, admit the socket that carried them.
+Nothing here outlives the session or is shared between sessions. Once a token is
+accepted, ``open_account`` composes fresh view models over that person's own
+client (``SignInBackend.connect``); sign-out, a 401 or the session's end (``page.on_close``,
+after the grace of ``app.web.server``) stops its rounds and closes it. A person's
+device state and view cache stay in memory unless they ticked "Remember on this
+device" (``app.remembered_sign_in``), and are kept per server and person, so a
+second person on the same browser never sees the first one's. Failed sign-ins are
+slowed per browser address (``app.browser_address``), one throttle for the process.
+Signing in, and a signed-in tab reconnecting, admits its socket past
+``app.web.sign_in_door``.
 """
 
 from __future__ import annotations
@@ -41,15 +23,16 @@ from zoneinfo import ZoneInfo
 
 import flet as ft
 
-from app.backend import SignInBackend
+from app.backend.remote import SignInBackend
 from app.browser_address import BrowserAttempts
 from app.device_storage import PreferencesStorage, account_namespace
 from app.remembered_sign_in import RememberedSignIn
+from app.remembered_tokens import RememberedTokens
 from app.session import compose_models, follow_lifecycle
-from app.web_sign_in_door import admit_this_socket
+from app.view_cache_store import ViewCacheStore
+from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
 from viewmodels.live_updates import LiveUpdates
-from viewmodels.offline import ViewCache
 from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
 from views import ScreenModels, apply_look
@@ -75,9 +58,9 @@ class BrowserViewCaches:
     preferences: ft.SharedPreferences
     server_identity: str
 
-    def cache_of(self, person: Person) -> ViewCache:
+    def cache_of(self, person: Person) -> ViewCacheStore:
         namespace = account_namespace(self.server_identity, person.tenant_id, person.principal_id)
-        return ViewCache(PreferencesStorage(self.preferences, namespace))
+        return ViewCacheStore(PreferencesStorage(self.preferences, namespace))
 
     async def holds(self, person: Person) -> bool:
         return await self.cache_of(person).holds_anything()
@@ -88,6 +71,7 @@ class BrowserViewCaches:
 
 def sign_in_entry(
     backend: SignInBackend,
+    tokens: RememberedTokens,
     *,
     clock: Clock,
     device_zone: ZoneInfo,
@@ -95,6 +79,7 @@ def sign_in_entry(
     sign_in_failures: FailurePolicy = FailurePolicy(),  # noqa: B008 (frozen, immutable)
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The ``main`` Flet calls once per browser session of a hosted web view;
+    ``tokens`` keeps remembered tokens on the host for every session;
     ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``);
     ``sign_in_failures`` is how each browser's failed sign-ins are slowed."""
     throttle = AuthThrottle(sign_in_failures, clock)
@@ -124,11 +109,11 @@ def sign_in_entry(
                 clock=clock,
                 device_zone=device_zone,
                 account=sign_in,
-                views=None if kept is None else ViewCache(kept),
+                views=None if kept is None else ViewCacheStore(kept),
                 on_server_reached=sign_in.server_answered,
             )
             rounds = page.run_task(composed.live.run)
-            admit_this_socket()  # signed in: the socket stops waiting (app.web_sign_in_door)
+            admit_this_socket()  # signed in: the socket stops waiting (app.web.sign_in_door)
             return SignedInSession(composed.models, composed.live, rounds, kept)
 
         def close_account(session: SignedInSession) -> None:
@@ -146,7 +131,7 @@ def sign_in_entry(
             await kept.forget_all()
 
         remembered = RememberedSignIn(
-            preferences, backend.namespace, clock=clock, on_erased=erase_person
+            preferences, backend.namespace, tokens, clock=clock, on_erased=erase_person
         )
         sign_in: SignInViewModel[SignedInSession] = SignInViewModel(
             connector,

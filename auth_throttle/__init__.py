@@ -1,39 +1,10 @@
 """Slowing token guessing: repeated authentication failures from one address wait.
 
-One rule on both sides of the wire, so it lives in neither: the schedule
-server applies it to every request (``server.api.auth``), and the hosted web
-view to each browser's sign-in before it asks the server
-(``app.browser_address``). It imports only the standard library.
-
-The per-principal rate limit (``server.api.rate_limit``) cannot slow a
-guesser, who has no principal yet. So each client address keeps the times of
-its recent authentication failures (a missing, unknown or disabled token):
-
-- up to ``FailurePolicy.failures`` failures within ``window`` cost nothing
-  (a person mistyping a token a few times);
-- the failure that reaches that count starts a wait of ``first_wait``; each
-  further failure doubles it (5, 10, 20, 40 s, then 60 s by default), never
-  beyond ``window``, so a patient guesser gets about one guess a minute;
-- during a wait every request from the address is answered 429
-  ``request.rate_limited`` with ``Retry-After``, decided from the address
-  alone, **before** any token is looked at or hashed, so guessing during a
-  wait costs the server nothing and teaches nothing;
-- a valid token from a throttled address is refused only while the wait
-  lasts, which is never longer than ``window``; a whole ``window`` without a
-  failure after the last wait forgives the address and the count starts over.
-
-A success does not forgive earlier failures: a guesser holding one valid
-token could otherwise reset the count between guesses.
-
-On the server the address is the TCP peer, or the one ``X-Forwarded-For``
-names when the peer is a proxy the operator trusts (``schedule-server serve
---forwarded-allow-ips``); the hosted web view names each browser's address
-there, so people signing in through it are counted apart. Everyone behind one
-address shares its count: for at most ``window``, the price of not letting
-guesses through unslowed. Memory stays
-bounded as in the rate limiter: an address whose failures have all left the
-window is dropped, and past ``max_addresses`` the least recently seen goes.
-Time comes only from the injected clock.
+The schedule server applies it to every request (``server.api.auth``) and the
+hosted web view to each browser's sign-in (``app.browser_address``), so it
+lives in neither and imports only the standard library. The rule, decided
+from the address before any token is read, is in ``docs/API.md``, "Slowing
+token guessing". Memory stays bounded; time comes only from the injected clock.
 """
 
 from __future__ import annotations

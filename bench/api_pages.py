@@ -1,17 +1,12 @@
 """Keyset listing and point reads of the schedule server over 100,000 schedules.
 
-Bulk-inserts 100,000 Current (ACTIVE/PAUSED) schedules plus 2,000 terminal
-ones for one principal, straight through the store, into two databases: a
-temporary SQLite file and a throwaway PostgreSQL (the tests' cluster,
-``bench/throwaway_postgres.py``, removed at the end; ``ANALYZE``d after the
-load, as autovacuum would). Then it times requests in-process through
-``httpx.ASGITransport``, one app per database: page 1 and page 2,000 of
-Current at limit 50, and the point read. Each figure is the median of RUNS
-runs after 5 warm-up requests, taken in ROUNDS rounds in which the two
-databases take turns (in alternating order), so that a change in the
-machine's load hits both columns alike. Page 2,000's cursor is minted with
-the app's own codec at the 99,950th row, as a client that had paged there
-would hold it.
+Loads 100,000 Current (ACTIVE/PAUSED) and 2,000 terminal schedules of one
+principal into a temporary SQLite file and a throwaway PostgreSQL (analyzed
+after the load), then times in-process requests (``httpx.ASGITransport``):
+page 1 and page 2,000 of Current at limit 50 (page 2,000's cursor minted with
+the app's codec, as a client that paged there would hold it) and the point
+read. Each figure is a median; the databases take turns in rounds
+(``bench/in_process.py``), so the machine's load hits both columns alike.
 
     .venv/bin/python bench/api_pages.py
 """
@@ -37,6 +32,7 @@ from bench.in_process import (
     sqlite_and_postgres,
 )
 from server.api.cursor import CursorCodec
+from server.domain.states import PauseReason, ScheduleState
 from server.identity import LocalIdentity
 from server.storage.records import RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
@@ -60,18 +56,18 @@ def _populate(store: SqlStore) -> None:
     for index in range(total):
         schedule_id = UUID(int=index + 1)
         state = (
-            "CANCELLED"
+            ScheduleState.CANCELLED
             if index % terminal_every == 0
-            else ("PAUSED" if index % 7 == 0 else "ACTIVE")
+            else (ScheduleState.PAUSED if index % 7 == 0 else ScheduleState.ACTIVE)
         )
         at = NOW - timedelta(seconds=index * 13)
         record = ScheduleRecord(
             schedule_id,
             principal.owner,
             state,
-            "user" if state == "PAUSED" else None,
+            PauseReason.USER if state == ScheduleState.PAUSED else None,
             1,
-            NOW + timedelta(hours=1) if state == "ACTIVE" else None,
+            NOW + timedelta(hours=1) if state == ScheduleState.ACTIVE else None,
             0,
             at,
             at,
@@ -87,7 +83,7 @@ def _populate(store: SqlStore) -> None:
 def _cursor_at(store: SqlStore, rows_before: int) -> str:
     query = (
         select(schedules.c.updated_at, schedules.c.id)
-        .where(schedules.c.state.in_(["ACTIVE", "PAUSED"]))
+        .where(schedules.c.state.in_([ScheduleState.ACTIVE, ScheduleState.PAUSED]))
         .order_by(schedules.c.updated_at.desc(), schedules.c.id.desc())
         .offset(rows_before - 1)
         .limit(1)

@@ -1,62 +1,7 @@
 """The app's cold start beside a minimal Flet app, and its memory after 2,000 schedules.
 
-Both figures are taken the way a person meets the app: ``schedule-browser --web``
-in a separate process, read by headless Chromium through Flutter's
-accessibility tree.
-
-1. **Cold start.** From the moment the process is spawned to the first schedule
-   row in the accessibility tree (embedded server, web view, the demo data
-   already in the data folder), beside a minimal Flet app that renders one text,
-   measured the same way to that text. The minimal app is started two ways: as
-   Flet serves it (``ft.run``), whose page is cross-origin isolated, so its
-   renderer draws on a worker thread; and under the app's own cross-origin
-   policy (Flet's hosting route, as the app serves it, without the
-   ``Cross-Origin-Embedder-Policy`` header that ``app.web_headers`` drops),
-   whose renderer draws on the page's own thread, as the app's does. The
-   first is the floor Flet offers; the second the floor this app can have
-   until the renderer's bug behind that header is fixed, so the ratio to it is
-   the app's own weight. The three alternate (minimal, minimal not isolated,
-   app), one warm-up run each is discarded (it fills the OS file cache), and
-   each figure is the median of ``COLD_START_RUNS`` rounds (``--cold-start-runs
-   N`` to change it) with its spread (quartiles, min and max). On a shared
-   machine one run can take twice another, so each ratio is also given per
-   round (the app's run over the minimal run of the same round: both met the
-   same load), as the median and quartiles of those ratios. The instant is the
-   page's own: a ``MutationObserver`` installed before the page loads
-   (``FIRST_SEEN_SCRIPT``) notes the first change after which the target is
-   in the tree. Playwright's wait only says that it is there: it polls at
-   0, 20, 50, 100, 100 and then every 500 ms, so a target that comes a second
-   after the wait began (the app's row) would be seen up to half a second
-   late, and one there at once (the minimal app's text) on time. Each run gets a fresh
-   browser context, so none profits from Chromium's cache. Target: the app
-   within 1.5x the minimal app. The first run on an empty data folder (which
-   also loads the demo data) is printed on its own. Beside the times, the CPU
-   seconds each run had spent by that instant (``CpuSampler``, from ``/proc``
-   every 10 ms): the spawned process's, the whole machine's (the browser's
-   included), and how busy the cores were meanwhile.
-2. **Memory.** ``VmRSS`` and ``VmHWM`` of the app process (``/proc``) after the
-   first rows render and after scrolling the Current list to its last row,
-   over a data folder holding ``BULK_SCHEDULES`` schedules bulk-inserted through
-   the server's store (``SqlStore.schedules.import_many``) before launch.
-
-3. **Offline cold start.** Against a real ``schedule-server`` (demo data) and
-   ``schedule-browser --web --server URL``, in one browser context (so one
-   browser storage, where the view cache lives) on one app port: from the
-   moment the app process is spawned to the first schedule row, with the
-   server up (the ordinary cold start) and with the server stopped (the
-   first row then comes from the view cache; the app opens offline because
-   this device has read the server before). Interleaved, one warm-up run
-   first (it reads the lists and fills the cache), the browser's HTTP cache
-   cleared before every run, medians of ``REPETITIONS``. Target: offline
-   within 1.2x the ordinary start.
-4. **The view cache's size after 50 details.** The view models over the
-   embedded server (the demo data and more schedules, to 50), each detail
-   opened with its calendar month, into a ``ViewCache`` over memory: the
-   characters it holds (stored JSON, index included) against its budget.
-
-Run from the repository root: ``.venv/bin/python bench/app_in_browser.py``
-(``--offline-only`` runs figures 3 and 4 alone, ``--cold-start-only`` figure 1
-alone; ``--cold-start-runs N`` sets its number of rounds).
+How it measures: bench/README.md, "app_in_browser.py".
+Run: ``.venv/bin/python bench/app_in_browser.py`` (``--help`` for its options).
 """
 
 from __future__ import annotations
@@ -521,11 +466,13 @@ async def _view_cache_size() -> None:
     import httpx
     import tzlocal
 
-    from devtools.wire import definition_json
+    from app.view_cache_entries import BUDGET_CHARS, MOST_DETAILS
+    from app.view_cache_store import ViewCacheStore
+    from devtools.api_bodies import definition_json
     from server.embedded import open_embedded
     from transport.client import ScheduleClient
     from viewmodels.detail import ScheduleDetailViewModel
-    from viewmodels.offline import BUDGET_CHARS, MOST_DETAILS, OfflineViewModel, ViewCache
+    from viewmodels.offline import OfflineViewModel
     from viewmodels.ports import MemoryStorage
 
     zone = tzlocal.get_localzone()
@@ -548,7 +495,7 @@ async def _view_cache_size() -> None:
                     )
                     ids.append(created.schedule_id)
                 storage = MemoryStorage()
-                cache = ViewCache(storage)
+                cache = ViewCacheStore(storage)
                 offline = OfflineViewModel(cache, clock=lambda: datetime.now(UTC), device_zone=zone)
                 detail = ScheduleDetailViewModel(
                     api, clock=lambda: datetime.now(UTC), device_zone=zone, offline=offline
@@ -568,7 +515,7 @@ async def _view_cache_size() -> None:
 
 def fill_schedules(database_path: Path, count: int) -> None:
     """``count`` ACTIVE and PAUSED schedules through the store's bulk insert."""
-    from server.control.definition import parse_definition
+    from server.definitions.checks import parse_definition
     from server.domain.recurrence import first_after
     from server.domain.states import PauseReason, ScheduleState
     from server.identity import local_principal
@@ -615,7 +562,7 @@ def fill_schedules(database_path: Path, count: int) -> None:
 
 
 def _definition(number: int) -> dict[str, Any]:
-    from devtools.wire import definition_json
+    from devtools.api_bodies import definition_json
 
     return definition_json(
         title=BULK_TITLE.format(number),

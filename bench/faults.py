@@ -1,24 +1,6 @@
 """Storage fault drills on a real ``schedule-server``, on SQLite and on PostgreSQL: the figures.
 
-Each drill (``devtools/fault_drill.py``, the one the tests run)
-starts a real server, writes schedules over loopback until the storage
-refuses, sends a few more writes, reads, asks ``/readyz``, repairs the
-storage and times until ``/readyz`` answers 200 again, writes once more, and
-counts the acknowledged (201) schedules missing from the database:
-
-- SQLite, disk full: the database on a 2 MiB tmpfs, about 8 KB a schedule,
-  repaired by remounting it at 64 MiB (needs root for ``mount``);
-- PostgreSQL, read-only: a throwaway cluster (``bench/throwaway_postgres.py``),
-  five schedules written, then ``default_transaction_read_only`` and the
-  server's sessions ended, repaired by resetting the setting;
-- PostgreSQL, stopped: the same, with the server stopped (``pg_ctl stop -m
-  fast``: every connection lost) and started again. Reads cannot answer
-  then, and ``/readyz`` says ``database_unreachable``.
-
-Recovery time runs from the repair to the first 200 from ``/readyz``
-(polled every 50 ms). The worker is on in both.
-
-    .venv/bin/python bench/faults.py
+How it measures: bench/README.md, "faults.py". Run: ``.venv/bin/python bench/faults.py``.
 """
 
 from __future__ import annotations

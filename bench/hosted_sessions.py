@@ -1,37 +1,7 @@
-"""The web view a team hosts for phones: time to the first row after sign-in, and what
-one more signed-in person costs in memory.
+"""The web view a team hosts for phones: time to the first row, memory per person.
 
-Both are taken the way people meet it: a real ``schedule-server`` with a
-principals file (Alice holds the demo data), the app started as a team starts
-it (``--web --host 0.0.0.0 --certfile … --keyfile … --server URL``, HTTPS from
-a throwaway certificate), read by headless Chromium at phone size (390x844)
-through Flutter's accessibility tree.
-
-1. **Time to the first row.** From ``page.goto`` of the hosted address to the
-   first schedule row in the tree, the sign-in included: the form appears,
-   the token is pasted (``fill``, as a paste: no typing time) and Sign in
-   pressed. Beside it, in the same run and against the same server and data,
-   the local web view (``--web --server URL`` with Alice's token in the
-   environment, 127.0.0.1, plain HTTP, no sign-in) from ``page.goto`` to its
-   first row. Both apps are already running; each run is a fresh browser
-   context (no cache, no storage), the two are interleaved, one warm-up run
-   each is discarded, and each figure is the median of ``REPETITIONS``.
-2. **Memory.** ``VmRSS`` and ``VmHWM`` (``/proc``) of a freshly started
-   hosted process: idle, then with 1 and with ``MANY`` Chromium contexts
-   open, each signed in (as Alice, whose demo data fills every screen) and
-   showing its first rows; then again once every context is closed.
-3. **Release.** A hosted session is kept ``HOSTED_SESSION_GRACE_SECONDS``
-   (60 s) after its connection is gone, then closed (signed out, its client
-   and screens dropped). The hosted process runs with ``FLET_LOG_LEVEL=info``
-   so Flet logs each session it creates and deletes; after the ``MANY``
-   contexts close, the script reads that log every ``SAMPLE_EVERY_S`` for up
-   to ``RELEASE_WITHIN_S`` and says when the live sessions are back to the
-   baseline (none), with RSS beside it. CPython keeps freed memory for reuse
-   rather than handing it back, so RSS stays near its high-water mark; that
-   the memory is free is shown by a second wave of ``MANY`` sessions after
-   the release, which should cost next to nothing more.
-
-Run from the repository root: ``.venv/bin/python bench/hosted_sessions.py``.
+How it measures: bench/README.md, "hosted_sessions.py".
+Run: ``.venv/bin/python bench/hosted_sessions.py``.
 """
 
 from __future__ import annotations

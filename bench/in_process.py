@@ -22,7 +22,7 @@ import httpx
 
 from bench.throwaway_postgres import throwaway_database
 from server.app import create_app
-from server.control.definition import parse_definition
+from server.definitions.checks import parse_definition
 from server.identity import LocalIdentity
 from server.storage.sql.store import SqlStore
 

@@ -4,7 +4,7 @@ The web view serves the page's files (``main.dart.wasm``, 8.5 MB, the largest)
 while the app opens the embedded server in a worker thread: seconds of
 imports and set-up that hold Python's interpreter lock. This bench serves
 that file from the real web app under uvicorn, as ``schedule-browser --web``
-does, with and without ``app.web_files.PathSend`` (Starlette's 64 KiB reads,
+does, with and without ``app.web.files.PathSend`` (Starlette's 64 KiB reads,
 each a hop to a thread, against 1 MiB reads), each one idle and beside a
 thread that spins in pure Python, and prints the median download time.
 
@@ -89,8 +89,8 @@ def download_seconds(url: str, expected_size: int) -> float:
 
 async def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from app import web_server
     from app.settings import WebAddress
+    from app.web import server as web_server
     from devtools.ports import LOOPBACK, free_port
 
     ports: dict[str, int] = {}

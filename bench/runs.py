@@ -31,9 +31,9 @@ from uuid import uuid4
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from devtools.wire import definition_json
+from devtools.api_bodies import definition_json
 from server.clock import system_clock
-from server.control.definition import parse_definition
+from server.definitions.checks import parse_definition
 from server.domain.states import ScheduleState
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.records import ClaimedRun, Owner, RevisionRecord, ScheduleRecord, ScheduleView

@@ -1,31 +1,6 @@
 """Search, Needs attention and the counts over 100,000 schedules of one principal.
 
-Bulk-loads, straight through the store and the real schema, 100,000
-schedules of the local principal (the worst case: one person owns them all)
-beside 100,000 of another principal, into a temporary SQLite file and a
-throwaway PostgreSQL (``bench/throwaway_postgres.py``; vacuumed and analyzed
-after the load, as autovacuum would; the server never gathers statistics on SQLite).
-Every schedule has one occurrence in its ledger (1% of them MISSED, so they
-need attention; the rest ran), and the kept last outcome is computed by the
-migration's own statement. The text is built
-from a small vocabulary, so trigrams repeat as they do in real text:
-
-- ``digest``, the common word, is in half the rows;
-- ``zeppelin``, the rare word, is in ten rows of each principal;
-- ``quixotic`` is in none;
-- ``di`` is a two-letter prefix being typed;
-- ``会議`` ("meeting"), a two-character Japanese word, is in half of the 10%
-  of schedules written in Japanese.
-
-Requests go in-process through ``httpx.ASGITransport``, one app per
-database, every list request for the Current view (``state=ACTIVE&state=PAUSED``)
-at limit 50, as the app sends them. Each figure is the median of RUNS runs
-after 5 warm-up requests, taken in ROUNDS rounds in which the two databases
-take turns, and is printed with its ratio to the plain list's page 1 of the
-same database in the same run. The common word's last page uses the cursor
-a client paging there would hold, minted with the app's own codec.
-
-    .venv/bin/python bench/search.py
+How it measures: bench/README.md, "search.py". Run: ``.venv/bin/python bench/search.py``.
 """
 
 from __future__ import annotations

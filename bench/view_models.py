@@ -1,22 +1,6 @@
 """View-model benchmarks: sidebar grouping and list paging. Prints its figures.
 
-Run: ``.venv/bin/python bench/view_models.py``
-
-- Sidebar: 10,000 cached sessions across 500 schedules. A full regroup
-  (``SessionIndex.rebuild``: every session filed in activity order, History's
-  rows made, each group's header; a group's rows are made when read, which
-  the sidebar does for expanded groups only) and one new session arriving
-  (``SidebarViewModel.session_arrived``: one bucket and the group order
-  patched, snapshot published). Targets: <= 15 ms and <= 2 ms. For
-  orientation, reading every group's rows after a first build (as if all 500
-  were expanded) is timed too: what a regroup made before rows were made on
-  reading. Each figure is the median of ``RUNS`` with this thread's CPU time
-  beside it (``time.thread_time``), which the load of other processes on a
-  shared machine moves much less than the wall time. Now and then a max
-  includes a full (generation 2) garbage collection of the whole process.
-- List: ``ScheduleListViewModel`` paging through 10,000 schedules at limit 50
-  against the embedded server over ``httpx.ASGITransport`` (schedules inserted
-  directly through the store). Target: the last page costs what the first does.
+How it measures: bench/README.md, "view_models.py". Run: ``.venv/bin/python bench/view_models.py``.
 """
 
 from __future__ import annotations
@@ -101,7 +85,7 @@ def milliseconds(samples: list[float]) -> str:
 
 
 class NoApi:
-    """The sidebar's api is not called by ``session_arrived``."""
+    """The sidebar's api is not called when a session is placed on its own."""
 
 
 async def bench_sidebar() -> None:
@@ -141,7 +125,8 @@ async def bench_sidebar() -> None:
             metadata={"schedule_id": str(uuid5(NAMESPACE, f"schedule-{n % 500}"))},
         )
         started = time.perf_counter()
-        vm.session_arrived(new)
+        vm._index.upsert(CachedSession.from_summary(new), NOW)  # what catch_up does per session
+        vm._render()
         arrivals.append(time.perf_counter() - started)
     groups = vm.snapshot.scheduled
     assert len(groups) == 500 and groups[0].rows[0].title == "New firing 199"

@@ -28,8 +28,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from devtools.api_bodies import definition_json
 from devtools.served_process import TOKEN, served, write_principals
-from devtools.wire import definition_json
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
 READERS = 8

@@ -1,49 +1,6 @@
 """The schedule worker: materialization throughput and the idle scan, SQLite and PostgreSQL.
 
-Throughput, four columns measured in the same run: SQLite with one worker,
-PostgreSQL with one worker, and PostgreSQL with two replicas, twice. Each worker
-runs in a process of its own (``_replica``), as a ``schedule-server`` does,
-with its own engine; the two replicas are two such processes on one
-database, racing over the same due schedules (``FOR UPDATE SKIP LOCKED``
-claims). In each of ten rounds every column gets 1,000 fresh due DAILY
-schedules (written untimed, 100 new principals with 10 each, so the default
-admission cap never holds one) and its workers drain them with
-``ScheduleWorker.run_once``, one transaction per batch of the server's
-default size (``default_batch_size``: 300 on SQLite, 150 on PostgreSQL), each
-schedule in it decided on its own (occurrence, session, opening message,
-QUEUED run, schedule advance, audit events); the wall time runs from the
-command to the last worker's answer. The principals' schedules are interleaved, as a team's are
-when people create them over time; the last column creates each principal's
-ten in a row instead. Replicas' materializations for one principal take
-turns (the admission lock), and claims take an instant's schedules owner by
-owner whatever order they were created in, so the two columns should match.
-The columns take turns within
-each round, in a rotating
-order, so that a change in the machine's load hits all of them alike. The
-PostgreSQL is a throwaway cluster started as the tests start theirs
-(``bench/throwaway_postgres.py``) and removed at the end.
-
-Then the herd: 10,000 schedules of 1,000 principals (ten each, interleaved)
-all due at one instant, drained by the SQLite column's worker and by the two
-PostgreSQL replicas; each schedule's lateness is when the transaction that
-materialized it committed less the moment the workers were told (the
-nominal instant), printed as p50, p99 and maximum.
-
-Beside them, SQLite only: bare transactions of seven single-row inserts,
-interleaved in the same rounds (the reference the worker issue quotes), per
-second of wall clock and, since the machine's other work takes its share of
-the two cores from each side differently, per second of the CPU of the
-process that ran them, beside the worker's own.
-Then where one materialization's time goes, on both databases (a second,
-instrumented pass in this process over 2,000 more schedules), and, for two
-replicas, the CPU each side used: the replicas' own processes, and the
-PostgreSQL server's processes.
-
-Idle scan (SQLite): one ``run_once`` plus the loop's ``next_wake`` query when
-nothing is due, among 10,000 and among 100,000 ACTIVE schedules, side by side
-(median of 300 scans after 20 warm-up scans).
-
-    .venv/bin/python bench/worker.py
+How it measures: bench/README.md, "worker.py". Run: ``.venv/bin/python bench/worker.py``.
 """
 
 from __future__ import annotations
@@ -70,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.cpu_seconds import machine_cpu_seconds
 from bench.throwaway_postgres import server_cpu_seconds, throwaway_database
 from devtools.postgres_cluster import PostgresCluster
-from server.control.definition import parse_definition
+from server.definitions.checks import parse_definition
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.domain.states import ScheduleState
 from server.identity import ALL_SCOPES, Principal, TokenDirectory, make_principal, token_digest

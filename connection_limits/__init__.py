@@ -1,31 +1,10 @@
 """What one client may hold of an HTTP listener: time, connections and bytes.
 
-Both of the project's uvicorn listeners, the stand-alone schedule server
-(``server.cli``) and the web view that serves the app to browsers
-(``app.web_server``), take their limits from one ``ConnectionLimits`` and
-their options from ``add_limit_options`` (so this package sits outside both,
-importing neither):
-
-- **a request head within ``header_timeout`` seconds.** uvicorn's HTTP
-  protocols wait for a request's headers for ever: a connection that sends
-  nothing, or trickles a header a byte at a time (slowloris), stays open.
-  ``RequestHeadDeadline`` wraps uvicorn's protocol and closes a connection
-  whose request head has not arrived within the timeout, counted from the
-  connection's start or from the first byte after the previous response;
-- **at most ``max_header_bytes`` of request head**, answered 431 beyond it
-  (uvicorn's h11 has a limit of its own, its httptools none);
-- **an idle kept-alive connection closed after ``keep_alive_timeout``**
-  (uvicorn's ``timeout_keep_alive``);
-- **``max_connections``** open connections and requests in progress, beyond
-  which a request is answered 503 (uvicorn's ``limit_concurrency``);
-- **WebSocket frames of at most ``max_frame_bytes``**, refused (close 1009)
-  as soon as a frame's header announces more (uvicorn's ``ws_max_size``).
-
-The wrapper judges "the request head arrived" by the request cycle uvicorn's
-h11 and httptools protocols start once they have parsed a head (their
-``cycle``), and a WebSocket upgrade by the transport passing to another
-protocol; it refuses to wrap a protocol without that attribute rather than
-guess.
+Both uvicorn listeners, the schedule server and the web view that serves the
+app to browsers, take their limits from one ``ConnectionLimits`` and their
+options from ``add_limit_options``: a request head within a timeout and a size,
+an idle timeout, a cap on connections and on WebSocket frame size. uvicorn
+waits for headers for ever, so ``RequestHeadDeadline`` wraps its protocol.
 """
 
 from __future__ import annotations

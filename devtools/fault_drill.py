@@ -19,8 +19,8 @@ from uuid import uuid4
 
 import httpx
 
+from devtools.api_bodies import definition_json
 from devtools.served_process import TOKEN, ServedProcess
-from devtools.wire import definition_json
 
 RECOVERY_WITHIN_SECONDS = 30
 WRITES_AFTER_FAULT = 5

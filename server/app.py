@@ -1,32 +1,24 @@
-"""The schedule server as an ASGI application.
+"""The schedule server as an ASGI application, wired whole at construction.
 
-``create_app`` needs no lifespan events (``httpx.ASGITransport`` does not send
-them): everything is wired at construction. Its cursor secret is per process
-unless given, so a restart invalidates outstanding cursors, which clients
-answer by reloading page one. ``rate_limit`` caps each principal's requests
-(``server/api/rate_limit.py``); None, for the embedded one-user server, caps
-nothing. ``auth_failures`` slows token guessing per client address
-(``auth_throttle``); None turns that off.
-``on_schedule_change`` is the schedule worker's wake-up (see
-``ScheduleService``); None when no worker runs in this process. ``drain``
-is the stand-alone server's SIGTERM drain (``/readyz`` answers 503 once it
-has begun); None in the app, which no load balancer asks. ``metrics``
-times every request (``RequestTiming``, outermost) and, with
-``metrics_route``, is served at ``GET /metrics`` to loopback callers that
-came through no proxy; ``proxies`` are the trusted proxies' addresses
-(``--forwarded-allow-ips``), whose requests it never answers
-(``server/api/metrics.py``).
-
-Two ASGI layers wrap the routes: ``RequestBodyGuard`` (size limit, storable
-JSON) inside ``CrashGuard`` (the 500 envelope for anything unexpected), and
-``server.api.openapi`` publishes the document at ``GET /openapi.json``.
+``create_app`` needs no lifespan events (``httpx.ASGITransport`` sends none).
+Its cursor secret is per process unless given, so a restart ends paging in
+progress and clients reload page one. The keyword arguments are what the
+stand-alone server adds to the embedded one: a per-principal rate limit, the
+token-guessing throttle (``auth_throttle``), the worker's wake-up, the SIGTERM
+drain and ``metrics`` (``server/api/metrics.py``, imported only when asked
+for, so the embedded server never loads prometheus-client). ``RequestBodyGuard``
+(size, storable JSON) sits inside ``CrashGuard`` (the 500 envelope), and
+``server.api.openapi`` publishes ``GET /openapi.json``.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
@@ -35,7 +27,6 @@ from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
 from server.api.health import health_routes
-from server.api.metrics import Network, RequestTiming, ServerMetrics, metrics_routes
 from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
@@ -43,11 +34,14 @@ from server.api.request_body import RequestBodyGuard
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
 from server.control.service import ScheduleService
+from server.firing.admission import Admission
+from server.firing.observer import SILENT
 from server.identity import IdentityProvider
 from server.stopping import Drain
 from server.storage.ports import Store
-from server.worker.admission import Admission
-from server.worker.observer import SILENT
+
+if TYPE_CHECKING:
+    from server.api.metrics import Network, ServerMetrics
 
 
 def create_app(
@@ -84,17 +78,42 @@ def create_app(
         admission=admission,
         observer=SILENT if metrics is None else metrics,
     )
-    app.include_router(schedule_routes(service, store, auth, cursors))
-    app.include_router(session_routes(store, auth, cursors))
-    app.include_router(profile_routes(store, auth, cursors))
-    app.include_router(health_routes(store, drain))
-    if metrics is not None and metrics_route:
-        app.include_router(metrics_routes(metrics, proxies))
+    with _pydantic_v1_unimportable():
+        app.include_router(schedule_routes(service, store, auth, cursors))
+        app.include_router(session_routes(store, auth, cursors))
+        app.include_router(profile_routes(store, auth, cursors))
+        app.include_router(health_routes(store, drain))
+        if metrics is not None and metrics_route:
+            from server.api.metrics import metrics_routes
+
+            app.include_router(metrics_routes(metrics, proxies))
     install_error_handlers(app)
     # The last added is the outermost: the crash guard also covers the body guard.
     app.add_middleware(RequestBodyGuard)
     app.add_middleware(CrashGuard)
     if metrics is not None:
+        from server.api.metrics import RequestTiming
+
         app.add_middleware(RequestTiming, metrics=metrics)
     publish_openapi(app, rate_limited=rate_limit is not None or throttle is not None)
     return app
+
+
+@contextmanager
+def _pydantic_v1_unimportable() -> Iterator[None]:
+    """While routes are declared, ``import pydantic.v1`` fails at once.
+
+    FastAPI imports that whole package on the first route it declares only to
+    refuse pydantic v1 models; this server has none (only v2 models), and on an
+    ``ImportError`` FastAPI's check answers "not v1", so the start skips loading it.
+    A process that has already loaded it keeps it.
+    """
+    if "pydantic.v1" in sys.modules:
+        yield
+        return
+    sys.modules["pydantic.v1"] = None  # type: ignore[assignment]  # Python's "not importable" mark
+    try:
+        yield
+    finally:
+        if sys.modules.get("pydantic.v1", ...) is None:
+            del sys.modules["pydantic.v1"]

@@ -1,27 +1,15 @@
 """The server inside the app: SQLite in the user's data folder, one local principal.
 
-This module is the client's one door into the server (an import-linter
-contract in ``pyproject.toml`` holds ``app`` to it). ``running`` is its face:
-
-    async with embedded.running(path, demo=True, runtime=None) as server:
-        transport = httpx.ASGITransport(app=server.app)
-
-It migrates the database, loads the demo data into a new (empty) one when
-asked, starts the scheduler (the worker, the run executor ``runtime`` names,
-the retention purge) as tasks on the caller's loop, and on the way out stops
-them (cancelled and awaited) before the database is closed, Ctrl+C included.
-A database that cannot be opened raises ``DatabaseUnavailable`` before
-anything starts. Every in-process request is the local principal; no token
-exists. ``changes`` tells in-process listeners when the scheduler has
-committed something; the routes' schedule changes wake the scheduler.
-
-The runtime choice (``attached_runtime``) is re-exported here so the app's
-command line checks ``--executor`` without reaching further into the server.
-The server stack is imported when a server is opened, not when this module
-is, so parsing the command line stays light.
-
-``open_embedded`` and ``embed_store`` open the server without its scheduler,
-for tests and benches that drive the scheduler themselves.
+The client's one door into the server (an import-linter contract holds
+``app`` to it). ``running(path, demo=..., runtime=...)`` migrates the
+database, loads the demo data into an empty one when asked, starts the
+scheduler on the caller's loop and stops it before the database closes;
+``DatabaseUnavailable`` says why a database could not be opened. Every
+in-process request is the local principal, and ``changes`` tells listeners
+when the scheduler has committed something. ``attached_runtime`` is
+re-exported for the app's ``--executor`` check. The server stack is imported
+when a server opens, not with this module, so the command line stays light.
+``open_embedded`` and ``embed_store`` open it without its scheduler.
 """
 
 from __future__ import annotations

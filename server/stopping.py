@@ -1,32 +1,15 @@
 """Stopping the stand-alone server on SIGTERM: say so, keep serving a while, drain, exit 0.
 
-A load balancer learns that a replica is going from ``GET /readyz``, which it
-asks every few seconds; a replica that stops listening at once makes the
-requests sent in between fail. So SIGTERM first begins the ``Drain``:
-``/readyz`` answers 503 ``draining`` at once while the listener keeps serving
-everything for ``--drain-seconds`` (``DEFAULT_DRAIN_SECONDS``), long enough
-for the balancer's next probe to take the replica out of rotation. A second
-SIGTERM, or SIGINT, ends the drain early. Then the shutdown proper begins.
-
-uvicorn already turns SIGTERM into a graceful shutdown: it closes the listening
-socket (new connections are refused, so a load balancer moves on at once),
-lets the requests in flight finish for at most the grace period, then cancels
-what is left. Two things remain for the process, and this module does them:
-
-- Once drained, uvicorn raises the caught signal again; under the default
-  handler the process dies of it (status 143 in a shell). ``sigterm_raises_stopped``
-  installs a handler that raises ``Stopped`` instead, which the command line
-  turns into status 0. Before uvicorn takes over (while migrating or loading
-  demo data) the same handler ends the start-up where it stands; PostgreSQL
-  rolls back a half-done migration and the advisory lock goes with it.
-- A request that outlives the grace period may still hold a worker thread (a
-  query waiting on a lock, say): uvicorn cancels its task, but nothing can stop
-  the thread, and Python waits for every such thread before it exits. So may
-  the scheduler's transaction, when it outlives its own bound
-  (``scheduling.runtime.running``). ``abandon_stuck_requests`` gives the
-  threads a moment, then ends the process without them; the database rolls
-  their transactions back when the connections drop, so nothing half-written
-  remains.
+SIGTERM begins the ``Drain``: ``/readyz`` answers 503 ``draining`` while the
+listener serves everything for ``--drain-seconds``, so a load balancer's next
+probe takes the replica out of rotation before any request fails (a second
+SIGTERM, or SIGINT, ends the drain early). uvicorn's graceful shutdown follows.
+Two things remain for the process, and this module does them: once uvicorn
+re-raises the signal, ``sigterm_raises_stopped`` turns it into ``Stopped``
+(exit status 0, not 143), which also ends a start-up where it stands; and
+``abandon_stuck_requests`` ends the process when a thread outlives the grace
+period (a query waiting on a lock), since Python would wait for it for ever
+and the database rolls its transaction back anyway.
 """
 
 from __future__ import annotations

@@ -74,6 +74,8 @@ class AgentRuntime:
     deliveries: list[Delivery] = field(default_factory=list)
     answered: list[Delivery] = field(default_factory=list)
     """Deliveries whose reply was written out in full (after any hold)."""
+    replied: list[Delivery] = field(default_factory=list)
+    """Deliveries the runtime has replied to, or tried to: the request may be gone."""
     released: threading.Event = field(default_factory=threading.Event)
     port: int = 0
 
@@ -112,6 +114,8 @@ def _handler(runtime: AgentRuntime) -> type[BaseHTTPRequestHandler]:
                 self.wfile.flush()
             except OSError:  # the server gave up on this request (its deadline passed)
                 return
+            finally:
+                runtime.replied.append(delivery)
             runtime.answered.append(delivery)
 
         def log_message(self, format: str, *args: Any) -> None:

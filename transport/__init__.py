@@ -7,7 +7,7 @@ both modes run this same code.
 
 - ``transport.models``: frozen wire models, one resource per module.
 - ``transport.errors``: the one error tree and ``error_for``, its only mapping.
-- ``transport.paging``: ``iterate_pages``, which refuses a repeated cursor.
+- ``transport.paging``: ``CursorTrail``, the one repeated-cursor guard, and ``iterate_pages``.
 - ``transport.retry``: the pure retry decision and its backoff constants.
 - ``transport.exchange``: ``Exchange``, one request cycle (send, retry, decode, map).
 - ``transport.client``: ``ScheduleClient``, one method per route.

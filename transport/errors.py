@@ -1,42 +1,11 @@
 """Every failure the transport reports, as one tree rooted at ``ApiError``.
 
-Callers catch the narrowest class they can act on; nothing from httpx or
-pydantic escapes the client (each is chained with ``raise ... from err``)::
-
-    ApiError
-    ├── ConnectionFailed        the server could not be reached
-    │   └── TimedOut            ... or did not answer in time
-    ├── ProtocolError           a 2xx body that is not JSON or does not fit docs/API.md
-    │                           (a naive instant included)
-    ├── RepeatedCursor          the pager was handed a cursor it had already followed
-    └── ServerRefused           any non-2xx answer (.status, .code, .message, .details)
-        ├── InvalidRequest          400 request.invalid
-        ├── Unauthenticated         401
-        ├── ScopeMissing            403 (.scope)
-        ├── NotFound                404
-        ├── BrowsingUnavailable     404/405 from GET /v1/schedules only
-        ├── RevisionConflict        409 schedule.revision_conflict (.current_revision)
-        ├── ScheduleTerminal        409 schedule.terminal
-        ├── IdempotencyConflict     409 request.idempotency_conflict
-        ├── SessionNotChat          409 session.not_chat
-        ├── ValidationFailed        422 (.field, .reason)
-        │   ├── BrowserProfileUnavailable   schedule.browser_profile_unavailable
-        │   ├── ScopeNotGranted             schedule.scope_not_granted
-        │   └── SecretDetected              schedule.secret_detected
-        ├── RateLimited             429 (.retry_after seconds)
-        └── ServerError             5xx
-
-``error_for`` is the single place that turns a status and an envelope code into
-a class. The status decides first; the code refines a 409 or 422. A body that is
-not a valid envelope still maps by status, with the generic code ``http.<status>``.
-
-``str(err)`` is a sentence written by this client, safe to log or show: it names
-the class of failure and the code, never the bearer token, a request body or a
-schedule's instruction. The server's own text stays in ``.message``;
-``.added_detail`` offers it for display only when it tells more than our own
-sentence: never for a refusal whose sentence says everything (``complete``),
-never when it merely repeats our words ("Schedule changed").
-This module does not import httpx: view models catch these classes directly.
+Nothing from httpx or pydantic escapes the client: callers catch the narrowest
+class they can act on (``ConnectionFailed``, ``ProtocolError``,
+``ServerRefused`` and its kinds by status and code). ``error_for`` is the one
+place a status and an envelope code become a class. ``str(err)`` is our own
+sentence, safe to log or show, never a token, a body or an instruction; the
+server's text stays in ``.message``. No httpx here: view models catch these.
 """
 
 from __future__ import annotations

@@ -1,29 +1,13 @@
 """Keeping the open screens current while schedules fire, without anyone pressing Refresh.
 
-One round (``check``) asks the sidebar for the newest sessions page (a
-firing's session joins its group; a collapsed group stays collapsed), and
-has the list and the open detail read again every schedule whose next firing
-has passed (the worker has moved it on, paused it, or completed it). The
-client still computes no occurrence: it only notices that an instant the
-server gave it has passed. Then the texts that read the clock move on, even
-when the server could not be read: age lines ("5 min ago"), "today" and
-"tomorrow" in rows, the calendar's today. The same round reads the Needs
-attention count and, with ``notices``, announces an outcome that newly needs
-attention (``viewmodels.attention.AttentionNotices``).
-
-``run`` repeats rounds, never two at once: every ``poll_every`` (30 s by
-default), sooner when a shown next firing comes first, at once when the
-server says something changed (``ServerActivity``, the embedded server's
-in-process signal), never while the app is in the background, and backing
-off (doubling up to ``longest_wait``) while the server cannot be read.
-
-A round that cannot read the server turns the open screens to the view
-cache's copy (``OfflineViewModel``: the banner says so). Offline, a round
-first reads the list's page one again, every ``OFFLINE_RECHECK`` (10 s,
-never backing off: one small read, and a server back from a restart is seen
-within seconds, not at the next poll): once the server answers, the open
-detail and the sidebar are read again too and the banner goes. The banner's
-Retry starts a round now.
+One round (``check``) catches the sidebar up, reads again the rows and the
+detail whose next firing has passed, reads the Needs attention count and its
+notices, then moves on the texts that read the clock. ``run`` repeats rounds,
+never two at once: on a poll, sooner for a shown next firing, at once on the
+embedded server's change signal, never in the background, backing off while
+the server cannot be read. A round that cannot read the server turns the
+screens to the view cache's copy; offline, page one is read again every
+``OFFLINE_RECHECK`` until the server answers. The client computes no firing.
 """
 
 from __future__ import annotations

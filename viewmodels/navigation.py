@@ -1,25 +1,10 @@
 """Where the app is and where each action leads: routes, Back, Escape and the keyboard.
 
-The route (the address bar in a browser) is the single source of what is open:
-``/`` is the schedules sheet, ``/schedules/<id>`` the sheet with that
-schedule's detail, ``/sessions/<id>`` a session's transcript. Deep links and
-reloads therefore land on the same screen. The address bar is user input:
-anything else, or an id that is not a UUID, reads as the sheet and is
-rewritten to ``/``.
-
-``NavigationViewModel`` decides; the view only binds keys and routes. Its
-commands answer the route to go to (or None); ``follow(route)`` is told every
-route the page shows and brings the screens along (the detail opens, the
-list and sidebar mark the selection, the transcript loads).
-
-Keyboard (desktop and web): Up/Down move the list's highlight (the focus
-ring), Enter opens its row and moves the focus to the detail's heading; the
-opened row keeps its own mark while Up/Down move the highlight on. Escape
-closes the detail (the highlight returns to the opened row) or transcript
-(on the sheet itself it clears the search), Ctrl/Cmd+R reloads list and
-sidebar, Ctrl/Cmd+F or / puts the focus in the search field.
-While a day of the detail's calendar holds the focus, the calendar takes the
-arrows and Page Up/Down (``CalendarViewModel.press``) and the list keeps still.
+The route is the single source of what is open: ``/`` the schedules sheet,
+``/schedules/<id>`` with that detail, ``/sessions/<id>`` a transcript; any
+other address reads as the sheet and is rewritten to ``/``. The view model
+decides (its commands answer the route to go to; ``follow(route)`` brings the
+screens along); the view only binds keys and routes. The keys: viewmodels/README.md.
 """
 
 from __future__ import annotations

@@ -1,26 +1,12 @@
 """User-driven paging and overlapping loads, each rule written once.
 
 Every screen that pages through a server list (the schedules sheet, a
-session's transcript) composes one ``CursorFeed``; every screen whose loads
-can overlap (list, detail, website sign-ins, transcript, sidebar) holds one
-``LatestRequest``. The four paging safeguards live here and nowhere else:
-
-1. an item whose key was already shown is ignored when a later page repeats it;
-2. a next cursor that was already requested (or a page naming its own cursor)
-   ends paging, so a misbehaving server cannot make the client loop;
-3. every reload takes a new ticket; an answer carrying an older ticket is
-   dropped, so an older reload (or a later page of it) never overwrites a
-   newer one;
-4. a failed later page keeps every loaded row and remembers that page's
-   cursor, and ``retry()`` asks for exactly that page again.
-
-A feed keeps the items behind its rows, so ``remake_rows`` can make every row
-again when a text in it reads the clock ("today", "tomorrow") and the day
-has changed.
-
-A failed first page is the feed's ``FAILED`` phase with the error kept whole,
-so each screen decides its own words (the list says "browsing unavailable" for
-a 404/405, for instance).
+session's transcript) composes one ``CursorFeed``, which holds the paging
+safeguards: an item already shown is ignored when a later page repeats it; a
+repeated cursor ends paging (``transport.paging.CursorTrail``, the one guard);
+an older reload never overwrites a newer one; a failed later page keeps the
+rows and ``retry()`` asks for exactly that page. Every screen whose loads can
+overlap holds one ``LatestRequest``.
 """
 
 from __future__ import annotations
@@ -32,6 +18,7 @@ from typing import Generic, TypeVar
 
 from transport.errors import ApiError
 from transport.models import Page
+from transport.paging import CursorTrail
 
 Item = TypeVar("Item")
 Row = TypeVar("Row")
@@ -121,7 +108,7 @@ class CursorFeed(Generic[Item, Row]):
         self._fetch: Fetch[Item] | None = None
         self._items: tuple[Item, ...] = ()
         self._shown: set[Hashable] = set()
-        self._requested: set[str] = set()
+        self._trail = CursorTrail()
         self._next_cursor: str | None = None
         self._failed_cursor: str | None = None
 
@@ -133,7 +120,7 @@ class CursorFeed(Generic[Item, Row]):
         """Page one from ``fetch``, which also serves the later pages of this reload."""
         ticket = self._ticket = self._requests.begin()
         self._fetch = fetch
-        self._requested = set()
+        self._trail = CursorTrail()
         self._next_cursor = None
         self._failed_cursor = None
         self._set(
@@ -213,7 +200,7 @@ class CursorFeed(Generic[Item, Row]):
             return
         ticket = self._ticket
         self._set(replace(self._state, phase=FeedPhase.LOADING_MORE, later_page_failure=None))
-        self._requested.add(cursor)
+        self._trail.request(cursor)
         try:
             page = await fetch(cursor)
         except ApiError as error:
@@ -238,7 +225,7 @@ class CursorFeed(Generic[Item, Row]):
             added.append(self._to_row(item))
         self._items = (*self._items, *kept)
         following = page.next_cursor
-        if following is None or following == cursor or following in self._requested:
+        if self._trail.ends_at(following):
             self._next_cursor = None
             phase = FeedPhase.END_REACHED
         else:

@@ -10,7 +10,7 @@ client over ``respx`` or the embedded server, ``MemoryStorage`` and a fake clock
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 from uuid import UUID
 
@@ -32,6 +32,12 @@ if TYPE_CHECKING:
 
 Clock: TypeAlias = Callable[[], datetime]
 """Returns the current instant, timezone-aware."""
+
+
+def utc_now() -> datetime:
+    """The device's real clock, a ``Clock`` (tests hand the view models their own)."""
+    return datetime.now(UTC)
+
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 """Anything ``json.dumps`` accepts without help: what device storage may hold."""

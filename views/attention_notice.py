@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.binding import go, run_command, use_snapshot
-from views.screen_models import NavigationModel, NoticesModel, ScheduleListModel
+from views.screen_models import NavigationModel, NoticesModel, ScheduleListModel, ScreenModels
 
 OPEN_LABEL = "Open"
 DISMISS_LABEL = "Dismiss"
@@ -52,3 +52,10 @@ def AttentionBanner(
         bgcolor=ft.Colors.ERROR_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
     )
+
+
+def attention_banner(models: ScreenModels) -> list[ft.Control]:
+    """The notice above a layout's main content, when the session has notices."""
+    if models.notices is None:
+        return []
+    return [AttentionBanner(models.notices, models.navigation, models.schedules)]

@@ -1,18 +1,15 @@
 """The bridges between view models and components.
 
-``use_snapshot`` keeps a view model's snapshot in component state and
-subscribes for the component's lifetime (the effect's cleanup unsubscribes),
-so a publish from any task on the session's loop re-renders exactly the
-components that read it. ``run_command`` starts an async command on the
-page's loop without blocking the event handler that asked for it, and
-``focus_soon`` moves the keyboard focus there. ``go`` and
-``use_route_follower`` carry routes between the page and the navigation view
-model, which decides them.
+``use_snapshot`` re-renders a component on each snapshot its view model
+publishes; ``use_each_request`` serves a view model's request counter (focus
+the search field, the opened heading…) once per request. ``run_command`` and
+``focus_soon`` act on the page's loop; ``go`` and ``use_route_follower``
+carry routes between the page and the navigation view model, which decides them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import flet as ft
@@ -42,6 +39,27 @@ def use_snapshot(model: Observed[T]) -> T:
 
     ft.use_effect(subscribe, [model])
     return snapshot
+
+
+def use_each_request(
+    requests: int, serve: Callable[[], bool], watched: Sequence[object] = ()
+) -> None:
+    """Calls ``serve`` once for each new value of ``requests``, a view model's request counter.
+
+    The counter grows by one per request; the value it has when the component
+    mounts is already served, so a component drawn again (a pane reopened)
+    does not act on a request it was not there for. ``serve`` returns whether
+    it could act (False: the control it needs is not drawn yet); the request
+    is then tried again after each render in which ``requests`` or anything
+    in ``watched`` changed.
+    """
+    served = ft.use_ref(requests)
+
+    def serve_new() -> None:
+        if served.current != requests and serve():
+            served.current = requests
+
+    ft.use_effect(serve_new, [requests, *watched])
 
 
 def run_command(command: Callable[..., Awaitable[Any]], *args: Any) -> None:

@@ -1,23 +1,12 @@
-"""The list's rows in memoized blocks, so each new page costs the same however long the list.
+"""The list's rows in memoized blocks, so a new page costs the same however long the list.
 
-Memoized rows (``views.schedule_row``) already skip re-rendering an unchanged
-row, but the list still called every row's memo and Flet still compared every
-row of its ``ListView`` on each render (a page arriving, a selection moving):
-work that grew with the rows loaded, so the 100th page cost half again the
-first. Here the ``ListView`` holds one memoized ``RowBlock`` per
-``BLOCK_SIZE`` rows instead. A block's props are its slice of the view
-model's rows (the same frozen row objects on every render, so the tuple
-compares element by element by identity), the focused and opened ids when
-they are in it, and the
-list's one ``open_row`` callback; an unchanged block is skipped whole. Inside
-a block each row is still its own memo, so a selection move re-renders one
-block and, in it, two rows.
-
-Flutter estimates a lazy list's length from the children it has laid out, so
-near the end of a list of blocks the estimate can be a block too long; the
-list therefore asks for the next page ``LOAD_MORE_MARGIN`` pixels (more than
-two blocks) before the estimated end (``views.schedule_list``), which also
-means the next page is usually there before the reader reaches it.
+The ``ListView`` holds one memoized ``RowBlock`` per ``BLOCK_SIZE`` rows. A
+block's props are its slice of the view model's rows (the same frozen row
+objects on every render), the focused and opened ids when they fall in it,
+and the list's one ``open_row`` callback: an unchanged block is skipped whole,
+and inside a block each row is its own memo (``views.schedule_row``). Near
+the end, Flutter's estimate of the list's length can be a block too long,
+hence ``LOAD_MORE_MARGIN`` in ``views.schedule_list``.
 """
 
 from __future__ import annotations

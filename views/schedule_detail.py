@@ -1,10 +1,9 @@
 """One schedule's full record, in the view model's groups, from the point read only.
 
-The groups, their headings and every value are the view model's
-(``ScheduleDetailFields.groups``); this module draws each kind: labelled lines,
-the complete instruction (selectable, with a copy button), the website
-picker, and the month calendar (``views.calendar``). Not-found and other
-failures offer Retry.
+The heading (which takes the focus when Enter opened the row), why a paused
+schedule is paused, the sidebar's session count, then the groups
+(``views.detail_groups``). Closed, loading and failed details are panels;
+a failure offers Retry.
 """
 
 from __future__ import annotations
@@ -14,13 +13,12 @@ from typing import Any
 from uuid import UUID
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
-from viewmodels.detail import DetailGroup, DetailPhase, GroupKind, ScheduleDetailFields
-from viewmodels.detail.snapshot import LabelledValue, PauseHelp
+from viewmodels.detail import DetailPhase, ScheduleDetailFields
+from viewmodels.detail.snapshot import PauseHelp
 from views.actions import icon_action
-from views.binding import focus_soon, run_command, use_snapshot
-from views.calendar import CalendarSection
+from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
+from views.detail_groups import detail_group
 from views.screen_models import (
     ScheduleDetailModel,
     ScheduleListModel,
@@ -28,11 +26,8 @@ from views.screen_models import (
     WebsiteAccessModel,
 )
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
-from views.website_access import WebsiteAccessPicker
 
-COPY_LABEL = "Copy instruction"
 CLOSE_LABEL = "Close details"
-LABEL_WIDTH = 136
 
 
 @ft.component
@@ -60,26 +55,24 @@ def ScheduleDetail(
     listed = use_snapshot(schedules)
     if sidebar is not None:
         use_snapshot(sidebar)  # the count follows the sidebar's reconciliation
-    requests = listed.heading_focus_requests
-    heading: MutableRef[ft.KeyboardListener | None] = ft.use_ref(None)
+    heading: Held[ft.KeyboardListener] = ft.use_ref(None)
     heading.current = None  # set again below only while a loaded heading is drawn
-    focus_seen: MutableRef[int] = ft.use_ref(requests)
 
-    def focus_heading() -> None:
+    def focus_heading() -> bool:
         # Wait for the schedule Enter opened (not the one shown before it) to be drawn.
         target = heading.current
-        if focus_seen.current == requests or target is None:
-            return
-        if snapshot.schedule_id != listed.opened_id:
-            return
-        focus_seen.current = requests
+        if target is None or snapshot.schedule_id != listed.opened_id:
+            return False
         focus_soon(target)
+        return True
 
-    ft.use_effect(focus_heading, [requests, snapshot.phase, snapshot.schedule_id, listed.opened_id])
+    use_each_request(
+        listed.heading_focus_requests,
+        focus_heading,
+        [snapshot.phase, snapshot.schedule_id, listed.opened_id],
+    )
     if snapshot.phase is DetailPhase.CLOSED:
-        return message_panel(
-            ft.Icons.EVENT_NOTE, "No schedule selected", "Choose a schedule to see its details."
-        )
+        return message_panel(ft.Icons.EVENT_NOTE, snapshot.empty_title, snapshot.empty_hint)
     if snapshot.phase is DetailPhase.LOADING:
         return _closable(loading_panel("Loading schedule…"), close)
     if snapshot.can_retry or snapshot.fields is None:
@@ -91,37 +84,6 @@ def ScheduleDetail(
         )
     fields = snapshot.fields
 
-    async def copy_instruction() -> None:
-        await ft.Clipboard().set(fields.instruction)
-        ft.context.page.show_dialog(ft.SnackBar(ft.Text("Instruction copied")))
-
-    def group(section: DetailGroup) -> ft.Control:
-        if section.kind is GroupKind.INSTRUCTION:
-            return _group(
-                section.title,
-                [
-                    ft.Container(
-                        content=ft.Text(fields.instruction, size=14),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        border_radius=ft.BorderRadius.all(8),
-                        padding=ft.Padding.all(12),
-                    )
-                ],
-                action=icon_action(
-                    ft.Icons.CONTENT_COPY,
-                    COPY_LABEL,
-                    lambda: ft.context.page.run_task(copy_instruction),
-                ),
-            )
-        if section.kind is GroupKind.WEBSITE_ACCESS:
-            return _group(section.title, [WebsiteAccessPicker(website_access)])
-        if section.kind is GroupKind.CALENDAR:
-            return _group(section.title, [CalendarSection(model.calendar)])
-        lines = [_value(line) for line in section.lines]
-        if section.collapsed_on_phone:
-            return _folding_group(section.title, lines, expanded=not phone)
-        return _group(section.title, lines)
-
     # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
     # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
     # expand: on a phone the detail is a pushed view's only control, and an
@@ -132,7 +94,10 @@ def ScheduleDetail(
                 _heading(fields, close, heading),
                 *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
                 *_sessions_line(fields.schedule_id, sidebar, reveal),
-                *(group(section) for section in fields.groups),
+                *(
+                    detail_group(section, fields, website_access, model.calendar, phone=phone)
+                    for section in fields.groups
+                ),
             ],
             spacing=12,
             padding=ft.Padding.all(16),
@@ -162,7 +127,7 @@ def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
 def _heading(
     fields: ScheduleDetailFields,
     close: Callable[[], Any] | None,
-    ref: MutableRef[ft.KeyboardListener | None],
+    ref: Held[ft.KeyboardListener],
 ) -> ft.Control:
     # A focus node that is not a button: Enter there activates nothing, and the
     # heading node is what a screen reader reads on arrival.
@@ -221,33 +186,6 @@ def _sessions_line(
     return [ft.Row(controls, spacing=8)]
 
 
-def _group(title: str, lines: list[ft.Control], action: ft.Control | None = None) -> ft.Control:
-    header: list[ft.Control] = [
-        ft.Text(
-            title,
-            theme_style=ft.TextThemeStyle.TITLE_SMALL,
-            color=ft.Colors.PRIMARY,
-            weight=ft.FontWeight.W_600,
-            expand=True,
-        )
-    ]
-    if action is not None:
-        header.append(action)
-    return ft.Card(
-        content=ft.Container(
-            content=ft.Column(
-                [ft.Row(header, height=32), *lines],
-                spacing=8,
-                tight=True,
-            ),
-            padding=ft.Padding.only(left=16, right=12, top=8, bottom=16),
-        ),
-        elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        margin=0,
-    )
-
-
 def _pause(pause: PauseHelp, open_session: Callable[[UUID], Any] | None) -> ft.Control:
     """Why the schedule is paused, its failed firing's session, and where it is resumed."""
     lines: list[ft.Control] = []
@@ -272,53 +210,4 @@ def _pause(pause: PauseHelp, open_session: Callable[[UUID], Any] | None) -> ft.C
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         border_radius=ft.BorderRadius.all(8),
         padding=ft.Padding.all(12),
-    )
-
-
-def _folding_group(title: str, lines: list[ft.Control], *, expanded: bool) -> ft.Control:
-    """A group that folds (Advanced): open on a wide window, folded on a phone."""
-    return ft.Card(
-        content=ft.ExpansionTile(
-            title=ft.Text(
-                title,
-                theme_style=ft.TextThemeStyle.TITLE_SMALL,
-                color=ft.Colors.PRIMARY,
-                weight=ft.FontWeight.W_600,
-            ),
-            controls=lines,
-            expanded=expanded,
-            maintain_state=True,
-            controls_padding=ft.Padding.only(left=16, right=12, bottom=16),
-            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-            shape=ft.RoundedRectangleBorder(radius=12),
-            collapsed_shape=ft.RoundedRectangleBorder(radius=12),
-        ),
-        elevation=0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        margin=0,
-    )
-
-
-def _value(line: LabelledValue) -> ft.Control:
-    """A "label  value" line; the value wraps (the SelectionArea makes it selectable).
-
-    A field with an explanation has it in small type under its value.
-    """
-    value: ft.Control = ft.Text(line.value, size=14)
-    if line.explanation:
-        value = ft.Column(
-            [value, ft.Text(line.explanation, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
-            spacing=2,
-            tight=True,
-        )
-    return ft.Row(
-        [
-            ft.Container(
-                content=ft.Text(line.label, color=ft.Colors.ON_SURFACE_VARIANT, size=13),
-                width=LABEL_WIDTH,
-            ),
-            ft.Container(content=value, expand=True),
-        ],
-        spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.START,
     )

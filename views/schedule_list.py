@@ -1,15 +1,11 @@
 """The schedules sheet: Current / Recent History, search, Needs attention, rows, paging.
 
-Renders ``ScheduleListSnapshot`` as it is: the rows' words, the paging phase and
-the errors all come from the view model. What this module decides is only the
-shape on screen: a full-page error when page one failed, an inline retry row
-when a later page failed (the loaded rows stay), "Loading more…" and an
-end-of-list marker under the rows. Scrolling near the end asks for the next
-page; a "Load more" button does the same for keyboards, screen readers and
-windows tall enough that nothing scrolls. The search field (``search_field``)
-sends each keystroke to the view model, which debounces and searches; on a
-phone it shows when the app bar's search action asks for it (``show_search``)
-or while a search is on.
+Renders ``ScheduleListSnapshot`` as it is; this module decides only the shape
+on screen: a full-page error when page one failed, an inline Retry when a
+later page failed (the loaded rows stay), and the footer under the rows.
+Scrolling near the end, or Load more (for keyboards and tall windows), asks
+for the next page. On a phone the search field shows when the app bar's
+Search asks for it (``show_search``) or while a search is on.
 """
 
 from __future__ import annotations
@@ -24,7 +20,7 @@ from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
-from views.binding import Held, focus_soon, go, run_command, use_snapshot
+from views.binding import Held, focus_soon, go, run_command, use_each_request, use_snapshot
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.status_panels import error_panel, loading_panel, message_panel
@@ -46,18 +42,15 @@ def ScheduleList(
     snapshot = use_snapshot(model)
     list_view: Held[ft.ListView] = ft.use_ref()
     search: Held[ft.TextField] = ft.use_ref()
-    focus_seen: Held[int] = ft.use_ref(snapshot.search_focus_requests)
 
-    def focus_search() -> None:
+    def focus_search() -> bool:
         # Ctrl+F or /: only a new request moves the focus (not every render).
-        if focus_seen.current == snapshot.search_focus_requests:
-            return
-        focus_seen.current = snapshot.search_focus_requests
         if search.current is not None:
             focus_soon(search.current)
+        return True
 
     searchable = show_search or bool(snapshot.query)
-    ft.use_effect(focus_search, [snapshot.search_focus_requests, searchable])
+    use_each_request(snapshot.search_focus_requests, focus_search, [searchable])
 
     def open_schedule(schedule_id: UUID) -> None:
         go(navigation.open_schedule(schedule_id))
@@ -170,7 +163,7 @@ def _body(
         return message_panel(ft.Icons.EVENT_BUSY, snapshot.unavailable_text)
     if snapshot.first_page_error:
         return error_panel(
-            "Schedules could not be loaded",
+            snapshot.failure_title,
             snapshot.first_page_error,
             lambda: run_command(model.retry),
         )
@@ -240,7 +233,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         content = ft.Row(
             [
                 ft.Container(height=1, width=40, bgcolor=ft.Colors.OUTLINE_VARIANT),
-                ft.Text("End of list", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(snapshot.end_of_list_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Container(height=1, width=40, bgcolor=ft.Colors.OUTLINE_VARIANT),
             ],
             alignment=ft.MainAxisAlignment.CENTER,
@@ -256,28 +249,32 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
 
 
 def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]) -> ft.Control:
-    """The search field: keystrokes go to the view model; the clear button empties it.
+    """The search field: keystrokes go to the view model; the clear button and Escape empty it.
 
     Memoized on ``clears``: while the person types, the list re-renders on
     every answer but this field is not rendered again, so no render can send
     the field an older text than the one being typed. It renders again only
-    when the view model cleared the search (``clears`` grew), with an empty
-    field, or when it is first shown, with the search kept in the view model.
+    when the view model cleared the search (``clears`` grew), or when it is
+    first shown, with the search kept in the view model. A clear is the same
+    field with an empty value (each keystroke wrote the typed text back to
+    it, so the empty value is a change Flet sends): Escape leaves the focus
+    in it, and the clear button puts the focus back in it, since Flutter's web
+    engine leaves an unfocused field's accessible value at the old text.
     """
 
     def typed(event: ft.Event[ft.TextField]) -> None:
         run_command(model.type_query, event.control.value or "")
 
+    def clear() -> None:
+        if ref.current is not None:
+            focus_soon(ref.current)
+        run_command(model.clear_query)
+
     field = ft.TextField(
-        # A new key each clear: a new field, empty (the text the person typed
-        # lives in the browser's field, which no earlier render knows of).
-        key=f"search-{clears}",
         value=model.snapshot.query,
         label=SEARCH_LABEL,
         prefix_icon=ft.Icons.SEARCH,
-        suffix=icon_action(
-            ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, lambda: run_command(model.clear_query)
-        ),
+        suffix=icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, clear),
         dense=True,
         on_change=typed,
         expand=True,

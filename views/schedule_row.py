@@ -1,16 +1,10 @@
 """One schedule row of the list, memoized so a new page costs only its own rows.
 
-The list re-renders on every snapshot (each page of 20, each selection move).
-A plain function would rebuild every loaded row's controls and Flet would diff
-and re-index all of them, so page 100 cost five times page 20. ``ScheduleRowTile``
-is an ``ft.memo`` component: Flet compares its props shallowly (``is`` or
-``==``) and, when they are unchanged, reuses the previous body object, which
-the diff then skips outright (``_compare_dataclasses``: frozen and ``src is
-dst``). That holds only while every prop is stable: the frozen ``ScheduleRow``
-the view model keeps across pages, two bools, and an ``open_schedule``
-callback that is the same object on every render (the list hands one in).
-Two bools say which marks the row carries: the keyboard's ``focused`` ring
-and the ``opened`` fill.
+``ScheduleRowTile`` is an ``ft.memo`` component: when its props are unchanged
+(compared by ``is`` or ``==``) Flet reuses the previous body, which the diff
+then skips. That holds only while every prop is stable: the frozen
+``ScheduleRow`` the view model keeps across pages, the ``focused`` ring and
+``opened`` fill flags, and the one ``open_schedule`` callback the list hands in.
 """
 
 from __future__ import annotations

@@ -1,13 +1,11 @@
 """The sidebar: the Schedules entry, then Folders, Scheduled groups and History.
 
-Sections appear in the view model's order and only when it offers them (no
-Folders section on a server without folders). In a hosted web view the
-header names the signed-in person and offers Sign out. A schedule group is one row
-that expands in place; collapsed, it shows a dot when the open session is
-inside, so the selection never disappears from sight. Each row speaks its
-title and age line; groups speak their label, count and expanded state, and
-show the count in words ("5 sessions") for the eye too. A name cut short by
-the row's width shows in full in a tooltip (hover, or a long press on touch).
+Sections appear in the view model's order, only when it offers them; in a
+hosted web view the header names the signed-in person and offers Sign out. A
+schedule group expands in place; collapsed, a dot marks the open session
+inside it. A title too long for its row is cut short: the row's accessible
+name holds it whole, and the transcript it opens shows it as its heading. No
+hover tooltip (see ``views.actions``: it takes the focus from a text field).
 """
 
 from __future__ import annotations
@@ -175,7 +173,6 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) ->
                 height=8,
                 bgcolor=ft.Colors.PRIMARY,
                 border_radius=ft.BorderRadius.all(4),
-                tooltip="Contains the open session",
             )
         )
     trailing.append(
@@ -186,24 +183,19 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) ->
     )
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
-        title=ft.Text(
-            group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=group.label
-        ),
+        title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         trailing=ft.Row(trailing, tight=True, spacing=4),
         dense=True,
         shape=ft.StadiumBorder(),
         bgcolor=ft.Colors.TERTIARY_CONTAINER if revealed else None,
         on_click=lambda: run_command(model.toggle_group, group.schedule_id),
     )
-    return ft.Semantics(
-        content=tile,
-        label=group.accessibility_label,
-        button=True,
+    return _row_button(
+        tile,
+        group.accessibility_label,
+        lambda: run_command(model.toggle_group, group.schedule_id),
+        scroll_key=reveal_key(group.schedule_id),
         expanded=group.expanded,
-        container=True,
-        exclude_semantics=True,
-        on_tap=lambda: run_command(model.toggle_group, group.schedule_id),
-        key=ft.ScrollKey(reveal_key(group.schedule_id)),  # type: ignore[call-arg]
     )
 
 
@@ -218,7 +210,7 @@ def _session_tile(
     lone = not indent and row.schedule_id is not None
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
-        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=row.title),
+        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         subtitle=ft.Text(row.age_text, size=12),
         selected=row.selected,
         dense=True,
@@ -229,15 +221,33 @@ def _session_tile(
         content_padding=ft.Padding.only(left=40 if indent else 16, right=12),
         on_click=lambda: show_session(row.session_id),
     )
+    return _row_button(
+        tile,
+        row.accessibility_label,
+        lambda: show_session(row.session_id),
+        scroll_key=reveal_key(row.schedule_id) if lone and row.schedule_id is not None else None,
+        selected=row.selected,
+    )
+
+
+def _row_button(
+    tile: ft.Control,
+    label: str,
+    on_tap: Callable[[], None],
+    *,
+    scroll_key: str | None,
+    selected: bool | None = None,
+    expanded: bool | None = None,
+) -> ft.Control:
+    """A row as one button for screen readers, named by the view model's sentence."""
     return ft.Semantics(
         content=tile,
-        label=row.accessibility_label,
+        label=label,
         button=True,
-        selected=row.selected,
+        selected=selected,
+        expanded=expanded,
         container=True,
         exclude_semantics=True,
-        on_tap=lambda: show_session(row.session_id),
-        key=ft.ScrollKey(reveal_key(row.schedule_id))  # type: ignore[call-arg]
-        if lone and row.schedule_id is not None
-        else None,
+        on_tap=on_tap,
+        key=ft.ScrollKey(scroll_key) if scroll_key is not None else None,  # type: ignore[call-arg]
     )

@@ -10,7 +10,7 @@ way the process is given no token: the environment variable is emptied, so a
 token in the test runner's own environment cannot leak in (the app would
 refuse to start with it). ``session_grace_seconds`` sets Flet's
 ``FLET_SESSION_TIMEOUT``, the operator's override of how long a session
-outlives its tab (``app.web_server``); ``log_level`` sets ``FLET_LOG_LEVEL``,
+outlives its tab (``app.web.server``); ``log_level`` sets ``FLET_LOG_LEVEL``,
 which turns on Flet's own log on the process's stderr.
 """
 
@@ -23,13 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
-from devtools.browser.served_app import app_command, running_process
+from devtools.browser.served_app import LOG_LEVEL_ENV, app_command, running_process
 from devtools.ports import LOOPBACK, free_port
 from devtools.self_signed import CertificatePair
 
 EVERY_INTERFACE = "0.0.0.0"
 SESSION_TIMEOUT_ENV = "FLET_SESSION_TIMEOUT"
-LOG_LEVEL_ENV = "FLET_LOG_LEVEL"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,9 @@ from pathlib import Path
 
 from devtools.ports import LOOPBACK, free_port
 
+LOG_LEVEL_ENV = "FLET_LOG_LEVEL"
+"""Set, Flet configures Python's logging at that level: its log and the app's reach stderr."""
+
 
 class AppDidNotStart(RuntimeError):
     """The app exited or never opened its port; the message carries its stderr."""
@@ -65,8 +68,12 @@ def served_app(
     command: Sequence[str] | None = None,
     extra_arguments: Sequence[str] = (),
     startup_timeout: float = 60.0,
+    log_level: str | None = None,
 ) -> Iterator[ServedApp]:
-    """Start the app serving the web view, yield it once its port accepts, stop it."""
+    """Start the app serving the web view, yield it once its port accepts, stop it.
+
+    ``log_level`` (``"info"``) writes the log at that level to ``log_dir / "stderr.txt"``.
+    """
     port = free_port()
     argv = [
         *(command if command is not None else app_command()),
@@ -77,7 +84,10 @@ def served_app(
         str(data_dir),
         *extra_arguments,
     ]
-    with running_process(argv, log_dir, port=port, startup_timeout=startup_timeout) as process:
+    environment = {} if log_level is None else {LOG_LEVEL_ENV: log_level}
+    with running_process(
+        argv, log_dir, port=port, environment=environment, startup_timeout=startup_timeout
+    ) as process:
         yield ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
 
 

@@ -1,1 +1,2 @@
-"""The HTTP surface of docs/API.md: routes, the error envelope, cursors and authentication."""
+"""The HTTP surface of docs/API.md: routes, their response models, the error envelope, cursors
+and authentication."""

@@ -1,21 +1,13 @@
 """The error envelope of docs/API.md on every non-2xx answer, whatever raised it.
 
 ``{"error": {"code", "message", "details"}}``: control-plane refusals map to
-their contract codes; FastAPI's own validation errors become 400
-``request.invalid`` (locations and error types only, never the input, which
-may hold an instruction or a secret); unknown routes and methods keep their
-404 / 405 status (405 with its ``Allow`` header).
-
-Anything else is a 500 ``server.error`` answered by ``CrashGuard``, the
-server's own outer layer: it logs the exception's type and a fresh request id
-(also sent as ``details.request_id``), never the exception's text or a
-traceback, and it returns normally, so the ASGI server keeps the connection
-alive instead of printing the traceback and dropping it. A storage fault
-(``server/storage/faults.py``: disk full, database read-only, a lock past its
-timeout, the connection lost) is not unexpected: it is answered 503
-``server.unavailable`` with ``Retry-After``, and logged as one line with the
-fault's class and code and the request id. The store has already recorded
-the fault, so ``GET /readyz`` answers 503 until a write succeeds again.
+their codes; FastAPI's validation errors become 400 ``request.invalid``
+(locations and error types only, never the input, which may hold a secret);
+unknown routes and methods keep 404 / 405 (405 with ``Allow``). ``CrashGuard``,
+the server's outer layer, answers anything else: a storage fault 503
+``server.unavailable`` with ``Retry-After``, the rest 500 ``server.error``. It
+logs the exception's type and a request id (sent as ``details.request_id``),
+never its text, and returns normally, so the connection stays alive.
 """
 
 from __future__ import annotations
@@ -25,13 +17,13 @@ import re
 from typing import Any
 from uuid import uuid4
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.control import errors as refusal
+from server.api.responses import ErrorBody, ErrorEnvelope, answer
+from server.definitions import errors as refusal
 from server.storage.faults import describe_fault, is_storage_fault
 
 log = logging.getLogger("server.api")
@@ -63,12 +55,9 @@ def invalid_request(message: str, **details: Any) -> ApiError:
     return ApiError(400, "request.invalid", message, details)
 
 
-def envelope(error: ApiError) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": error.code, "message": error.message, "details": error.details}},
-        status_code=error.status,
-        headers=error.headers,
-    )
+def envelope(error: ApiError) -> Response:
+    body = ErrorBody(code=error.code, message=error.message, details=error.details)
+    return answer(ErrorEnvelope(error=body), error.status, error.headers)
 
 
 def from_refusal(err: refusal.ControlPlaneRefusal) -> ApiError:
@@ -137,15 +126,15 @@ def from_refusal(err: refusal.ControlPlaneRefusal) -> ApiError:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_api_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
         return envelope(exc)
 
-    async def on_refusal(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_refusal(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, refusal.ControlPlaneRefusal)
         return envelope(from_refusal(exc))
 
-    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_validation(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
         problems = [
             {"location": [str(part) for part in item.get("loc", ())], "type": item.get("type")}
@@ -153,7 +142,7 @@ def install_error_handlers(app: FastAPI) -> None:
         ]
         return envelope(invalid_request("The request is malformed.", errors=problems))
 
-    async def on_http(request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         if exc.status_code == 404:
             error = ApiError(404, "route.not_found", "No such route.")

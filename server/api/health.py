@@ -1,34 +1,24 @@
 """The two probes a load balancer or orchestrator asks, with no token and no rate limit.
 
-``GET /healthz`` answers 200 while the process serves HTTP at all; it touches
+``GET /healthz`` answers 200 while the process serves HTTP at all, touching
 nothing else, so a slow database never makes a live replica look dead.
-``GET /readyz`` answers 200 only when the process takes traffic, the database
-answers, its schema is at the newest migration and it takes writes; otherwise
-503 ``server.not_ready`` with ``details.reason``, so traffic goes to another
-replica:
-
-- ``draining``: SIGTERM arrived; the process still serves what reaches it for
-  the drain period, while the load balancer notices and moves on;
-- ``database_unreachable`` or ``migrations_pending``;
-- ``storage_fault``: a write failed for the storage's sake (disk full,
-  read-only, a lock past its timeout, a lost connection) and no write has
-  succeeded since. While so, each ``/readyz`` tries one cheap write
-  (``Store.probe_write``), and the first that succeeds ends the fault.
-
-Neither probe says anything about the database beyond that reason: no URL,
-no host, no driver message.
+``GET /readyz`` answers 200 only when the process takes traffic: not draining
+(SIGTERM came), the database answers, is at the newest migration and takes
+writes. Otherwise 503 ``server.not_ready`` with ``details.reason``
+(``draining``, ``database_unreachable``, ``migrations_pending``,
+``storage_fault``) and nothing more about the database. After a storage fault
+each ``/readyz`` tries one cheap write; the first that succeeds ends the fault.
 """
 
 # No postponed annotations here: FastAPI evaluates the route signatures.
 
 from typing import Any
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Response
 
 from server.api.errors import ApiError
 from server.api.openapi import NOT_READY, answers
-from server.api.wire_schemas import ProbeStatus
+from server.api.responses import ProbeStatus, answer
 from server.stopping import Drain
 from server.storage.faults import is_storage_fault
 from server.storage.ports import Readiness, Store
@@ -57,9 +47,9 @@ def health_routes(store: Store, drain: Drain | None = None) -> APIRouter:
         openapi_extra=NO_AUTHENTICATION,
         responses=answers(ProbeStatus, authenticated=False),
     )
-    async def healthz() -> JSONResponse:
+    async def healthz() -> Response:
         """Liveness: the process is up and serving HTTP."""
-        return JSONResponse({"status": "ok"}, headers=_NO_STORE)
+        return answer(ProbeStatus(status="ok"), headers=_NO_STORE)
 
     @router.get(
         "/readyz",
@@ -67,7 +57,7 @@ def health_routes(store: Store, drain: Drain | None = None) -> APIRouter:
         openapi_extra=NO_AUTHENTICATION,
         responses=answers(ProbeStatus, NOT_READY, authenticated=False),
     )
-    def readyz() -> JSONResponse:
+    def readyz() -> Response:
         """Readiness: not draining, the database answers, is migrated and takes writes."""
         if drain is not None and drain.begun:
             raise _not_ready(DRAINING, "The server is shutting down.")
@@ -81,6 +71,6 @@ def health_routes(store: Store, drain: Drain | None = None) -> APIRouter:
                 if not is_storage_fault(err):
                     raise
                 raise _not_ready(STORAGE_FAULT, "The database does not take writes.") from None
-        return JSONResponse({"status": "ready"}, headers=_NO_STORE)
+        return answer(ProbeStatus(status="ready"), headers=_NO_STORE)
 
     return router

@@ -1,35 +1,13 @@
 """``GET /metrics``: what an operator watches, in Prometheus' text format.
 
-Off unless asked for (``schedule-server serve --metrics`` or
-``--metrics-port``). Each server has a registry of its own, never the
-process-wide default, so two servers in one process (the tests, an embedded
-app beside a served one) never mix their figures. What it holds:
-
-- ``schedule_firing_lateness_seconds`` (histogram): for each MATERIALIZED
-  occurrence, its ``materialized_at`` minus its nominal instant;
-- ``schedule_occurrences_total{disposition}``: occurrences this process
-  recorded, by disposition (MATERIALIZED, MISSED, SKIPPED_OVERLAP, ...);
-- ``schedule_materialization_errors_total``: a schedule's transaction that
-  failed for a reason other than a storage fault;
-- ``schedule_server_storage_errors_total`` and ``schedule_server_storage_faulted``
-  (0 or 1, what ``/readyz`` says as ``storage_fault``);
-- ``schedule_server_request_duration_seconds{route,method,status}``
-  (histogram): API requests by route template (``/v1/schedules/{schedule_id}``,
-  never the id itself; ``unmatched`` for paths no route has);
-- read from the database at each scrape, the same on every replica:
-  ``schedule_due_backlog`` (ACTIVE schedules whose ``next_fire_at`` has come)
-  and ``schedule_runs{status}`` (runs stored, by status). When the database
-  cannot be read these two are left out of the scrape, which still answers.
-
-Who may read it: on its own port (``--metrics-port``) it listens on loopback
-only, for a collector on the same machine. On the API port (``--metrics``)
-it answers only a caller on loopback that came through no proxy: the request
-carries no ``Forwarded``, ``X-Forwarded-For`` or ``X-Real-IP`` header (a
-header uvicorn read to rewrite the client's address stays on the request),
-and its peer is none of the trusted proxies (``--forwarded-allow-ips``), so a
-proxy that forwards without naming the client is refused too. Any other
-caller gets 404 ``route.not_found``, as if it were not there, so putting the
-server behind a proxy does not publish it.
+Off unless asked for (``--metrics`` or ``--metrics-port``). Each server has a
+registry of its own, never the process-wide default, so two servers in one
+process never mix their figures. The metrics are listed in docs/API.md
+(Metrics); the due backlog and the runs are read from the database at each
+scrape, and left out when it cannot be read. On the API port it answers only
+a loopback caller that came through no proxy (no forwarding header, no
+trusted proxy's peer); anyone else gets 404 ``route.not_found``, so a server
+behind a proxy does not publish it.
 """
 
 from __future__ import annotations
@@ -48,6 +26,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from loopback import loopback_address
 from server.api.errors import ApiError
 from server.domain.states import Disposition
 from server.storage.faults import is_storage_fault
@@ -67,7 +46,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class ServerMetrics:
-    """One server's metrics; also the worker's observer (``server/worker/observer.py``)."""
+    """One server's metrics; also the worker's observer (``server/firing/observer.py``)."""
 
     def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
         self.registry = CollectorRegistry(auto_describe=False)
@@ -190,12 +169,8 @@ def _may_read(request: Request, proxies: Sequence[Network] = ()) -> bool:
     so ``request.client`` is then the real peer."""
     if any(name in request.headers for name in _FORWARDING_HEADERS):
         return False
-    host = request.client.host if request.client is not None else ""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return address.is_loopback and not any(address in network for network in proxies)
+    address = loopback_address(request.client.host if request.client is not None else "")
+    return address is not None and not any(address in network for network in proxies)
 
 
 def metrics_routes(metrics: ServerMetrics, proxies: Sequence[Network] = ()) -> APIRouter:

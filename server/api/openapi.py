@@ -24,7 +24,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from server.api import request_schemas, wire_schemas
+from server.api import request_schemas, responses
 from server.api.request_body import MAX_BODY_BYTES
 
 _COMPONENT = "#/components/schemas/{model}"
@@ -127,7 +127,7 @@ def answers(
 
 def _refusal_response(refusals: list[Refusal]) -> dict[str, Any]:
     described = "; ".join(f"`{r.code}`: {r.when}" for r in refusals)
-    response: dict[str, Any] = {"model": wire_schemas.ErrorEnvelope, "description": described}
+    response: dict[str, Any] = {"model": responses.ErrorEnvelope, "description": described}
     headers = _HEADERS.get(refusals[0].status)
     if headers is not None:
         response["headers"] = headers

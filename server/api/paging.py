@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Generic, TypeVar
 
-from fastapi import Query
-from fastapi.responses import JSONResponse
-from pydantic import BeforeValidator
+from fastapi import Query, Response
+from pydantic import BaseModel, BeforeValidator
 
 from server.api.cursor import CursorCodec
+from server.api.responses import answer
 from server.identity import Principal
 
 Row = TypeVar("Row")
@@ -53,12 +53,13 @@ Cursor = Annotated[
 
 @dataclass(frozen=True, slots=True)
 class Listing(Generic[Row, Key]):
-    """One list route's paging: cursor scope name, keyset position both ways, row JSON."""
+    """One list route's paging: cursor scope name, keyset position both ways, item and page."""
 
     name: str
     position: Callable[[Row], list[str]]
     key: Callable[[list[str]], Key]
-    render: Callable[[Row], dict[str, Any]]
+    item: Callable[[Row], BaseModel]
+    page: type[BaseModel]
 
     def respond(
         self,
@@ -68,13 +69,11 @@ class Listing(Generic[Row, Key]):
         limit: int,
         fetch: Callable[[Key | None, int], Sequence[Row]],
         *qualifiers: str,
-    ) -> JSONResponse:
+    ) -> Response:
         """The page after ``cursor``; ``fetch(after, count)`` reads the caller's rows."""
         scope = "|".join((self.name, principal.tenant_id, principal.principal_id, *qualifiers))
         after = None if cursor is None else self.key(cursors.decode(scope, cursor))
         rows = fetch(after, limit + 1)
         shown = rows[:limit]
         next_cursor = cursors.encode(scope, self.position(shown[-1])) if len(rows) > limit else None
-        return JSONResponse(
-            {"items": [self.render(row) for row in shown], "next_cursor": next_cursor}
-        )
+        return answer(self.page(items=[self.item(row) for row in shown], next_cursor=next_cursor))

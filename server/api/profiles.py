@@ -5,16 +5,14 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Response
 
-from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, text_key
 from server.api.openapi import MALFORMED, SCOPE_MISSING, answers
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
-from server.api.wire_schemas import BrowserProfilePage
-from server.api.wire_schemas import Principal as PrincipalBody
+from server.api.responses import BrowserProfile, BrowserProfilePage, answer
+from server.api.responses import Principal as PrincipalBody
 from server.identity import Principal
 from server.storage.ports import Store
 from server.storage.records import ProfileRecord
@@ -33,7 +31,7 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
     )
     def list_profiles(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
-    ) -> JSONResponse:
+    ) -> Response:
         """The caller's sign-ins in every state, by display name."""
         return _PROFILES.respond(
             cursors,
@@ -49,9 +47,9 @@ def profile_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         openapi_extra=scope_extra(None),
         responses=answers(PrincipalBody),
     )
-    def get_principal(principal: anyone) -> JSONResponse:
+    def get_principal(principal: anyone) -> Response:
         """Who the caller is and which scopes it holds (any authenticated caller)."""
-        return JSONResponse(wire.principal(principal))
+        return answer(PrincipalBody.of(principal))
 
     return router
 
@@ -60,4 +58,4 @@ def _position(record: ProfileRecord) -> list[str]:
     return [record.display_name, str(record.profile_id)]
 
 
-_PROFILES = Listing("profiles", _position, text_key, wire.profile)
+_PROFILES = Listing("profiles", _position, text_key, BrowserProfile.of, BrowserProfilePage)

@@ -1,11 +1,11 @@
 """The request bodies of docs/API.md as JSON Schema, for the published OpenAPI document.
 
-Routes read definitions with ``server.control.definition`` (whose refusals
+Routes read definitions with ``server.definitions.checks`` (whose refusals
 name a field and a reason); ``Definition`` describes the same rules so a
 generated client gets them right, with the validator's own constants as
 bounds. The small bodies (``ExpectedRevision``, ``FolderMove``) and the
 ``RevisionNumber`` field are also what routes validate with. The cadence
-schemas serve the answers too (``server.api.wire_schemas``).
+schemas serve the answers too (``server.api.responses``).
 """
 
 # No postponed annotations: pydantic builds these schemas from the annotations.
@@ -13,10 +13,17 @@ schemas serve the answers too (``server.api.wire_schemas``).
 from typing import Annotated, Literal
 from uuid import UUID
 
-from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+)
 from pydantic.config import JsonDict
 
-from server.control.definition import (
+from server.definitions.checks import (
     COUNT_CEILING,
     FAILURE_LIMIT_CEILING,
     MAX_INSTRUCTION,
@@ -98,7 +105,9 @@ class Yearly(Closed):
     timezone: ZoneName
 
 
-Cadence = Annotated[Once | Daily | Weekly | Monthly | Yearly, Field(discriminator="kind")]
+# A Discriminator, not Field(discriminator=): it stays with the type where a field wraps it
+# (server.api.responses sends stored cadences as stored).
+Cadence = Annotated[Once | Daily | Weekly | Monthly | Yearly, Discriminator("kind")]
 
 
 class Limits(Open):
@@ -136,7 +145,8 @@ DEFINITION_EXAMPLE: JsonDict = {
     "misfire_grace_seconds": 3600,
     "max_consecutive_failures": 2,
 }
-"""A valid definition: the OpenAPI example, also the tests' starting point (devtools/wire.py)."""
+"""A valid definition: the OpenAPI example, and the tests' starting point
+(``devtools/api_bodies.py``)."""
 
 
 class Definition(Open):

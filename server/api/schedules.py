@@ -4,16 +4,13 @@ lifecycle, occurrences, projection."""
 # No postponed annotations here: FastAPI must evaluate the route signatures, whose
 # dependency aliases are local to the router factory.
 
-from enum import StrEnum
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Body, Depends, Header, Query
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Body, Depends, Header, Query, Response
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key
 from server.api.errors import invalid_request
@@ -38,29 +35,24 @@ from server.api.request_schemas import (
     RevisionNumber,
 )
 from server.api.request_schemas import FullUpdate as FullUpdateSchema
-from server.api.window import window
-from server.api.wire_schemas import (
+from server.api.responses import answer
+from server.api.schedule_responses import (
+    Occurrence,
     OccurrencePage,
     Projection,
     ScheduleCounts,
     ScheduleDetail,
     SchedulePage,
+    ScheduleSummary,
 )
+from server.api.window import window
 from server.control.service import ScheduleService
 from server.domain.json_values import text_refusal
+from server.domain.states import ScheduleState
 from server.identity import Principal
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord, ScheduleView
 from server.storage.search_text import MAX_QUERY_LENGTH, search_words
-
-
-class State(StrEnum):
-    """The closed filter vocabulary of ``GET /v1/schedules?state=``."""
-
-    ACTIVE = "ACTIVE"
-    PAUSED = "PAUSED"
-    COMPLETED = "COMPLETED"
-    CANCELLED = "CANCELLED"
 
 
 class FullUpdate(BaseModel):
@@ -144,12 +136,14 @@ def schedule_routes(
     )
     def list_schedules(
         principal: reader,
-        state: Annotated[list[State] | None, Query(description="Repeatable state filter.")] = None,
+        state: Annotated[
+            list[ScheduleState] | None, Query(description="Repeatable state filter.")
+        ] = None,
         q: SearchQuery = None,
         needs_attention: NeedsAttention = False,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """Schedules newest-updated first; filters (state, q, needs_attention) before paging."""
         states = frozenset(str(s) for s in state or ())
         words = _search_words(q)
@@ -180,10 +174,10 @@ def schedule_routes(
         openapi_extra=scope_extra("schedule.read"),
         responses=answers(ScheduleCounts, MALFORMED, SCOPE_MISSING),
     )
-    def schedule_counts(principal: reader, q: SearchQuery = None) -> JSONResponse:
+    def schedule_counts(principal: reader, q: SearchQuery = None) -> Response:
         """The caller's current, history and needs-attention totals, with the list's search."""
         counts = store.schedules.counts(principal.owner, _search_words(q))
-        return JSONResponse(wire.schedule_counts(counts))
+        return answer(ScheduleCounts.of(counts))
 
     @router.api_route("/counts", methods=["PATCH", "DELETE"], include_in_schema=False)
     def counts_take_no_writes() -> None:
@@ -196,9 +190,9 @@ def schedule_routes(
         openapi_extra=scope_extra("schedule.read"),
         responses=answers(ScheduleDetail, *_READ),
     )
-    def get_schedule(principal: reader, schedule_id: UUID) -> JSONResponse:
+    def get_schedule(principal: reader, schedule_id: UUID) -> Response:
         """The point read: the only answer that carries the complete instruction."""
-        return JSONResponse(wire.schedule_detail(service.get(principal, schedule_id)))
+        return answer(ScheduleDetail.of(service.get(principal, schedule_id)))
 
     @router.post(
         "",
@@ -220,7 +214,7 @@ def schedule_routes(
         principal: writer,
         definition: Annotated[dict[str, Any], Body()],
         idempotency_key: IdempotencyKey,
-    ) -> JSONResponse:
+    ) -> Response:
         """Create from a definition; the same key and body returns the same schedule."""
         if not idempotency_key.strip():
             raise invalid_request("Creating a schedule needs an Idempotency-Key header.")
@@ -230,7 +224,7 @@ def schedule_routes(
                 "The Idempotency-Key cannot be stored.", field="Idempotency-Key", reason=refused
             )
         view = service.create(principal, definition, idempotency_key)
-        return JSONResponse(wire.schedule_detail(view), status_code=201)
+        return answer(ScheduleDetail.of(view), status_code=201)
 
     @router.patch(
         "/{schedule_id}",
@@ -240,10 +234,10 @@ def schedule_routes(
             ScheduleDetail, *_LIFECYCLE, TOO_LARGE, *DEFINITION_REFUSED, links=SCHEDULE_LINKS
         ),
     )
-    def update_schedule(principal: writer, schedule_id: UUID, body: FullUpdate) -> JSONResponse:
+    def update_schedule(principal: writer, schedule_id: UUID, body: FullUpdate) -> Response:
         """Full-definition update; an unchanged canonical definition writes no revision."""
         view = service.update(principal, schedule_id, body.expected_revision, body.definition)
-        return JSONResponse(wire.schedule_detail(view))
+        return answer(ScheduleDetail.of(view))
 
     @router.post(
         "/{schedule_id}/pause",
@@ -251,12 +245,10 @@ def schedule_routes(
         openapi_extra=scope_extra("schedule.write"),
         responses=answers(ScheduleDetail, *_LIFECYCLE, TOO_LARGE, links=SCHEDULE_LINKS),
     )
-    def pause_schedule(
-        principal: writer, schedule_id: UUID, body: ExpectedRevision
-    ) -> JSONResponse:
+    def pause_schedule(principal: writer, schedule_id: UUID, body: ExpectedRevision) -> Response:
         """Pause an ACTIVE schedule (pause_reason ``user``); repeating it changes nothing."""
-        return JSONResponse(
-            wire.schedule_detail(service.pause(principal, schedule_id, body.expected_revision))
+        return answer(
+            ScheduleDetail.of(service.pause(principal, schedule_id, body.expected_revision))
         )
 
     @router.post(
@@ -265,12 +257,10 @@ def schedule_routes(
         openapi_extra=scope_extra("schedule.write"),
         responses=answers(ScheduleDetail, *_LIFECYCLE, TOO_LARGE, links=SCHEDULE_LINKS),
     )
-    def resume_schedule(
-        principal: writer, schedule_id: UUID, body: ExpectedRevision
-    ) -> JSONResponse:
+    def resume_schedule(principal: writer, schedule_id: UUID, body: ExpectedRevision) -> Response:
         """Resume a PAUSED schedule from the next instant after now; never backfills."""
-        return JSONResponse(
-            wire.schedule_detail(service.resume(principal, schedule_id, body.expected_revision))
+        return answer(
+            ScheduleDetail.of(service.resume(principal, schedule_id, body.expected_revision))
         )
 
     @router.delete(
@@ -283,11 +273,9 @@ def schedule_routes(
         principal: canceller,
         schedule_id: UUID,
         expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION), QueryInteger],
-    ) -> JSONResponse:
+    ) -> Response:
         """Terminal cancel; the record stays readable."""
-        return JSONResponse(
-            wire.schedule_detail(service.cancel(principal, schedule_id, expected_revision))
-        )
+        return answer(ScheduleDetail.of(service.cancel(principal, schedule_id, expected_revision)))
 
     @router.get(
         "/{schedule_id}/occurrences",
@@ -300,7 +288,7 @@ def schedule_routes(
         schedule_id: UUID,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """The occurrence ledger, newest nominal instant first."""
         service.get(principal, schedule_id)
         return _OCCURRENCES.respond(
@@ -323,12 +311,10 @@ def schedule_routes(
         schedule_id: UUID,
         start: Annotated[str, _window_edge("from", "The window's first instant")],
         end: Annotated[str, _window_edge("to", "The instant after the window")],
-    ) -> JSONResponse:
+    ) -> Response:
         """Firings, non-firing dates and past occurrences in ``[from, to)``, at most 92 days."""
         start_at, end_at = window(start, end)
-        return JSONResponse(
-            wire.projection(service.project(principal, schedule_id, start_at, end_at))
-        )
+        return answer(Projection.of(service.project(principal, schedule_id, start_at, end_at)))
 
     return router
 
@@ -341,5 +327,7 @@ def _occurrence_position(record: OccurrenceRecord) -> list[str]:
     return [record.nominal_fire_at.isoformat(), str(record.occurrence_id)]
 
 
-_SCHEDULES = Listing("schedules", _schedule_position, instant_key, wire.schedule_summary)
-_OCCURRENCES = Listing("occurrences", _occurrence_position, instant_key, wire.occurrence)
+_SCHEDULES = Listing("schedules", _schedule_position, instant_key, ScheduleSummary.of, SchedulePage)
+_OCCURRENCES = Listing(
+    "occurrences", _occurrence_position, instant_key, Occurrence.of, OccurrencePage
+)

@@ -6,10 +6,8 @@
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Response
 
-from server.api import wire
 from server.api.auth import Authenticator, scope_extra
 from server.api.cursor import CursorCodec, instant_key, text_key
 from server.api.openapi import (
@@ -23,8 +21,16 @@ from server.api.openapi import (
 )
 from server.api.paging import DEFAULT_LIMIT, Cursor, Limit, Listing
 from server.api.request_schemas import FolderMove
-from server.api.wire_schemas import FolderPage, MessagePage, Session, SessionPage
-from server.control.errors import FolderNotFound, SessionNotChat, SessionNotFound
+from server.api.responses import (
+    Folder,
+    FolderPage,
+    Message,
+    MessagePage,
+    Session,
+    SessionPage,
+    answer,
+)
+from server.definitions.errors import FolderNotFound, SessionNotChat, SessionNotFound
 from server.identity import Principal
 from server.storage.ports import Store
 from server.storage.records import FolderRecord, MessageRecord, SessionRecord
@@ -49,7 +55,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
     )
     def list_sessions(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
-    ) -> JSONResponse:
+    ) -> Response:
         """Most recent activity first; ``metadata.schedule_id`` marks scheduled sessions."""
         return _SESSIONS.respond(
             cursors,
@@ -70,7 +76,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         session_id: UUID,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """The transcript oldest first, without the firing's opening message (its instruction)."""
         owned_session(principal, session_id)
         return _MESSAGES.respond(
@@ -92,7 +98,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
     )
     def list_folders(
         principal: reader, limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None
-    ) -> JSONResponse:
+    ) -> Response:
         return _FOLDERS.respond(
             cursors,
             principal,
@@ -115,7 +121,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
             TOO_LARGE,
         ),
     )
-    def move_session(principal: writer, session_id: UUID, body: FolderMove) -> JSONResponse:
+    def move_session(principal: writer, session_id: UUID, body: FolderMove) -> Response:
         """File a chat session; a session a schedule created is refused (session.not_chat)."""
         session = owned_session(principal, session_id)
         if "schedule_id" in session.metadata:
@@ -126,7 +132,7 @@ def session_routes(store: Store, auth: Authenticator, cursors: CursorCodec) -> A
         ):
             raise FolderNotFound(str(body.folder_id))
         moved = store.sessions.move(principal.owner, session_id, body.folder_id)
-        return JSONResponse(wire.session(moved))
+        return answer(Session.of(moved))
 
     return router
 
@@ -143,6 +149,6 @@ def _folder_position(record: FolderRecord) -> list[str]:
     return [record.name, str(record.folder_id)]
 
 
-_SESSIONS = Listing("sessions", _session_position, instant_key, wire.session)
-_MESSAGES = Listing("messages", _message_position, instant_key, wire.message)
-_FOLDERS = Listing("folders", _folder_position, text_key, wire.folder)
+_SESSIONS = Listing("sessions", _session_position, instant_key, Session.of, SessionPage)
+_MESSAGES = Listing("messages", _message_position, instant_key, Message.of, MessagePage)
+_FOLDERS = Listing("folders", _folder_position, text_key, Folder.of, FolderPage)

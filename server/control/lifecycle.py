@@ -12,20 +12,19 @@ the worker. Pausing clears ``next_fire_at``; resuming computes the first
 instant strictly after now, so time spent paused is never backfilled.
 
 An ACTIVE schedule always has a next firing: an update or a resume that
-would leave it none (a ONCE instant already past) is refused
-(``cadence.at``, ``not_in_future``), as a create is. A due instant is never
-the business of these functions: the caller decided it first
-(``service``), so ``record`` here is never due.
+would leave it none is refused (``cadence.at``, ``not_in_future``). A due
+instant is the caller's (``service`` decides it first), never these functions'.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from server.control.errors import InvalidDefinition, RevisionConflict, ScheduleTerminal
+from server.definitions.errors import InvalidDefinition, RevisionConflict, ScheduleTerminal
 from server.domain.cadence import Cadence
 from server.domain.recurrence import first_after
 from server.domain.states import AuditEventKind, PauseReason, ScheduleState
+from server.firing.events import iso_instant, schedule_event
 from server.storage.records import AuditEvent, RevisionRecord, ScheduleChange, ScheduleRecord
 
 TERMINAL: frozenset[ScheduleState] = frozenset({ScheduleState.COMPLETED, ScheduleState.CANCELLED})
@@ -39,26 +38,6 @@ def check_revision(record: ScheduleRecord, expected_revision: int) -> None:
 def _mutable(record: ScheduleRecord) -> None:
     if record.state in TERMINAL:
         raise ScheduleTerminal(record.state)
-
-
-def schedule_event(
-    kind: AuditEventKind, record: ScheduleRecord, actor: str, now: datetime, **payload: object
-) -> AuditEvent:
-    """An audit event about ``record`` at its current revision, from its state before the change."""
-    return AuditEvent(
-        event_type=kind,
-        owner=record.owner,
-        actor=actor,
-        occurred_at=now,
-        schedule_id=record.schedule_id,
-        revision=record.current_revision,
-        payload={"previous_state": record.state, **payload},
-    )
-
-
-def iso_instant(instant: datetime | None) -> str | None:
-    """An instant as event payloads carry it (ISO 8601), or None."""
-    return None if instant is None else instant.isoformat()
 
 
 _HALTS: dict[ScheduleState, tuple[AuditEventKind, PauseReason | None]] = {

@@ -1,23 +1,12 @@
 """One schedule's calendar over a window: what will fire, what never can, what already ran.
 
-The answer of ``GET /v1/schedules/{id}/projection`` for the half-open window
-``[start, end)``, at most ``MAX_WINDOW`` long:
-
-- ``firings``: the nominal instants in the window after the later of
-  ``start`` and now, from ``server.domain.projection`` (the worker's own
-  calculator). ACTIVE lists what the worker will materialize; PAUSED lists
-  what it would if resumed now (resuming fires from the first instant after
-  now and never backfills), flagged ``as_if_resumed``; COMPLETED, CANCELLED
-  and any state this server does not know list none.
-- ``notices``: the selected local dates (in the cadence's zone) that do not
-  fire, under the same rule and over the same part of the window.
-- ``past``: the ledger's occurrences whose nominal instant lies in the window,
-  oldest first, read through the ledger's own keyset pages. The ledger only
-  records instants that have come, so a window that starts after now is not
-  read for them.
-
-Everything is computed from the stored current revision and the store: the
-client computes nothing.
+The answer of ``GET /v1/schedules/{id}/projection`` for ``[start, end)``, at
+most ``MAX_WINDOW`` long: ``firings`` after the later of ``start`` and now
+(ACTIVE: what the worker will materialize; PAUSED: what it would if resumed
+now, ``as_if_resumed``; terminal states list none), ``notices`` for selected
+local dates that do not fire, and ``past``, the ledger's occurrences in the
+window, oldest first. Everything is computed from the stored current revision
+and the store: the client computes nothing.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each mutation holds the schedule's row as the worker's claim does, and when
 the schedule is due at that moment first decides the due instant with the
-revision current at it (``materializer.settle_due``: fired, skipped or
+revision current at it (``server.firing.plan.settle_due``: fired, skipped or
 MISSED, in the same transaction), so an edit never erases a firing whether or
 not a worker runs in this process; only then does ``lifecycle`` decide the
 change, on the schedule as it stands, for future instants. A stale
@@ -21,8 +21,8 @@ from typing import Any
 from uuid import UUID
 
 from server.control import lifecycle, projection
-from server.control.definition import BROWSER_SCOPE, Definition, parse_definition
-from server.control.errors import (
+from server.definitions.checks import BROWSER_SCOPE, Definition, parse_definition
+from server.definitions.errors import (
     BrowserProfileUnavailable,
     ControlPlaneRefusal,
     IdempotencyConflict,
@@ -32,7 +32,10 @@ from server.control.errors import (
 )
 from server.domain.cadence import Cadence, parse_cadence
 from server.domain.recurrence import first_after
-from server.domain.states import AuditEventKind, ScheduleState
+from server.domain.states import AuditEventKind, ProfileState, ScheduleState
+from server.firing.admission import Admission
+from server.firing.observer import SILENT, WorkerObserver
+from server.firing.plan import settle_due
 from server.identity import IdentityProvider, Principal
 from server.storage.jsontext import load_object
 from server.storage.ports import IdempotencyKeyReused, Store
@@ -47,9 +50,6 @@ from server.storage.records import (
     ScheduleView,
 )
 from server.storage.row_ids import new_row_id
-from server.worker.admission import Admission
-from server.worker.materializer import settle_due
-from server.worker.observer import SILENT, WorkerObserver
 
 Clock = Callable[[], datetime]
 
@@ -271,7 +271,7 @@ class ScheduleService:
         profile = self._store.profiles.get(principal.owner, profile_id)
         if profile is None:
             raise BrowserProfileUnavailable("not_found")
-        if profile.state != "READY":
+        if profile.state != ProfileState.READY:
             raise BrowserProfileUnavailable("not_ready")
 
 

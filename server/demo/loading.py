@@ -17,12 +17,13 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from server.control.definition import BROWSER_SCOPE, Definition, parse_definition
-from server.control.errors import ControlPlaneRefusal
+from server.definitions.checks import BROWSER_SCOPE, Definition, parse_definition
+from server.definitions.errors import ControlPlaneRefusal
 from server.demo.entries import DemoData, DemoDataError, DemoSchedule, demo_data
 from server.domain.cadence import Cadence
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.domain.states import Disposition, PauseReason, RunStatus, ScheduleState
+from server.firing.plan import FiringIds, materialized
 from server.storage.ports import Store
 from server.storage.records import (
     FolderRecord,
@@ -36,7 +37,6 @@ from server.storage.records import (
     ScheduleView,
     SessionRecord,
 )
-from server.worker.materializer import FiringIds, materialized
 
 __all__ = ["DemoDataError", "demo_id", "load_demo", "load_demo_if_empty"]
 

@@ -1,24 +1,9 @@
-"""The five cadence values of a schedule revision, validated and canonical.
+"""The five cadence values of a schedule revision (ONCE, DAILY, WEEKLY, MONTHLY, YEARLY).
 
-A cadence is a closed union keyed by ``kind`` (``docs/API.md``, "Cadence"):
-
-    Once     {"kind": "ONCE", "at": RFC 3339 instant with an offset}
-    Daily    {"kind": "DAILY", "local_time", "timezone"}
-    Weekly   {"kind": "WEEKLY", "local_time", "weekdays": [1..7], "timezone"}
-    Monthly  {"kind": "MONTHLY", "local_time", "days_of_month": [1..31],
-              "last_day": bool, "timezone"}
-    Yearly   {"kind": "YEARLY", "local_time", "dates": [{"month", "day"}], "timezone"}
-
-A value that exists is valid: each constructor checks its own invariants and
-stores its selectors in canonical order (ascending weekdays and days, sorted
-dates), so ``parse_cadence(c.to_payload()) == c`` and two payloads that mean
-the same rule produce equal values. Every rejection is a ``CadenceError``
-carrying the payload field and a stable reason code that the HTTP layer passes
-on as ``details.field`` / ``details.reason``; the codes never change meaning.
-
-Recurring cadences keep their IANA zone name and civil wall time because UTC
-alone cannot keep "09:00 in Paris" across daylight saving. A ONCE cadence is
-one absolute instant, normalised to UTC; its zone is "UTC".
+A value that exists is valid and canonical: its constructor checks its own
+invariants and sorts its selectors, so two payloads that mean the same rule
+parse to equal values. A rejection is a ``CadenceError`` with the payload
+field and a stable reason code (``docs/API.md``, "Cadence").
 """
 
 from __future__ import annotations

@@ -1,24 +1,9 @@
 """One local date and wall time in an IANA zone, resolved to one UTC instant.
 
-The civil-time rules, applied to a single (date, wall time, zone):
-
-- A wall time that exists once maps to its instant.
-- An ambiguous wall time (the repeated hour of a fall-back) maps to the
-  earlier instant, ``fold=0``; the later pass is never a second occurrence.
-- A nonexistent wall time (the skipped hour of a spring-forward) maps to the
-  first valid local instant after it, which is the transition instant itself:
-  New York's 2026-03-08 02:30 becomes 03:00 EDT (07:00Z), not 02:30 shifted by
-  the old offset (03:30 EDT, 07:30Z).
-- Where the gap runs to the end of its date (America/Nuuk springs from 23:00
-  Saturday to 00:00 Sunday) no valid instant follows on that date, and the
-  transition is still the first valid one after the wall time: Saturday's
-  23:30 fires once, at Sunday 00:00, before Sunday's own 23:30.
-- A date the zone skipped entirely (Pacific/Apia went from 2011-12-29 to
-  2011-12-31) has no wall time at all and so no occurrence: ``None``.
-
-``placement`` reads a resolved instant back: which local date's wall time
-produced it, and which of the two rules above (if any) placed it, so a
-calendar can say so in words without resolving anything a second way.
+An ambiguous wall time takes the earlier instant; a skipped one moves to the
+transition that ends the gap; a date the zone skipped has none
+(``docs/API.md``, "Cadence"). ``placement`` reads an instant
+back: the wall time that produced it and which of those rules placed it.
 """
 
 from __future__ import annotations

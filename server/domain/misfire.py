@@ -1,24 +1,8 @@
-"""What one scheduler scan decides for one schedule: fire, record a miss, or wait.
+"""What one scheduler scan decides for one due schedule: fire, record a miss, or wait.
 
-The misfire rules, as a pure function of the revision's cadence and
-grace, the last nominal instant already recorded, and ``now``:
-
-- Due instants are the nominal instants in ``(last_nominal_at, now]``. None
-  due: nothing happens, and ``next_fire_at`` is the first one after.
-- The latest due instant is the only one that can produce an occurrence. Within
-  the grace window (``now - latest <= grace``) it is the candidate to
-  materialize (``FIRE``); outside it, it is recorded ``MISSED`` and no run is
-  created.
-- Older due instants are never materialized: they are coalesced into one
-  ``(first, last, count)`` record, computed by calendar arithmetic.
-- ``next_fire_at`` is the first nominal instant strictly after ``now``; it equals
-  ``first_after(cadence, nominal_at)``, so the cache can always be rebuilt from
-  the cadence and the last recorded instant.
-- A ONCE schedule completes once its instant is decided, fired or missed;
-  ``completes`` says so.
-
-One decision never yields more than one occurrence, however long the schedule
-slept: the cost is a fixed number of calculator calls.
+Only the latest due instant can fire, and only within the grace window;
+older ones are coalesced into one counted record, so one decision yields at
+most one occurrence however long the schedule slept, at a fixed cost.
 """
 
 from __future__ import annotations

@@ -1,29 +1,10 @@
-"""A cadence projected onto a window: the firings it makes and the dates it names but skips.
+"""A cadence projected onto a window: its firings, and the dates it names but skips.
 
-This is what a month calendar shows, and it comes from the worker's own
-calculator: ``firings_between`` takes ``recurrence.instants_after``, the
-instants repeated ``first_after`` calls give as the worker's ``next_fire_at``
-moves on, so every instant listed is one the worker materializes (or would,
-for a window it has not reached). Each firing is read back with
-``civil_time.placement``: the local date and wall time the rule named, and
-whether a daylight-saving change moved it (``MOVED_TO_TRANSITION``) or made
-it the earlier of two (``EARLIER_OF_TWO``).
-
-``notices_between`` names the selected dates that do not fire at all:
-
-- ``DATE_DOES_NOT_EXIST``: the zone skipped the whole local date (Pacific/Apia,
-  2011-12-30);
-- ``DAY_NOT_IN_MONTH``: a MONTHLY day the month lacks (the 31st of April,
-  the 30th of February);
-- ``NOT_A_LEAP_YEAR``: 29 February in a common year (YEARLY, or MONTHLY on the
-  29th).
-
-A notice's date may not exist in the calendar (2027-04-31), so it is kept as
-year, month and day; a day the month lacks belongs to a range of local dates
-when the month's last day does (it would have come after it).
-
-The cost is a fixed number of calculator steps per firing and per date,
-wherever the window lies: fifty years ahead costs what next month does.
+Firings come from the worker's own calculator (``recurrence.instants_after``),
+each read back with ``civil_time.placement`` so a daylight-saving move is
+named; notices name selected dates that never fire (a skipped date, a day the
+month lacks, 29 February in a common year). The cost is per firing, wherever
+the window lies.
 """
 
 from __future__ import annotations

@@ -1,36 +1,9 @@
 """Nominal firing instants of a cadence: the next, the latest, and how many.
 
-Every function takes its reference instant as an argument; nothing here reads a
-clock. Every instant it returns is an aware UTC ``datetime``; every instant it
-accepts must be aware (a naive one raises ``ValueError`` rather than silently
-meaning the host's zone).
-
-Civil-time rules (applied per local date by ``civil_time.resolve``):
-
-- Recurrence comes from the civil rule, one candidate per selected local date,
-  never from adding 24 hours or 7 days to a previous UTC instant.
-- An ambiguous local time (fall-back) is the earlier instant and fires once.
-- A nonexistent local time (spring-forward) becomes the first valid local
-  instant after it, the transition instant itself (New York 2026-03-08 02:30
-  -> 03:00 EDT = 07:00Z), and fires once. Where that gap runs to the end of
-  the date (America/Nuuk's 23:00 -> 00:00) the transition at the next midnight
-  is that first valid instant.
-- A local date that does not exist at all (Pacific/Apia skipped 2011-12-30)
-  has no occurrence.
-- MONTHLY: a numbered day the month lacks (the 31st of April) is skipped;
-  ``last_day`` selects the month's real last day; a date selected twice (the
-  30th and ``last_day`` in April) fires once.
-- YEARLY: February 29 fires in leap years only.
-
-Cost is bounded whatever the gap: ``first_after`` and ``latest_at_or_before``
-start from the reference instant's own local date and resolve only a handful
-of candidate dates (date generators jump straight to the next selected
-weekday, month or year), so a schedule asleep for fifty years costs what one
-asleep for a day does. ``count_between`` resolves two instants and then counts
-selected dates in closed form over whole weeks, months and years.
-
-``on_candidate`` is an instrumentation seam: when given, it is called with each
-candidate local date the function resolves, so tests can bound the work.
+Instants come from the civil rule, one candidate per selected local date,
+resolved by ``civil_time``; never by adding hours to a UTC instant. Every
+function takes its reference instant as an argument and works at bounded cost
+however far it lies. ``on_candidate`` lets tests count the dates resolved.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ __all__ = [
     "AuditEventKind",
     "Disposition",
     "PauseReason",
+    "ProfileState",
+    "ReasonCode",
     "RunStatus",
     "ScheduleState",
     "occurrence_event_kind",
@@ -40,6 +42,15 @@ class PauseReason(StrEnum):
     FAILURE_LIMIT = "failure_limit"
 
 
+class ProfileState(StrEnum):
+    """Where a website sign-in (browser profile) stands; only a READY one may be used."""
+
+    READY = "READY"
+    PENDING = "PENDING"
+    EXPIRED = "EXPIRED"
+    REVOKED = "REVOKED"
+
+
 class Disposition(StrEnum):
     """What the worker decided for one due instant of a schedule."""
 
@@ -48,6 +59,28 @@ class Disposition(StrEnum):
     SKIPPED_OVERLAP = "SKIPPED_OVERLAP"
     AUTHORIZATION_FAILED = "AUTHORIZATION_FAILED"
     CONFIGURATION_FAILED = "CONFIGURATION_FAILED"
+
+
+class ReasonCode(StrEnum):
+    """Why an occurrence was not materialized, or why the server failed a run."""
+
+    # An occurrence's ``reason_code``: the firing rules, the authority's four among them.
+    DEFINITION_INVALID = "definition_invalid"
+    MISFIRE_GRACE_EXCEEDED = "misfire_grace_exceeded"
+    PRINCIPAL_UNKNOWN = "principal_unknown"
+    PRINCIPAL_DISABLED = "principal_disabled"
+    SCOPE_REVOKED = "scope_revoked"
+    AUTHORITY_CHANGED = "authority_changed"
+    PREVIOUS_RUN_IN_FLIGHT = "previous_run_in_flight"
+    ACTIVE_RUN_LIMIT = "active_run_limit"
+    MATERIALIZATION_FAILED = "materialization_failed"
+    CADENCE_UNREADABLE = "cadence_unreadable"
+    # A run's ``failure_reason`` when the server failed it (an executor may give its own).
+    DEADLINE_EXCEEDED = "deadline_exceeded"
+    EXECUTOR_ERROR = "executor_error"
+    EXECUTOR_REFUSED = "executor_refused"
+    EXECUTOR_ANSWER_INVALID = "executor_answer_invalid"
+    BROWSER_PROFILE_UNAVAILABLE = "browser_profile_unavailable"
 
 
 class RunStatus(StrEnum):

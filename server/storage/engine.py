@@ -1,21 +1,11 @@
 """Opening the database named by an SQLAlchemy URL.
 
-SQLite runs in WAL mode with ``synchronous=NORMAL`` and foreign keys on, and
-is shared across FastAPI's threadpool, so the connection may change threads.
-Its WAL is bounded: ``journal_size_limit`` trims the file whenever a
-checkpoint resets it, and ``compact_sqlite_journal`` (the worker calls it when
-idle) checkpoints in TRUNCATE mode, which readers holding old snapshots
-would otherwise keep from ever happening under a steady read load.
-PostgreSQL goes through psycopg 3 (the ``postgres`` extra), also when the URL
-names no driver (``postgresql://``); a connection attempt gives up after
-``CONNECT_TIMEOUT_SECONDS`` unless the URL sets ``connect_timeout``, so an
-unreachable database is an error, never a hang. Pooled connections are
-checked before use, so a database restart costs no failed request, and a
-connection that met a fault a new session would not (a database made
-read-only or full, an operator's shutdown) is replaced rather than reused,
-so the server sees the database's recovery at once. Any other
-URL is passed through unchanged. The password of a URL never appears in a
-message: ``printable_url`` masks it.
+SQLite runs in WAL mode (``synchronous=NORMAL``, foreign keys on), shared
+across threads, its WAL bounded (``journal_size_limit``, and
+``compact_sqlite_journal`` when the worker is idle). PostgreSQL goes through
+psycopg 3, with a connect timeout unless the URL sets one; pooled connections
+are checked before use, and one that met a fault a new session would not is
+replaced. A URL's password never appears in a message (``printable_url``).
 """
 
 from __future__ import annotations

@@ -145,23 +145,6 @@ class OccurrenceRepository(Protocol):
         """Insert an occurrence with its session, messages and run in one transaction."""
         ...
 
-    def materialize_next(
-        self,
-        now: datetime,
-        plan: Callable[[DueSchedule], OccurrencePlan | None],
-        excluding: Collection[UUID] = (),
-    ) -> UUID | None:
-        """Claim the next schedule ACTIVE and due at ``now`` and write what ``plan`` decides.
-
-        The next: earliest ``next_fire_at`` first, leaving out ``excluding``
-        and schedules that another worker (another replica) holds. The claim,
-        the reads behind ``DueSchedule`` and every write of the plan
-        (occurrence, session, opening message, run, the schedule's change and its
-        events) are one transaction. Returns the claimed schedule's id, or
-        None when there was none to claim.
-        """
-        ...
-
     def materialize_batch(
         self,
         now: datetime,
@@ -171,10 +154,13 @@ class OccurrenceRepository(Protocol):
     ) -> BatchOutcome:
         """Claim up to ``limit`` due schedules, decide each with ``plan``, write all: one commit.
 
-        As ``materialize_next`` for each schedule, with one transaction for
-        the batch; a plan that raises or a row the database refuses fails that
-        schedule alone (``BatchOutcome``). Raises ``BatchFailed`` when the
-        whole batch rolled back after its claim.
+        Due schedules are claimed earliest ``next_fire_at`` first, leaving out
+        ``excluding`` and those another worker (another replica) holds. The
+        claim, the reads behind each ``DueSchedule`` and every write of the
+        plans (occurrences, sessions, opening messages, runs, the schedules'
+        changes and their events) are one transaction; a plan that raises or a
+        row the database refuses fails that schedule alone (``BatchOutcome``).
+        Raises ``BatchFailed`` when the whole batch rolled back after its claim.
         """
         ...
 

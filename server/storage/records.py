@@ -240,7 +240,7 @@ class Materialization:
 
 @dataclass(frozen=True, slots=True)
 class DueSchedule:
-    """A due schedule as the materializer sees it, read while its claim is held.
+    """A due schedule as the firing rules see it, read while its claim is held.
 
     ``last_nominal_at`` is the newest nominal instant in its ledger (None before
     the first); ``run_in_flight`` is true when its newest MATERIALIZED

@@ -19,7 +19,6 @@ starts, raising ``RuntimeChoiceError`` with one sentence for people;
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import urlsplit
 
+from loopback import is_loopback_host
 from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunExecutor
 
@@ -131,22 +131,12 @@ def _checked_url(text: str) -> str:
         raise RuntimeChoiceError(
             "--executor URL must not hold credentials; the secret file signs each request."
         )
-    if parts.scheme == "http" and not _is_loopback(parts.hostname):
+    if parts.scheme == "http" and not is_loopback_host(parts.hostname):
         raise RuntimeChoiceError(
             f"--executor {text!r} must use https://: plain http:// is accepted only for a"
             " runtime on this machine, since each request carries an instruction."
         )
     return text
-
-
-def _is_loopback(host: str) -> bool:
-    name = host.strip("[]").lower().rstrip(".")
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
 
 
 def _secret(path: Path) -> bytes:

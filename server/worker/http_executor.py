@@ -1,27 +1,14 @@
 """An agent runtime over HTTP: each claimed run POSTed, signed, retried until its deadline.
 
-``HttpExecutor`` implements the ``RunExecutor`` port for a runtime reached at
-a URL (docs/API.md, "The executor protocol"). For each run it POSTs
-``executor_wire.delivery_body`` with ``X-Schedule-Signature`` and waits for
-the runtime's answer, which is the run's outcome:
-
-- 200: the answer document (``executor_wire.read_answer``);
-- a connection failure, 408, 429 or any 5xx: the same body again after a
-  backoff (doubling from ``first_retry`` up to ``longest_retry``, jittered),
-  or the runtime's ``Retry-After`` when it is longer (so ``Retry-After: 0``
-  never makes a busy loop), signed afresh, for as long as the run's deadline
-  allows;
-- any other status: FAILED ``executor_refused`` with ``HTTP<status>`` as the
-  class (a runtime that refuses the signature answers 401).
-
-The deadline bounds everything: no attempt starts after it, the one in
-flight is abandoned at it, and an answer that arrives later is dropped. The
-run then fails as ``deadline_exceeded``, which is what the dispatcher would
-record for it anyway. The body carries the instruction, so nothing here logs
-a body, and the secret never leaves this object (its repr hides it). For the
-same reason the client ignores ``HTTP_PROXY`` and the other proxy variables
-(``trust_env=False``): a delivery goes to the URL it was given, and nowhere
-else. An answer is read up to ``MAX_ANSWER_BYTES`` and no further.
+``HttpExecutor`` implements the ``RunExecutor`` port (docs/API.md, "The
+executor protocol"): it POSTs ``executor_documents.delivery_body`` signed in
+``X-Schedule-Signature``. A 200 is the answer (``executor_documents.read_answer``);
+a connection failure, 408, 429 or 5xx is retried with a jittered doubling
+backoff (or a longer ``Retry-After``); any other status fails the run
+(``executor_refused``, ``HTTP<status>``). Nothing outlives the deadline: the
+run then fails as ``deadline_exceeded``. The body carries the instruction, so
+nothing here logs it, the secret stays hidden, proxies are ignored
+(``trust_env=False``) and an answer is read up to ``MAX_ANSWER_BYTES``.
 """
 
 from __future__ import annotations
@@ -37,21 +24,22 @@ from typing import Final
 
 import httpx
 
+from server.domain.states import ReasonCode
 from server.storage.records import ClaimedRun
 from server.worker.executor import RunResult
-from server.worker.executor_signature import SIGNATURE_HEADER, sign
-from server.worker.executor_wire import (
+from server.worker.executor_documents import (
     INVALID_ANSWER,
     MAX_ANSWER_BYTES,
     delivery_body,
     read_answer,
 )
+from server.worker.executor_signature import SIGNATURE_HEADER, sign
 
 __all__ = ["DEADLINE_EXCEEDED", "HttpExecutor"]
 
 _log = logging.getLogger(__name__)
 
-DEADLINE_EXCEEDED: Final = RunResult.failed("deadline_exceeded", "DeadlineExceeded")
+DEADLINE_EXCEEDED: Final = RunResult.failed(ReasonCode.DEADLINE_EXCEEDED, "DeadlineExceeded")
 _RETRIED_STATUSES: Final = frozenset({408, 429})
 _CONNECT_SECONDS: Final = 10.0
 
@@ -144,7 +132,7 @@ class HttpExecutor:
             _log.warning("run %s: the agent runtime answered %s; retrying", run.run_id, status)
             return max(_retry_after(response) or 0.0, self._backoff(attempt))
         _log.warning("run %s: the agent runtime refused it (%s)", run.run_id, status)
-        return RunResult.failed("executor_refused", f"HTTP{status}")
+        return RunResult.failed(ReasonCode.EXECUTOR_REFUSED, f"HTTP{status}")
 
     def _backoff(self, attempt: int) -> float:
         ceiling = min(self._first_retry * (1 << min(attempt - 1, 20)), self._longest_retry)

@@ -1,38 +1,14 @@
 """The run dispatcher: takes runs, executes them side by side, records each outcome.
 
-Runs execute in up to ``slots`` tasks at once, so one long run holds one
-slot and no one else's. A pass (``take_ready``) first fails every RUNNING run
-past its deadline (``deadline_exceeded``), then takes runs while a slot is
-free: first the stranded ones (RUNNING under a lease that lapsed: whoever
-executed them stopped), then QUEUED runs, highest priority then oldest first.
-Taking is a compare-and-set (QUEUED -> RUNNING, or a lapsed lease to a new
-one), so of two dispatchers, in two replicas say, one takes a run and the
-other moves on; and a run is taken only into a free slot, so a dispatcher
-never holds a run it is not executing. A run's time limit counts from its
-start: a QUEUED run waits for a slot as long as it must and never fails for
-it.
-
-Each taken run is checked (it may still use its bound website sign-in,
-``profile_check``: else it fails as ``browser_profile_unavailable`` without
-reaching the executor), handed to the ``RunExecutor`` until its deadline
-(then it fails as ``deadline_exceeded`` and its slot is free again) and its
-result ``settle``d. While runs execute, their leases are renewed every third of a
-lease. A dispatcher that stops renewing (its process killed) lets them lapse;
-another then takes them over and delivers them again with the same run id:
-the executor protocol's idempotency makes the second delivery safe, and
-``settle`` records only the first outcome.
-
-``executing`` holds the slots: runs taken within it execute as tasks, and
-leaving it waits until every one has ended. ``dispatch_once`` is one pass
-within it. Once ``stopping`` is set no further run is taken; those in flight
-are settled. Database work runs on worker threads (``blocking.in_thread``);
-the executor runs on the loop.
-
-``settle`` ends the run and accounts for its schedule in the same
-transaction (``RunRepository.finish``), so the accounting happens once per
-occurrence however often it is retried: COMPLETED resets the schedule's
-failure count, FAILED adds one and may pause it (``failure_limit``), and a
-``schedule.run_accounted`` event records the terminal status and count.
+Up to ``slots`` runs execute at once. A pass (``take_ready``) fails RUNNING
+runs past their deadline (``deadline_exceeded``), then takes runs into free
+slots: stranded ones (their lease lapsed) first, then QUEUED ones, each by a
+compare-and-set, so of two dispatchers one takes a run. A taken run is checked
+(``profile_check``), handed to the ``RunExecutor`` until its deadline, and its
+result ``settle``d together with its schedule's accounting, once per
+occurrence however often it is retried. Leases are renewed every third of a
+lease while runs execute, so another replica delivers a run again (same
+``run_id``) only when this one stopped.
 """
 
 from __future__ import annotations
@@ -46,7 +22,8 @@ from datetime import datetime, timedelta
 from typing import Final
 from uuid import UUID, uuid4
 
-from server.domain.states import RunStatus
+from server.domain.states import ReasonCode, RunStatus
+from server.firing import accounting, events
 from server.identity import IdentityProvider
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
@@ -57,7 +34,6 @@ from server.storage.records import (
     ScheduleChange,
     ScheduleView,
 )
-from server.worker import accounting, occurrence_events
 from server.worker.blocking import in_thread
 from server.worker.executor import RunExecutor, RunFailure, RunResult
 from server.worker.profile_check import browser_profile_refusal
@@ -69,7 +45,7 @@ _log = logging.getLogger(__name__)
 DEFAULT_RUN_BATCH: Final = 20
 DEFAULT_RUN_LEASE: Final = timedelta(seconds=30)
 """How long a run stays its dispatcher's without a renewal; renewed every third of it."""
-_DEADLINE = RunFailure("deadline_exceeded", "DeadlineExceeded")
+_DEADLINE = RunFailure(ReasonCode.DEADLINE_EXCEEDED, "DeadlineExceeded")
 _TICK = timedelta(microseconds=1)
 
 _Take = Callable[[UUID, datetime, RunLease], ClaimedRun | None]
@@ -262,7 +238,7 @@ class RunDispatcher:
 
 def _raised(run: ClaimedRun, err: Exception) -> RunResult:
     _log.warning("run %s failed in its executor (%s)", run.run_id, type(err).__name__)
-    return RunResult.failed("executor_error", type(err).__name__)
+    return RunResult.failed(ReasonCode.EXECUTOR_ERROR, type(err).__name__)
 
 
 def _accounting(result: RunResult, now: datetime) -> Callable[[ScheduleView, UUID], ScheduleChange]:
@@ -278,12 +254,10 @@ def _accounting(result: RunResult, now: datetime) -> Callable[[ScheduleView, UUI
         standing = accounting.after_outcome(
             accounting.Standing.of(record), accounting.outcome_of_run(result.status), limit
         )
-        events = [
-            occurrence_events.run_accounted(
-                record, str(occurrence_id), result.status, failure, standing, now
-            ),
-            *occurrence_events.standing_changed(record, standing, limit, now),
+        audit = [
+            events.run_accounted(record, str(occurrence_id), result.status, failure, standing, now),
+            *events.standing_changed(record, standing, limit, now),
         ]
-        return accounting.change_to(record, standing, now, events)
+        return accounting.change_to(record, standing, now, audit)
 
     return account

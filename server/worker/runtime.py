@@ -1,32 +1,14 @@
 """Where the scheduler runs: the worker, the run dispatcher and the purge, as asyncio tasks.
 
-``SchedulingRuntime.run`` runs three loops on the caller's event loop until
-stopped; every database call goes to a worker thread (``blocking.in_thread``):
-
-- materialize: first ``repair_missing_next_fire`` once, then
-  ``ScheduleWorker.run_once``, then sleep until the next firing,
-  the earliest backoff or the fallback poll, whichever is first; a
-  ``WakeSignal`` nudge (create, update, resume) cuts the sleep short;
-- dispatch: ``RunDispatcher.take_ready`` whenever the worker queued runs,
-  and at least once a run lease or fallback poll, whichever is shorter (runs
-  queued by another process, deadlines, runs stranded by a stopped replica);
-  the runs it takes execute side by side, up to ``run_slots`` at once;
-- purge: ``retention.purge_expired`` at start and every hour.
-
-A loop iteration that fails is logged by exception type and retried at the
-fallback poll. A storage fault (``server/storage/faults.py``) is logged once
-per loop until that loop succeeds again, not at every retry; the worker's
-loop retries it on the worker's own doubling backoff. After every committed
-change the ``ChangeFeed`` is published, on this loop.
-
-``stop`` asks for a stop the way SIGTERM asks a server: no new work starts
-(no further batch of materializations, no further run taken), the work in
-flight (one batch of materializations, the runs executing, one purge batch) finishes
-and commits, and the loops return. ``running`` starts ``run`` as a task and, on the way
-out (Ctrl+C and cancellation included), stops it and waits until it has
-returned: the caller may then close the store. Given ``stop_within``, it
-waits that many seconds at most; work still in flight then is abandoned (its
-thread runs on; its transaction rolls back when the process exits).
+``SchedulingRuntime.run`` runs three loops on the caller's event loop, every
+database call on a thread: materialize (``ScheduleWorker.run_once``, then
+sleep until the next firing, a backoff or the fallback poll; a ``WakeSignal``
+cuts it short), dispatch (``RunDispatcher.take_ready`` after queued runs and
+at least once a lease or poll) and purge (hourly). A failing iteration is
+logged by exception type and retried; a storage fault once per spell. The
+``ChangeFeed`` is published after each commit. ``stop`` lets the work in
+flight finish and commit; ``running`` starts ``run`` and, on the way out,
+stops it and waits (at most ``stop_within`` seconds).
 """
 
 from __future__ import annotations
@@ -39,15 +21,15 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from server.firing.admission import Admission
+from server.firing.observer import SILENT, WorkerObserver
 from server.identity import IdentityProvider
 from server.storage.faults import describe_fault, is_storage_fault
 from server.storage.ports import Store
-from server.worker.admission import Admission
 from server.worker.blocking import in_thread
 from server.worker.change_feed import ChangeFeed
 from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunExecutor
-from server.worker.observer import SILENT, WorkerObserver
 from server.worker.retention import PURGE_INTERVAL, purge_expired
 from server.worker.run_dispatch import DEFAULT_RUN_LEASE, RunDispatcher
 from server.worker.wake import WakeSignal

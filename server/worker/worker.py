@@ -1,58 +1,15 @@
 """The schedule worker's scan: ``run_once`` over one batch of due schedules.
 
-``run_once(now)`` asks the ``Materializer`` for one batch: up to
-``batch_size`` due schedules (earliest ``next_fire_at`` first, through the due
-index), claimed, decided each on its own, written together and committed
-once (``server/storage/sql/batch_claims.py``). One schedule's failure is its
-own: a plan that raises (a cadence that no longer reads) or a row the
-database refuses fails that schedule alone, and its siblings commit. A
-failed schedule is logged by id and exception type only, never the message,
-which could quote the instruction, and is left out of the claims until its
-backoff ends; so is one that admission held. The backoff doubles per attempt
-within bounds and lives in process memory only: losing it (a restart) costs
-one early retry, never correctness, which rests on the table scan and the
-claim. A batch that rolls back whole after its claim (the connection lost)
-backs off every schedule it claimed; an error before anything was claimed
-(the database away) ends the scan with it, and the runtime logs it and scans
-again at its fallback poll.
-
-Replicas scan the same table. The claim passes over schedules that another
-worker holds (a second replica on PostgreSQL), and over those whose
-principal's admission turn another replica holds at that moment, so replicas
-split the due schedules between them and none waits for, or retries,
-another's. When a scan ends with schedules still due that it did not leave
-out itself, another worker holds them: the scan asks to look again after the
-first backoff step, so if that worker dies mid-way (its transaction rolls
-back, the schedule stays due) this one materializes it a moment later, not
-at the fallback poll. Once ``stopping`` is set, a scan claims nothing more:
-the batch in flight finishes and commits.
-
-A definition that keeps failing is not retried for ever in silence: when the
-same schedule's materialization has failed ``GIVE_UP_AFTER`` times in a row
-for a reason that retrying cannot cure (a cadence that no longer reads, text
-the database refuses: anything but the database being away or busy), its due
-instant is recorded CONFIGURATION_FAILED (``materializer.unmaterializable``)
-and the schedule moves on, or pauses when it has no next instant.
-
-``repair_missing_next_fire`` runs when the worker starts: an ACTIVE schedule
-without a ``next_fire_at`` (which no path writes any more, but an older server
-could) gets one back with ``schedule.next_fire_repaired``.
-
-A storage fault (``server/storage/faults.py``: the disk full, the database
-read-only or away) is nobody's schedule's fault: it blames no schedule, ends
-the scan, and the whole worker waits, doubling from ``Backoff.first`` to
-``Backoff.longest`` while the fault lasts. It says so in the log once, when
-the spell begins, and once more when a materialization commits again; never
-a line per schedule or per retry. A committed materialization also ends the
-store's fault spell, so ``/readyz`` turns ready again.
-
-An idle scan (nothing due) also gives back journal space
-(``Store.compact_journal``: SQLite's truncating WAL checkpoint), at most once
-per ``COMPACT_INTERVAL``: under a steady read load the WAL would otherwise
-only grow.
-
-``next_wake`` says when the loop should scan again: the earliest future
-``next_fire_at`` or the end of the earliest backoff, whichever comes first.
+``run_once(now)`` has the ``Materializer`` claim, decide and write one batch
+(``server/storage/sql/batch_claims.py``). A schedule that fails, or that
+admission held, is logged by id and exception type only (never the message,
+which could quote the instruction) and backed off in memory; after
+``GIVE_UP_AFTER`` failures that no retry can cure its due instant is recorded
+CONFIGURATION_FAILED (``unmaterializable``). Schedules another replica holds
+are passed over and looked at again soon. A storage fault blames no schedule:
+the whole worker backs off and says so once per spell. An idle scan compacts
+the journal now and then; ``next_wake`` says when to scan again, and
+``repair_missing_next_fire`` runs once at start.
 """
 
 from __future__ import annotations
@@ -66,19 +23,14 @@ from uuid import UUID
 
 from sqlalchemy.exc import DataError
 
+from server.firing.admission import Admission
+from server.firing.observer import SILENT, WorkerObserver
+from server.firing.plan import repair_missing_next, settle_due, unmaterializable
 from server.identity import IdentityProvider
 from server.storage.faults import describe_fault, is_storage_fault
 from server.storage.ports import BatchFailed, Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
-from server.worker.admission import Admission
-from server.worker.materializer import (
-    MaterializationFailed,
-    Materializer,
-    repair_missing_next,
-    settle_due,
-    unmaterializable,
-)
-from server.worker.observer import SILENT, WorkerObserver
+from server.worker.materializer import Materializer
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
 
@@ -242,9 +194,7 @@ class ScheduleWorker:
             type(cause).__name__,
         )
         self._defer(schedule_id, now)
-        failure = MaterializationFailed(schedule_id)
-        failure.__cause__ = cause
-        self._give_up_if_incurable(failure, now)
+        self._give_up_if_incurable(schedule_id, cause, now)
 
     def _earliest_retry(self) -> datetime | None:
         return min((d.until for d in self._deferred.values()), default=None)
@@ -307,10 +257,10 @@ class ScheduleWorker:
 
         return settle
 
-    def _give_up_if_incurable(self, err: MaterializationFailed, now: datetime) -> None:
+    def _give_up_if_incurable(self, schedule_id: UUID, cause: BaseException, now: datetime) -> None:
         """After ``GIVE_UP_AFTER`` incurable failures, record the due instant as failing."""
-        deferral = self._deferred.get(err.schedule_id)
-        if not isinstance(err.__cause__, _INCURABLE) or deferral is None:
+        deferral = self._deferred.get(schedule_id)
+        if not isinstance(cause, _INCURABLE) or deferral is None:
             return
         if deferral.attempts < GIVE_UP_AFTER:
             return
@@ -324,12 +274,12 @@ class ScheduleWorker:
 
         try:
             self._store.occurrences.settle_then_apply(
-                None, err.schedule_id, now, record, lambda _: None
+                None, schedule_id, now, record, lambda _: None
             )
         except Exception as failure:
             _log.warning(
                 "schedule %s: its failure could not be recorded either (%s)",
-                err.schedule_id,
+                schedule_id,
                 type(failure).__name__,
             )
             return
@@ -338,10 +288,10 @@ class ScheduleWorker:
                 self._observer.occurrence_recorded(plan.materialization.occurrence)
         _log.warning(
             "schedule %s recorded CONFIGURATION_FAILED after %d failed attempts",
-            err.schedule_id,
+            schedule_id,
             deferral.attempts,
         )
-        self._deferred.pop(err.schedule_id, None)
+        self._deferred.pop(schedule_id, None)
 
     def _any_due(self, now: datetime, excluding: set[UUID]) -> bool:
         """Whether schedules are due that this worker does not leave out itself (a plain read)."""

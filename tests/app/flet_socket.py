@@ -18,7 +18,7 @@ import uvicorn
 
 from app.launch import ASSETS_DIR
 from app.settings import WebAddress, WebLimits
-from app.web_server import DEFAULT_WEB_LIMITS, Entry, web_app
+from app.web.server import DEFAULT_WEB_LIMITS, Entry, web_app
 from devtools.ports import LOOPBACK, free_port
 
 

@@ -23,7 +23,7 @@ from dbus_fast.annotations import DBusSignature
 from dbus_fast.service import ServiceInterface, dbus_method
 
 from app.notifications import OsNotifications
-from devtools.wire import last_outcome_json, summary
+from devtools.api_bodies import last_outcome_json, summary
 from transport.models import Page, ScheduleSummary
 from viewmodels.attention import ANNOUNCED_KEY, AttentionNotices
 from viewmodels.ports import MemoryStorage

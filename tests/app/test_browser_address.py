@@ -18,9 +18,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from app.backend import SignInBackend
+from app.backend.remote import SignInBackend
 from app.settings import WebAddress
-from devtools.wire import principal_json
+from devtools.api_bodies import principal_json
 from tests.app.flet_socket import register_frame, serving
 
 PUBLIC_URL = "https://schedules.example.com"

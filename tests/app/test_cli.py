@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import TOKEN_ENV, main, parse_settings
+from app.cli import main, parse_settings
+from app.options import TOKEN_ENV
 from app.settings import (
     EmbeddedServerSettings,
     RemoteServerSettings,

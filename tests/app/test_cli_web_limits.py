@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import build_parser, parse_settings
+from app.cli import parse_settings
+from app.options import build_parser
 from app.settings import UsageError, WebLimits
 from connection_limits import ConnectionLimits
 

@@ -10,9 +10,9 @@ import pytest
 
 from app.device_folder import FOLDER_NAME, FolderStorage
 from app.device_storage import server_namespace
-from devtools.wire import summary_json
+from app.view_cache_store import ViewCacheStore
+from devtools.api_bodies import summary_json
 from transport.models import ScheduleSummary
-from viewmodels.offline import ViewCache
 
 READ_AT = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -73,9 +73,9 @@ async def test_the_view_cache_kept_in_the_folder_is_read_by_the_next_session(
     """The offline copy of a local session outlives it, in the data folder (through the
     view cache's own port), and holds the instructions only there."""
     item = ScheduleSummary.model_validate(summary_json(title="Nightly backup"))
-    await ViewCache(FolderStorage(tmp_path, "views")).keep_section("current", [item], READ_AT)
+    await ViewCacheStore(FolderStorage(tmp_path, "views")).keep_section("current", [item], READ_AT)
 
-    kept = await ViewCache(FolderStorage(tmp_path, "views")).section("current")
+    kept = await ViewCacheStore(FolderStorage(tmp_path, "views")).section("current")
 
     assert kept is not None and [i.title for i in kept.items] == ["Nightly backup"]
     assert all(mode(path) == 0o600 for path in (tmp_path / FOLDER_NAME).rglob("*.json"))

@@ -15,11 +15,13 @@ import httpx
 import pytest
 import respx
 
-from app.backend import StartupError, open_backend, open_sign_in_backend
+from app.backend import open_backend
+from app.backend.remote import open_sign_in_backend
 from app.launch import run_app
 from app.settings import EmbeddedServerSettings, RemoteServerSettings, Settings
-from app.web_port import choose_port, port_is_free
-from devtools.wire import principal_json
+from app.startup_error import StartupError
+from app.web.port import choose_port, port_is_free
+from devtools.api_bodies import principal_json
 from transport.errors import Unauthenticated
 
 TEAM_SERVER = "https://schedules.example.com"

@@ -10,9 +10,9 @@ from typing import NoReturn
 
 import pytest
 
-from app.backend import StartupError
 from app.desktop_client import ClientFetchFailed, ClientNotPinned
 from app.presentation import View, decide_presentation
+from app.startup_error import StartupError
 
 
 def _fetched() -> None:

@@ -24,7 +24,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import Engine, text
 
-from devtools.wire import definition_json
+from devtools.api_bodies import definition_json
 from server.app import create_app
 from server.demo import demo_id, load_demo
 from server.embedded import EmbeddedServer, embed_store

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
 
 
@@ -21,7 +21,7 @@ class RouteCase:
     status: int = 200
 
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 WINDOW = (datetime(2027, 3, 1, tzinfo=UTC), datetime(2027, 4, 1, tzinfo=UTC))
 ROUTE_CASES = [
     RouteCase(
@@ -29,24 +29,28 @@ ROUTE_CASES = [
         "GET",
         "/v1/schedules",
         lambda c: c.list_schedules(states=["ACTIVE", "PAUSED"]),
-        wire.page_json(wire.summary_json()),
+        bodies.page_json(bodies.summary_json()),
     ),
     RouteCase(
         "schedule_counts",
         "GET",
         "/v1/schedules/counts",
         lambda c: c.schedule_counts(query="digest"),
-        wire.counts_json(),
+        bodies.counts_json(),
     ),
     RouteCase(
-        "get_schedule", "GET", f"/v1/schedules/{S}", lambda c: c.get_schedule(S), wire.detail_json()
+        "get_schedule",
+        "GET",
+        f"/v1/schedules/{S}",
+        lambda c: c.get_schedule(S),
+        bodies.detail_json(),
     ),
     RouteCase(
         "create_schedule",
         "POST",
         "/v1/schedules",
         lambda c: c.create_schedule({"title": "t"}, idempotency_key="key-1"),
-        wire.detail_json(),
+        bodies.detail_json(),
         status=201,
     ),
     RouteCase(
@@ -54,48 +58,48 @@ ROUTE_CASES = [
         "PATCH",
         f"/v1/schedules/{S}",
         lambda c: c.update_schedule(S, expected_revision=3, definition={"title": "t"}),
-        wire.detail_json(),
+        bodies.detail_json(),
     ),
     RouteCase(
         "pause_schedule",
         "POST",
         f"/v1/schedules/{S}/pause",
         lambda c: c.pause_schedule(S, expected_revision=3),
-        wire.detail_json(),
+        bodies.detail_json(),
     ),
     RouteCase(
         "resume_schedule",
         "POST",
         f"/v1/schedules/{S}/resume",
         lambda c: c.resume_schedule(S, expected_revision=3),
-        wire.detail_json(),
+        bodies.detail_json(),
     ),
     RouteCase(
         "cancel_schedule",
         "DELETE",
         f"/v1/schedules/{S}",
         lambda c: c.cancel_schedule(S, expected_revision=3),
-        wire.detail_json(),
+        bodies.detail_json(),
     ),
     RouteCase(
         "list_occurrences",
         "GET",
         f"/v1/schedules/{S}/occurrences",
         lambda c: c.list_occurrences(S),
-        wire.page_json(wire.occurrence_json()),
+        bodies.page_json(bodies.occurrence_json()),
     ),
     RouteCase(
         "get_projection",
         "GET",
         f"/v1/schedules/{S}/projection",
         lambda c: c.get_projection(S, start=WINDOW[0], end=WINDOW[1]),
-        wire.projection(
+        bodies.projection(
             S,
             "2027-03-01T00:00:00Z",
             "2027-04-01T00:00:00Z",
-            firings=[wire.firing(datetime(2027, 3, 2, 9, tzinfo=UTC))],
-            notices=[wire.notice("2027-02-29", "NOT_A_LEAP_YEAR")],
-            past_items=[wire.past("o1", datetime(2027, 3, 1, 9, tzinfo=UTC))],
+            firings=[bodies.firing(datetime(2027, 3, 2, 9, tzinfo=UTC))],
+            notices=[bodies.notice("2027-02-29", "NOT_A_LEAP_YEAR")],
+            past_items=[bodies.past("o1", datetime(2027, 3, 1, 9, tzinfo=UTC))],
         ),
     ),
     RouteCase(
@@ -103,37 +107,41 @@ ROUTE_CASES = [
         "GET",
         "/v1/browser-profiles",
         lambda c: c.list_browser_profiles(),
-        wire.page_json(wire.profile_json()),
+        bodies.page_json(bodies.profile_json()),
     ),
     RouteCase(
         "list_sessions",
         "GET",
         "/v1/sessions",
         lambda c: c.list_sessions(),
-        wire.page_json(wire.session_json()),
+        bodies.page_json(bodies.session_json()),
     ),
     RouteCase(
         "list_session_messages",
         "GET",
-        f"/v1/sessions/{wire.SESSION_ID}/messages",
-        lambda c: c.list_session_messages(wire.SESSION_ID),
-        wire.page_json(wire.message_json()),
+        f"/v1/sessions/{bodies.SESSION_ID}/messages",
+        lambda c: c.list_session_messages(bodies.SESSION_ID),
+        bodies.page_json(bodies.message_json()),
     ),
     RouteCase(
         "list_folders",
         "GET",
         "/v1/folders",
         lambda c: c.list_folders(),
-        wire.page_json(wire.folder_json()),
+        bodies.page_json(bodies.folder_json()),
     ),
     RouteCase(
         "move_session",
         "POST",
-        f"/v1/sessions/{wire.SESSION_ID}/folder",
-        lambda c: c.move_session(wire.SESSION_ID, folder_id=None),
-        wire.session_json(metadata={}),
+        f"/v1/sessions/{bodies.SESSION_ID}/folder",
+        lambda c: c.move_session(bodies.SESSION_ID, folder_id=None),
+        bodies.session_json(metadata={}),
     ),
     RouteCase(
-        "get_principal", "GET", "/v1/principal", lambda c: c.get_principal(), wire.principal_json()
+        "get_principal",
+        "GET",
+        "/v1/principal",
+        lambda c: c.get_principal(),
+        bodies.principal_json(),
     ),
 ]

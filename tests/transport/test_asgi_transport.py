@@ -8,13 +8,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
 
 
 async def principal(request: Request) -> JSONResponse:
     return JSONResponse(
-        wire.principal_json(display_name=request.headers.get("authorization", "local"))
+        bodies.principal_json(display_name=request.headers.get("authorization", "local"))
     )
 
 

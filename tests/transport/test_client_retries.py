@@ -6,13 +6,13 @@ import httpx
 import pytest
 import respx
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from tests.transport.conftest import FakeSleep
 from transport import errors
 from transport.client import ScheduleClient
 from transport.retry import BASE_DELAY_SECONDS
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 JITTER_HALF = 0.75  # equal jitter with random() == 0.5: 3/4 of the step
 
 
@@ -21,9 +21,9 @@ async def test_read_retries_5xx_then_succeeds(
 ) -> None:
     route = router.get(f"/v1/schedules/{S}").mock(
         side_effect=[
-            httpx.Response(503, json=wire.envelope_json("server.error")),
+            httpx.Response(503, json=bodies.envelope_json("server.error")),
             httpx.Response(502),
-            httpx.Response(200, json=wire.detail_json()),
+            httpx.Response(200, json=bodies.detail_json()),
         ]
     )
     detail = await client.get_schedule(S)
@@ -38,7 +38,7 @@ async def test_read_retries_5xx_then_succeeds(
 async def test_read_gives_up_after_three_attempts(
     router: respx.Router, client: ScheduleClient, fake_sleep: FakeSleep
 ) -> None:
-    route = router.get("/v1/sessions").respond(500, json=wire.envelope_json("server.error"))
+    route = router.get("/v1/sessions").respond(500, json=bodies.envelope_json("server.error"))
     with pytest.raises(errors.ServerError):
         await client.list_sessions()
     assert route.call_count == 3
@@ -49,7 +49,7 @@ async def test_read_retries_connection_errors(
     router: respx.Router, client: ScheduleClient, fake_sleep: FakeSleep
 ) -> None:
     route = router.get("/v1/principal").mock(
-        side_effect=[httpx.ConnectError("down"), httpx.Response(200, json=wire.principal_json())]
+        side_effect=[httpx.ConnectError("down"), httpx.Response(200, json=bodies.principal_json())]
     )
     principal = await client.get_principal()
     assert principal.display_name == "Alice Example"
@@ -72,7 +72,7 @@ async def test_retry_after_is_honoured(
     router.get("/v1/schedules").mock(
         side_effect=[
             httpx.Response(429, headers={"Retry-After": "4"}),
-            httpx.Response(200, json=wire.page_json()),
+            httpx.Response(200, json=bodies.page_json()),
         ]
     )
     await client.list_schedules(states=["ACTIVE"])
@@ -83,7 +83,7 @@ async def test_excessive_retry_after_is_not_waited_for(
     router: respx.Router, client: ScheduleClient, fake_sleep: FakeSleep
 ) -> None:
     route = router.get("/v1/schedules").respond(
-        429, headers={"Retry-After": "3600"}, json=wire.envelope_json("request.rate_limited")
+        429, headers={"Retry-After": "3600"}, json=bodies.envelope_json("request.rate_limited")
     )
     with pytest.raises(errors.RateLimited) as caught:
         await client.list_schedules()
@@ -118,7 +118,7 @@ async def test_pause_is_never_retried_even_after_connection_error(
     [
         ("POST", f"/v1/schedules/{S}/resume"),
         ("DELETE", f"/v1/schedules/{S}"),
-        ("POST", f"/v1/sessions/{wire.SESSION_ID}/folder"),
+        ("POST", f"/v1/sessions/{bodies.SESSION_ID}/folder"),
     ],
 )
 async def test_other_writes_are_never_retried(
@@ -131,7 +131,7 @@ async def test_other_writes_are_never_retried(
         elif method == "DELETE":
             await client.cancel_schedule(S, expected_revision=1)
         else:
-            await client.move_session(wire.SESSION_ID, folder_id=None)
+            await client.move_session(bodies.SESSION_ID, folder_id=None)
     assert route.call_count == 1
 
 
@@ -142,7 +142,7 @@ async def test_create_with_idempotency_key_is_retried_with_the_same_key_and_body
         side_effect=[
             httpx.ConnectError("reset"),
             httpx.Response(503),
-            httpx.Response(201, json=wire.detail_json()),
+            httpx.Response(201, json=bodies.detail_json()),
         ]
     )
     detail = await client.create_schedule({"title": "Digest"}, idempotency_key="k-9")
@@ -157,7 +157,7 @@ async def test_client_errors_are_not_retried(
     router: respx.Router, client: ScheduleClient, fake_sleep: FakeSleep
 ) -> None:
     route = router.get(f"/v1/schedules/{S}").respond(
-        404, json=wire.envelope_json("schedule.not_found")
+        404, json=bodies.envelope_json("schedule.not_found")
     )
     with pytest.raises(errors.NotFound):
         await client.get_schedule(S)

@@ -7,16 +7,16 @@ from typing import Any
 
 import respx
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
 from transport.models import ScheduleRevision
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 DERIVED = ("revision", "timezone", "created_by_principal_id", "created_at")
 
 
 def _revision_with_unknowns() -> dict[str, Any]:
-    revision = wire.revision_json()
+    revision = bodies.revision_json()
     revision["approval"] = {"required": True, "approvers": [{"id": "bob", "weight": 1.5}]}
     revision["limits"]["max_browser_minutes"] = {"soft": 10, "hard": None}
     revision["cadence"]["jitter"] = {"seconds": 30}
@@ -28,8 +28,8 @@ async def test_unknown_nested_fields_survive_into_the_patch_body(
     router: respx.Router, client: ScheduleClient
 ) -> None:
     served = _revision_with_unknowns()
-    router.get(f"/v1/schedules/{S}").respond(200, json=wire.detail_json(revision=served))
-    patch = router.patch(f"/v1/schedules/{S}").respond(200, json=wire.detail_json())
+    router.get(f"/v1/schedules/{S}").respond(200, json=bodies.detail_json(revision=served))
+    patch = router.patch(f"/v1/schedules/{S}").respond(200, json=bodies.detail_json())
 
     detail = await client.get_schedule(S)
     definition = detail.revision.definition()
@@ -47,7 +47,7 @@ async def test_unknown_nested_fields_survive_into_the_patch_body(
 
 
 def test_definition_carries_every_field_exactly_as_received() -> None:
-    served = wire.revision_json(
+    served = bodies.revision_json(
         cadence={"kind": "ONCE", "at": "2026-12-24T18:00:00+01:00"},
         limits={"max_cost": "5.00", "reserve_cost": "0.10", "max_steps": 20.0},
     )
@@ -56,11 +56,11 @@ def test_definition_carries_every_field_exactly_as_received() -> None:
     assert definition == expected
     assert definition["cadence"]["at"] == "2026-12-24T18:00:00+01:00"
     assert definition["limits"]["max_steps"] == 20.0
-    assert definition["agent_id"] == str(wire.AGENT_ID)
+    assert definition["agent_id"] == str(bodies.AGENT_ID)
 
 
 def test_unreadable_fields_go_back_unchanged_too() -> None:
-    served = wire.revision_json(
+    served = bodies.revision_json(
         agent_id="agent-7",
         run_timeout_seconds="five minutes",
         limits={"max_steps": "twenty", "max_cost": "NaN", "x_pages": {"per_site": 3}},
@@ -77,7 +77,7 @@ def test_unreadable_fields_go_back_unchanged_too() -> None:
 
 
 def test_definition_is_a_copy_the_caller_may_change() -> None:
-    revision = ScheduleRevision.model_validate(wire.revision_json())
+    revision = ScheduleRevision.model_validate(bodies.revision_json())
     first = revision.definition()
     first["limits"]["max_steps"] = 1
     first["title"] = "changed"
@@ -86,7 +86,7 @@ def test_definition_is_a_copy_the_caller_may_change() -> None:
 
 
 def test_definition_omits_fields_the_server_did_not_send() -> None:
-    served = wire.revision_json()
+    served = bodies.revision_json()
     del served["browser_profile_id"]
     definition = ScheduleRevision.model_validate(served).definition()
     assert "browser_profile_id" not in definition

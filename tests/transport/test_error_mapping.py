@@ -8,12 +8,12 @@ import httpx
 import pytest
 import respx
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from tests.transport.route_cases import ROUTE_CASES, RouteCase
 from transport import errors
 from transport.client import ScheduleClient
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 
 
 async def _pause(c: ScheduleClient) -> Any:
@@ -29,7 +29,7 @@ async def _create(c: ScheduleClient) -> Any:
 
 
 async def _move(c: ScheduleClient) -> Any:
-    return await c.move_session(wire.SESSION_ID, folder_id=wire.FOLDER_ID)
+    return await c.move_session(bodies.SESSION_ID, folder_id=bodies.FOLDER_ID)
 
 
 async def _get(c: ScheduleClient) -> Any:
@@ -88,7 +88,7 @@ CONTRACT_CODES = [
         "session.not_found",
         {},
         "POST",
-        f"/v1/sessions/{wire.SESSION_ID}/folder",
+        f"/v1/sessions/{bodies.SESSION_ID}/folder",
         _move,
         errors.NotFound,
         {},
@@ -132,7 +132,7 @@ CONTRACT_CODES = [
         "session.not_chat",
         {},
         "POST",
-        f"/v1/sessions/{wire.SESSION_ID}/folder",
+        f"/v1/sessions/{bodies.SESSION_ID}/folder",
         _move,
         errors.SessionNotChat,
         {},
@@ -235,7 +235,7 @@ async def test_contract_code_maps_to_its_class(
 ) -> None:
     router.route(method=method, path=path).respond(
         status,
-        json=wire.envelope_json(code, "human text", **details),
+        json=bodies.envelope_json(code, "human text", **details),
         headers={"Retry-After": "7"} if status == 429 else {},
     )
     with pytest.raises(expected) as caught:
@@ -254,7 +254,7 @@ async def test_every_route_maps_scope_missing(
     case: RouteCase, router: respx.Router, client: ScheduleClient
 ) -> None:
     router.route(method=case.method, path=case.path).respond(
-        403, json=wire.envelope_json("auth.scope_missing", scope="session.read")
+        403, json=bodies.envelope_json("auth.scope_missing", scope="session.read")
     )
     with pytest.raises(errors.ScopeMissing) as caught:
         await case.call(client)
@@ -309,7 +309,7 @@ async def test_unknown_conflict_code_is_a_plain_refusal(
     router: respx.Router, client: ScheduleClient
 ) -> None:
     router.patch(f"/v1/schedules/{S}").respond(
-        409, json=wire.envelope_json("schedule.locked_by_admin")
+        409, json=bodies.envelope_json("schedule.locked_by_admin")
     )
     with pytest.raises(errors.ServerRefused) as caught:
         await _update(client)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport.models import (
     Cadence,
     ErrorEnvelope,
@@ -36,62 +36,62 @@ ODD_UUID = "not-a-uuid"
 Sample = Callable[..., dict[str, Any]]
 
 CASES: list[tuple[type[WireModel], Sample, str, object]] = [
-    (ScheduleSummary, wire.summary_json, "pause_reason", ODD_TEXT),
-    (ScheduleSummary, wire.summary_json, "current_revision", ODD_NUMBER),
-    (ScheduleSummary, wire.summary_json, "next_fire_at", ODD_INSTANT),
-    (ScheduleSummary, wire.summary_json, "cadence", "DAILY"),
-    (ScheduleSummary, wire.summary_json, "browser_profile_id", ODD_UUID),
-    (ScheduleSummary, wire.summary_json, "created_at", ODD_INSTANT),
-    (ScheduleSummary, wire.summary_json, "updated_at", ODD_INSTANT),
-    (ScheduleSummary, wire.summary_json, "last_outcome", {"disposition": "MISSED"}),
-    (ScheduleDetail, wire.detail_json, "pause_reason", ODD_TEXT),
-    (ScheduleDetail, wire.detail_json, "next_fire_at", ODD_INSTANT),
-    (ScheduleDetail, wire.detail_json, "consecutive_failures", ODD_NUMBER),
-    (ScheduleDetail, wire.detail_json, "created_at", ODD_INSTANT),
-    (ScheduleDetail, wire.detail_json, "updated_at", ODD_INSTANT),
-    (ScheduleDetail, wire.detail_json, "last_outcome", "FAILED"),
-    (LastOutcome, wire.last_outcome_json, "reason_code", ODD_TEXT),
-    (LastOutcome, wire.last_outcome_json, "run_status", ODD_TEXT),
-    (LastOutcome, wire.last_outcome_json, "failure_reason", ODD_TEXT),
-    (LastOutcome, wire.last_outcome_json, "session_id", ODD_UUID),
-    (LastOutcome, wire.last_outcome_json, "needs_attention", "sometimes"),
-    (ScheduleRevision, wire.revision_json, "revision", ODD_NUMBER),
-    (ScheduleRevision, wire.revision_json, "agent_id", ODD_UUID),
-    (ScheduleRevision, wire.revision_json, "agent_version", ODD_TEXT),
-    (ScheduleRevision, wire.revision_json, "policy_profile", ODD_TEXT),
-    (ScheduleRevision, wire.revision_json, "requested_scopes", "browser.profile.read"),
-    (ScheduleRevision, wire.revision_json, "limits", [20, 20, 40]),
-    (ScheduleRevision, wire.revision_json, "run_timeout_seconds", ODD_NUMBER),
-    (ScheduleRevision, wire.revision_json, "cadence", "WEEKLY"),
-    (ScheduleRevision, wire.revision_json, "timezone", ODD_TEXT),
-    (ScheduleRevision, wire.revision_json, "misfire_grace_seconds", ODD_NUMBER),
-    (ScheduleRevision, wire.revision_json, "max_consecutive_failures", ODD_NUMBER),
-    (ScheduleRevision, wire.revision_json, "created_by_principal_id", ODD_TEXT),
-    (ScheduleRevision, wire.revision_json, "created_at", ODD_INSTANT),
-    (Limits, wire.limits_json, "max_steps", ODD_NUMBER),
-    (Limits, wire.limits_json, "max_model_calls", 2.5),
-    (Limits, wire.limits_json, "max_tool_calls", ODD_NUMBER),
-    (Limits, wire.limits_json, "max_cost", "five dollars"),
-    (Limits, wire.limits_json, "reserve_steps", ODD_NUMBER),
-    (Limits, wire.limits_json, "reserve_model_calls", ODD_NUMBER),
-    (Limits, wire.limits_json, "reserve_cost", "NaN"),
-    (Cadence, wire.cadence_json, "local_time", 800),
-    (Cadence, wire.cadence_json, "timezone", ODD_TEXT),
-    (Cadence, wire.cadence_json, "weekdays", "MWF"),
-    (Cadence, wire.monthly_cadence_json, "days_of_month", ["first"]),
-    (Cadence, wire.monthly_cadence_json, "last_day", ODD_TEXT),
-    (Cadence, wire.yearly_cadence_json, "dates", [{"month": "Feb"}]),
-    (Cadence, wire.once_cadence_json, "at", ODD_INSTANT),
-    (Occurrence, wire.occurrence_json, "schedule_revision", ODD_NUMBER),
-    (Occurrence, wire.occurrence_json, "nominal_fire_at", ODD_INSTANT),
-    (Occurrence, wire.occurrence_json, "session_id", ODD_UUID),
-    (Occurrence, wire.occurrence_json, "run_id", ODD_UUID),
-    (Occurrence, wire.occurrence_json, "reason_code", ODD_TEXT),
-    (Occurrence, wire.occurrence_json, "authority_version", ODD_TEXT),
-    (Occurrence, wire.occurrence_json, "materialized_at", ODD_INSTANT),
-    (Occurrence, wire.occurrence_json, "links_erased_at", ODD_INSTANT),
-    (Occurrence, wire.occurrence_json, "created_at", ODD_INSTANT),
-    (SessionSummary, wire.session_json, "folder_id", ODD_UUID),
+    (ScheduleSummary, bodies.summary_json, "pause_reason", ODD_TEXT),
+    (ScheduleSummary, bodies.summary_json, "current_revision", ODD_NUMBER),
+    (ScheduleSummary, bodies.summary_json, "next_fire_at", ODD_INSTANT),
+    (ScheduleSummary, bodies.summary_json, "cadence", "DAILY"),
+    (ScheduleSummary, bodies.summary_json, "browser_profile_id", ODD_UUID),
+    (ScheduleSummary, bodies.summary_json, "created_at", ODD_INSTANT),
+    (ScheduleSummary, bodies.summary_json, "updated_at", ODD_INSTANT),
+    (ScheduleSummary, bodies.summary_json, "last_outcome", {"disposition": "MISSED"}),
+    (ScheduleDetail, bodies.detail_json, "pause_reason", ODD_TEXT),
+    (ScheduleDetail, bodies.detail_json, "next_fire_at", ODD_INSTANT),
+    (ScheduleDetail, bodies.detail_json, "consecutive_failures", ODD_NUMBER),
+    (ScheduleDetail, bodies.detail_json, "created_at", ODD_INSTANT),
+    (ScheduleDetail, bodies.detail_json, "updated_at", ODD_INSTANT),
+    (ScheduleDetail, bodies.detail_json, "last_outcome", "FAILED"),
+    (LastOutcome, bodies.last_outcome_json, "reason_code", ODD_TEXT),
+    (LastOutcome, bodies.last_outcome_json, "run_status", ODD_TEXT),
+    (LastOutcome, bodies.last_outcome_json, "failure_reason", ODD_TEXT),
+    (LastOutcome, bodies.last_outcome_json, "session_id", ODD_UUID),
+    (LastOutcome, bodies.last_outcome_json, "needs_attention", "sometimes"),
+    (ScheduleRevision, bodies.revision_json, "revision", ODD_NUMBER),
+    (ScheduleRevision, bodies.revision_json, "agent_id", ODD_UUID),
+    (ScheduleRevision, bodies.revision_json, "agent_version", ODD_TEXT),
+    (ScheduleRevision, bodies.revision_json, "policy_profile", ODD_TEXT),
+    (ScheduleRevision, bodies.revision_json, "requested_scopes", "browser.profile.read"),
+    (ScheduleRevision, bodies.revision_json, "limits", [20, 20, 40]),
+    (ScheduleRevision, bodies.revision_json, "run_timeout_seconds", ODD_NUMBER),
+    (ScheduleRevision, bodies.revision_json, "cadence", "WEEKLY"),
+    (ScheduleRevision, bodies.revision_json, "timezone", ODD_TEXT),
+    (ScheduleRevision, bodies.revision_json, "misfire_grace_seconds", ODD_NUMBER),
+    (ScheduleRevision, bodies.revision_json, "max_consecutive_failures", ODD_NUMBER),
+    (ScheduleRevision, bodies.revision_json, "created_by_principal_id", ODD_TEXT),
+    (ScheduleRevision, bodies.revision_json, "created_at", ODD_INSTANT),
+    (Limits, bodies.limits_json, "max_steps", ODD_NUMBER),
+    (Limits, bodies.limits_json, "max_model_calls", 2.5),
+    (Limits, bodies.limits_json, "max_tool_calls", ODD_NUMBER),
+    (Limits, bodies.limits_json, "max_cost", "five dollars"),
+    (Limits, bodies.limits_json, "reserve_steps", ODD_NUMBER),
+    (Limits, bodies.limits_json, "reserve_model_calls", ODD_NUMBER),
+    (Limits, bodies.limits_json, "reserve_cost", "NaN"),
+    (Cadence, bodies.cadence_json, "local_time", 800),
+    (Cadence, bodies.cadence_json, "timezone", ODD_TEXT),
+    (Cadence, bodies.cadence_json, "weekdays", "MWF"),
+    (Cadence, bodies.monthly_cadence_json, "days_of_month", ["first"]),
+    (Cadence, bodies.monthly_cadence_json, "last_day", ODD_TEXT),
+    (Cadence, bodies.yearly_cadence_json, "dates", [{"month": "Feb"}]),
+    (Cadence, bodies.once_cadence_json, "at", ODD_INSTANT),
+    (Occurrence, bodies.occurrence_json, "schedule_revision", ODD_NUMBER),
+    (Occurrence, bodies.occurrence_json, "nominal_fire_at", ODD_INSTANT),
+    (Occurrence, bodies.occurrence_json, "session_id", ODD_UUID),
+    (Occurrence, bodies.occurrence_json, "run_id", ODD_UUID),
+    (Occurrence, bodies.occurrence_json, "reason_code", ODD_TEXT),
+    (Occurrence, bodies.occurrence_json, "authority_version", ODD_TEXT),
+    (Occurrence, bodies.occurrence_json, "materialized_at", ODD_INSTANT),
+    (Occurrence, bodies.occurrence_json, "links_erased_at", ODD_INSTANT),
+    (Occurrence, bodies.occurrence_json, "created_at", ODD_INSTANT),
+    (SessionSummary, bodies.session_json, "folder_id", ODD_UUID),
 ]
 IDS = [f"{model.__name__}.{field}" for model, _, field, _ in CASES]
 
@@ -121,18 +121,18 @@ def test_optional_field_null_absent_or_malformed_degrades_alone(
 @pytest.mark.parametrize(
     ("model", "sample", "field"),
     [
-        (ScheduleSummary, wire.summary_json, "schedule_id"),
-        (ScheduleSummary, wire.summary_json, "title"),
-        (ScheduleSummary, wire.summary_json, "state"),
-        (ScheduleDetail, wire.detail_json, "schedule_id"),
-        (ScheduleDetail, wire.detail_json, "current_revision"),
-        (ScheduleRevision, wire.revision_json, "instruction"),
-        (ScheduleRevision, wire.revision_json, "browser_profile_id"),
-        (Occurrence, wire.occurrence_json, "occurrence_id"),
-        (LastOutcome, wire.last_outcome_json, "nominal_fire_at"),
-        (LastOutcome, wire.last_outcome_json, "disposition"),
-        (SessionSummary, wire.session_json, "session_id"),
-        (Cadence, wire.cadence_json, "kind"),
+        (ScheduleSummary, bodies.summary_json, "schedule_id"),
+        (ScheduleSummary, bodies.summary_json, "title"),
+        (ScheduleSummary, bodies.summary_json, "state"),
+        (ScheduleDetail, bodies.detail_json, "schedule_id"),
+        (ScheduleDetail, bodies.detail_json, "current_revision"),
+        (ScheduleRevision, bodies.revision_json, "instruction"),
+        (ScheduleRevision, bodies.revision_json, "browser_profile_id"),
+        (Occurrence, bodies.occurrence_json, "occurrence_id"),
+        (LastOutcome, bodies.last_outcome_json, "nominal_fire_at"),
+        (LastOutcome, bodies.last_outcome_json, "disposition"),
+        (SessionSummary, bodies.session_json, "session_id"),
+        (Cadence, bodies.cadence_json, "kind"),
     ],
 )
 def test_identity_and_what_a_screen_needs_stay_strict(
@@ -144,18 +144,18 @@ def test_identity_and_what_a_screen_needs_stay_strict(
 
 def test_once_revision_without_a_zone_reads_with_its_instruction() -> None:
     revision = ScheduleRevision.model_validate(
-        wire.revision_json(cadence=wire.once_cadence_json(), timezone=None)
+        bodies.revision_json(cadence=bodies.once_cadence_json(), timezone=None)
     )
     assert revision.timezone is None
     assert not revision.unreadable("timezone")
-    assert revision.instruction == wire.INSTRUCTION
+    assert revision.instruction == bodies.INSTRUCTION
 
 
 def test_unreadable_limit_and_cadence_field_keep_their_siblings() -> None:
     revision = ScheduleRevision.model_validate(
-        wire.revision_json(
-            limits=wire.limits_json(max_cost="1e5000000x"),
-            cadence=wire.cadence_json(weekdays=[1, "Wed"]),
+        bodies.revision_json(
+            limits=bodies.limits_json(max_cost="1e5000000x"),
+            cadence=bodies.cadence_json(weekdays=[1, "Wed"]),
         )
     )
     assert revision.limits is not None and revision.limits.max_cost is None
@@ -182,6 +182,6 @@ def test_error_envelope_keeps_its_code_whatever_message_and_details_are(
 
 @pytest.mark.parametrize("metadata", [None, "schedule", [1, 2], 7])
 def test_session_metadata_that_is_not_an_object_reads_as_empty(metadata: object) -> None:
-    session = SessionSummary.model_validate(wire.session_json(metadata=metadata))
+    session = SessionSummary.model_validate(bodies.session_json(metadata=metadata))
     assert session.metadata == {}
     assert session.schedule_id is None

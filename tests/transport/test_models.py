@@ -9,7 +9,7 @@ import pytest
 import respx
 from pydantic import ValidationError
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport import errors
 from transport.client import ScheduleClient
 from transport.models import (
@@ -28,34 +28,49 @@ from transport.models import (
     SessionSummary,
 )
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 
 
 def test_known_values_have_typed_accessors() -> None:
-    detail = ScheduleDetail.model_validate(wire.detail_json())
+    detail = ScheduleDetail.model_validate(bodies.detail_json())
     assert detail.known_state is ScheduleState.PAUSED
     assert detail.known_pause_reason is PauseReason.FAILURE_LIMIT
     assert detail.revision.cadence.known_kind is CadenceKind.WEEKLY
-    assert Occurrence.model_validate(wire.occurrence_json()).known_disposition is (
+    assert Occurrence.model_validate(bodies.occurrence_json()).known_disposition is (
         Disposition.MATERIALIZED
     )
-    assert BrowserProfile.model_validate(wire.profile_json()).known_state is ProfileState.READY
-    assert SessionMessage.model_validate(wire.message_json()).known_role is MessageRole.ASSISTANT
+    assert BrowserProfile.model_validate(bodies.profile_json()).known_state is ProfileState.READY
+    assert SessionMessage.model_validate(bodies.message_json()).known_role is MessageRole.ASSISTANT
+
+
+@pytest.mark.parametrize(
+    ("state", "ended"),
+    [
+        (ScheduleState.ACTIVE, False),
+        (ScheduleState.PAUSED, False),
+        (ScheduleState.COMPLETED, True),
+        (ScheduleState.CANCELLED, True),
+    ],
+)
+def test_a_schedule_has_ended_only_when_completed_or_cancelled(
+    state: ScheduleState, ended: bool
+) -> None:
+    assert state.ended is ended
 
 
 def test_unknown_enum_values_stay_raw_with_accessor_none() -> None:
     summary = ScheduleSummary.model_validate(
-        wire.summary_json(state="WAITING_FOR_APPROVAL", pause_reason="maintenance")
+        bodies.summary_json(state="WAITING_FOR_APPROVAL", pause_reason="maintenance")
     )
     assert summary.state == "WAITING_FOR_APPROVAL"
     assert summary.known_state is None
     assert summary.pause_reason == "maintenance"
     assert summary.known_pause_reason is None
-    occurrence = Occurrence.model_validate(wire.occurrence_json(disposition="DEFERRED"))
+    occurrence = Occurrence.model_validate(bodies.occurrence_json(disposition="DEFERRED"))
     assert (occurrence.disposition, occurrence.known_disposition) == ("DEFERRED", None)
-    profile = BrowserProfile.model_validate(wire.profile_json(state="LOCKED"))
+    profile = BrowserProfile.model_validate(bodies.profile_json(state="LOCKED"))
     assert (profile.state, profile.known_state) == ("LOCKED", None)
-    message = SessionMessage.model_validate(wire.message_json(role="tool"))
+    message = SessionMessage.model_validate(bodies.message_json(role="tool"))
     assert (message.role, message.known_role) == ("tool", None)
 
 
@@ -66,7 +81,7 @@ def test_unknown_cadence_kind_is_kept_whole() -> None:
         "anchor": {"local_time": "00:30:00"},
         "timezone": "Asia/Tokyo",
     }
-    summary = ScheduleSummary.model_validate(wire.summary_json(cadence=raw))
+    summary = ScheduleSummary.model_validate(bodies.summary_json(cadence=raw))
     cadence = summary.cadence
     assert cadence.kind == "EVERY_N_HOURS"
     assert cadence.known_kind is None
@@ -78,11 +93,11 @@ def test_unknown_cadence_kind_is_kept_whole() -> None:
 async def test_naive_instant_in_a_field_the_screen_needs_is_a_protocol_error(
     router: respx.Router, client: ScheduleClient
 ) -> None:
-    router.get(f"/v1/sessions/{wire.SESSION_ID}/messages").respond(
-        200, json=wire.page_json(wire.message_json(created_at="2026-11-30T16:04:00"))
+    router.get(f"/v1/sessions/{bodies.SESSION_ID}/messages").respond(
+        200, json=bodies.page_json(bodies.message_json(created_at="2026-11-30T16:04:00"))
     )
     with pytest.raises(errors.ProtocolError) as caught:
-        await client.list_session_messages(wire.SESSION_ID)
+        await client.list_session_messages(bodies.SESSION_ID)
     assert "created_at" in str(caught.value)
     assert isinstance(caught.value.__cause__, ValidationError)
 
@@ -91,19 +106,19 @@ async def test_naive_instant_in_a_lenient_field_is_not_available_alone(
     router: respx.Router, client: ScheduleClient
 ) -> None:
     router.get(f"/v1/schedules/{S}").respond(
-        200, json=wire.detail_json(updated_at="2026-11-02T10:00:00")
+        200, json=bodies.detail_json(updated_at="2026-11-02T10:00:00")
     )
     detail = await client.get_schedule(S)
     assert detail.updated_at is None
     assert detail.unreadable("updated_at")
-    assert detail.revision.instruction == wire.INSTRUCTION
+    assert detail.revision.instruction == bodies.INSTRUCTION
 
 
 async def test_naive_instant_inside_a_page_is_a_protocol_error(
     router: respx.Router, client: ScheduleClient
 ) -> None:
     router.get("/v1/sessions").respond(
-        200, json=wire.page_json(wire.session_json(last_activity_at="2026-11-30 16:05:00"))
+        200, json=bodies.page_json(bodies.session_json(last_activity_at="2026-11-30 16:05:00"))
     )
     with pytest.raises(errors.ProtocolError):
         await client.list_sessions()
@@ -114,12 +129,12 @@ async def test_naive_instant_inside_a_page_is_a_protocol_error(
 )
 def test_instants_must_be_rfc3339_text(value: object) -> None:
     with pytest.raises(ValidationError):
-        SessionMessage.model_validate(wire.message_json(created_at=value))
+        SessionMessage.model_validate(bodies.message_json(created_at=value))
 
 
 def test_instants_are_normalised_to_utc() -> None:
     message = SessionMessage.model_validate(
-        wire.message_json(created_at="2026-11-30T18:04:00+02:00")
+        bodies.message_json(created_at="2026-11-30T18:04:00+02:00")
     )
     assert message.created_at == datetime(2026, 11, 30, 16, 4, tzinfo=UTC)
     assert message.created_at.utcoffset() == timedelta(0)
@@ -148,29 +163,29 @@ def test_aware_python_datetimes_are_accepted_and_normalised() -> None:
     ],
 )
 def test_schedule_id_that_is_not_a_uuid_string_is_absent(value: object) -> None:
-    session = SessionSummary.model_validate(wire.session_json(metadata={"schedule_id": value}))
+    session = SessionSummary.model_validate(bodies.session_json(metadata={"schedule_id": value}))
     assert session.schedule_id is None
 
 
 def test_schedule_id_uuid_string_is_read_in_any_case() -> None:
     upper = SessionSummary.model_validate(
-        wire.session_json(metadata={"schedule_id": str(S).upper()})
+        bodies.session_json(metadata={"schedule_id": str(S).upper()})
     )
     assert upper.schedule_id == S
-    chat = SessionSummary.model_validate(wire.session_json(metadata={}))
+    chat = SessionSummary.model_validate(bodies.session_json(metadata={}))
     assert chat.schedule_id is None
-    no_metadata = SessionSummary.model_validate(wire.session_json(metadata=None))
+    no_metadata = SessionSummary.model_validate(bodies.session_json(metadata=None))
     assert no_metadata.metadata == {}
 
 
 def test_models_are_frozen() -> None:
-    summary = ScheduleSummary.model_validate(wire.summary_json())
+    summary = ScheduleSummary.model_validate(bodies.summary_json())
     with pytest.raises(ValidationError):
         summary.title = "changed"  # type: ignore[misc]
 
 
 def test_unknown_top_level_fields_are_kept() -> None:
-    summary = ScheduleSummary.model_validate(wire.summary_json(owner_hint="team-a"))
+    summary = ScheduleSummary.model_validate(bodies.summary_json(owner_hint="team-a"))
     assert summary.model_extra == {"owner_hint": "team-a"}
     assert summary.schedule_id == UUID(str(S))
 
@@ -180,7 +195,7 @@ def test_a_scheduled_sessions_firing_time_is_read_only_when_it_is_an_aware_insta
     fired = "2026-12-01T07:30:00+00:00"
 
     def read(metadata: dict[str, object]) -> datetime | None:
-        return SessionSummary.model_validate(wire.session_json(metadata=metadata)).fired_at
+        return SessionSummary.model_validate(bodies.session_json(metadata=metadata)).fired_at
 
     assert read({"schedule_id": schedule, "nominal_fire_at": fired}) == datetime(
         2026, 12, 1, 7, 30, tzinfo=UTC

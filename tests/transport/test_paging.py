@@ -8,11 +8,11 @@ import httpx
 import pytest
 import respx
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
 from transport.errors import ApiError, NotFound, RepeatedCursor
 from transport.models import Page
-from transport.paging import iterate_pages
+from transport.paging import CursorTrail, iterate_pages
 
 
 def _fetcher(
@@ -63,6 +63,16 @@ async def test_a_page_pointing_at_itself_stops_after_one_repeat() -> None:
     assert requested == [None, "x"]
 
 
+def test_the_one_guard_ends_paging_at_null_or_a_cursor_already_requested() -> None:
+    trail = CursorTrail()
+    assert trail.ends_at(None)
+    assert not trail.ends_at("a")
+    trail.request("a")
+    trail.request("a")  # a retry asks again: no repeat by itself
+    assert trail.ends_at("a")
+    assert not trail.ends_at("b")
+
+
 async def test_fetch_errors_propagate_unchanged() -> None:
     async def fetch(cursor: str | None) -> Page[int]:
         raise NotFound(404, "session.not_found")
@@ -75,8 +85,10 @@ async def test_fetch_errors_propagate_unchanged() -> None:
 async def test_pages_the_client_over_the_wire(router: respx.Router, client: ScheduleClient) -> None:
     def answer(request: httpx.Request) -> httpx.Response:
         if "cursor" not in request.url.params:
-            return httpx.Response(200, json=wire.page_json(wire.session_json(), next_cursor="p2"))
-        return httpx.Response(200, json=wire.page_json(wire.session_json(title="Second")))
+            return httpx.Response(
+                200, json=bodies.page_json(bodies.session_json(), next_cursor="p2")
+            )
+        return httpx.Response(200, json=bodies.page_json(bodies.session_json(title="Second")))
 
     route = router.get("/v1/sessions").mock(side_effect=answer)
     titles = [

@@ -13,7 +13,7 @@ import pytest
 import respx
 from pydantic import ValidationError
 
-from devtools import wire as bodies
+from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
 from transport.models import (
     Disposition,
@@ -21,6 +21,7 @@ from transport.models import (
     NoticeReason,
     Projection,
     ScheduleDetail,
+    ScheduleState,
     ScheduleSummary,
 )
 
@@ -91,6 +92,12 @@ def test_unknown_values_stay_raw_and_odd_readings_degrade_alone() -> None:
     assert firing.scheduled_time is None and not firing.unreadable("scheduled_time")
     assert projection.as_if_resumed is None and projection.timezone is None
     assert projection.notices[0].known_reason is None
+
+
+def test_the_schedules_state_beside_the_projection_is_typed_when_known() -> None:
+    assert Projection.model_validate(_answer()).known_state is ScheduleState.ACTIVE
+    dormant = Projection.model_validate(_answer(state="DORMANT"))
+    assert (dormant.state, dormant.known_state) == ("DORMANT", None)
 
 
 @pytest.mark.parametrize(

@@ -8,13 +8,13 @@ import httpx
 import pytest
 import respx
 
-from devtools import wire
+from devtools import api_bodies as bodies
 from tests.transport.conftest import TOKEN
 from transport import errors
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail, ScheduleSummary
 
-S = wire.SCHEDULE_ID
+S = bodies.SCHEDULE_ID
 
 
 def _texts(err: BaseException) -> str:
@@ -32,7 +32,7 @@ async def test_refusal_that_echoes_the_token_is_scrubbed(
 ) -> None:
     router.get(f"/v1/schedules/{S}").respond(
         401,
-        json=wire.envelope_json("auth.unauthenticated", f"unknown token {TOKEN}", token=TOKEN),
+        json=bodies.envelope_json("auth.unauthenticated", f"unknown token {TOKEN}", token=TOKEN),
     )
     with pytest.raises(errors.Unauthenticated) as caught:
         await client.get_schedule(S)
@@ -46,7 +46,7 @@ async def test_refusal_that_echoes_the_token_is_scrubbed(
 @pytest.mark.parametrize(
     ("status", "body"),
     [
-        (422, wire.envelope_json("schedule.secret_detected", "credential-shaped text")),
+        (422, bodies.envelope_json("schedule.secret_detected", "credential-shaped text")),
         (500, None),
     ],
 )
@@ -54,11 +54,11 @@ async def test_errors_carry_no_request_body_or_token(
     status: int, body: object, router: respx.Router, client: ScheduleClient
 ) -> None:
     router.post("/v1/schedules").respond(status, json=body)
-    definition = {"title": "t", "instruction": wire.INSTRUCTION}
+    definition = {"title": "t", "instruction": bodies.INSTRUCTION}
     with pytest.raises(errors.ServerRefused) as caught:
         await client.create_schedule(definition, idempotency_key="k")
     text = _texts(caught.value)
-    assert wire.INSTRUCTION not in text
+    assert bodies.INSTRUCTION not in text
     assert TOKEN not in text
     assert caught.value.code != "k"
 
@@ -66,12 +66,12 @@ async def test_errors_carry_no_request_body_or_token(
 async def test_protocol_error_does_not_echo_the_instruction(
     router: respx.Router, client: ScheduleClient
 ) -> None:
-    broken = wire.detail_json(revision=wire.revision_json(browser_profile_id="not-a-uuid"))
+    broken = bodies.detail_json(revision=bodies.revision_json(browser_profile_id="not-a-uuid"))
     router.get(f"/v1/schedules/{S}").respond(200, json=broken)
     with pytest.raises(errors.ProtocolError) as caught:
         await client.get_schedule(S)
-    assert wire.INSTRUCTION not in _texts(caught.value)
-    assert wire.INSTRUCTION not in str(caught.value.__cause__)
+    assert bodies.INSTRUCTION not in _texts(caught.value)
+    assert bodies.INSTRUCTION not in str(caught.value.__cause__)
 
 
 async def test_connection_errors_do_not_mention_the_token(
@@ -88,19 +88,19 @@ async def test_retry_logs_carry_neither_token_nor_body(
     router: respx.Router, client: ScheduleClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     router.post("/v1/schedules").mock(
-        side_effect=[httpx.Response(503), httpx.Response(201, json=wire.detail_json())]
+        side_effect=[httpx.Response(503), httpx.Response(201, json=bodies.detail_json())]
     )
     with caplog.at_level(logging.DEBUG):
-        await client.create_schedule({"instruction": wire.INSTRUCTION}, idempotency_key="k")
+        await client.create_schedule({"instruction": bodies.INSTRUCTION}, idempotency_key="k")
     assert caplog.records, "the retry should be logged"
     for record in caplog.records:
         assert TOKEN not in record.getMessage()
-        assert wire.INSTRUCTION not in record.getMessage()
+        assert bodies.INSTRUCTION not in record.getMessage()
 
 
 def test_model_reprs_hide_the_instruction() -> None:
-    detail = ScheduleDetail.model_validate(wire.detail_json())
-    summary = ScheduleSummary.model_validate(wire.summary_json())
-    assert wire.INSTRUCTION not in repr(detail)
-    assert wire.INSTRUCTION[:40] not in repr(summary)
+    detail = ScheduleDetail.model_validate(bodies.detail_json())
+    summary = ScheduleSummary.model_validate(bodies.summary_json())
+    assert bodies.INSTRUCTION not in repr(detail)
+    assert bodies.INSTRUCTION[:40] not in repr(summary)
     assert "Morning news digest" in repr(detail)

@@ -4,7 +4,8 @@ Flutter's accessibility tree can be complete a few frames before the canvas
 shows the same state (after a reload the startup screen, "Working...", stays
 painted for a moment, and it does not change while it is there), so a
 screenshot is taken once the page has looked the same for ``STILL_SECONDS``,
-within a bound, rather than at the first frame.
+or has only turned between the same two looks for ``BLINKING_SECONDS`` (the
+caret of a focused field blinking), within a bound, rather than at the first frame.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from devtools.browser.flutter_page import next_frames
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
 SETTLE_SECONDS = 5.0
 STILL_SECONDS = 0.5
+BLINKING_SECONDS = 1.5
+"""Three phases of a caret's blink (Flutter's: 500 ms on, 500 ms off)."""
 
 
 def save_screenshot(page: Page, name: str) -> Path:
@@ -29,14 +32,17 @@ def save_screenshot(page: Page, name: str) -> Path:
     if page.is_closed():
         return path
     deadline = time.monotonic() + SETTLE_SECONDS
-    capture, since = b"", time.monotonic()
+    capture, before = b"", b""
+    since = pair_since = time.monotonic()
     while True:
         next_frames(page, 3)
         latest = page.screenshot()
         now = time.monotonic()
         if latest != capture:
-            capture, since = latest, now
-        elif now - since >= STILL_SECONDS or now > deadline:
+            if latest != before:  # a look not seen just before: the page moves on
+                pair_since = now
+            before, capture, since = capture, latest, now
+        if now - since >= STILL_SECONDS or now - pair_since >= BLINKING_SECONDS or now > deadline:
             break
     path.write_bytes(capture)
     return path

@@ -1,26 +1,17 @@
-"""Fixtures: one served app for the whole UI run, one Chromium per module, a page per test.
+"""Fixtures: one served app and one Chromium for the UI run, a page per test.
 
-- ``served_app`` (session): ``schedule-browser --web`` on a free port over a fresh
-  data folder, so the demo data is loaded exactly once, as on a first run.
-  Tests that write (the website save) must leave the others' expectations
-  intact, so every test derives what it expects from the database at the time
-  it runs (``schedule_database``), never from an earlier snapshot.
-- ``browser`` (module): Debian's Chromium through Playwright's sync API. Module
-  scope, not session: the sync API runs its own event loop, which must be gone
-  before pytest-asyncio's tests in other packages run.
-- ``open_page`` (function): opens any address in a fresh browser context (so
-  fresh device storage) at any size and colour scheme, with the app's
-  accessibility tree on (or, asked, off); every page it opened is saved as a screenshot under
-  ``tests/artifacts/ui/`` (``<test>[-<suffix>].png``) and closed when the test
-  ends, whether it passed or not.
-- ``desktop`` / ``phone`` (function): ``open_page`` on the served app at
-  1280x800 or 390x844.
-- ``no_traceback_logged`` (autouse): a test that used the served app fails when
-  the app logged a traceback while it ran (Flet logs the exceptions of tasks and
-  callbacks and goes on, so a page can look right over a failure).
-- ``remote`` / ``remote_url`` (module): a real ``schedule-server`` process and
-  the app started with ``--server`` on it (its logs in ``remote_app_logs``),
-  one pair per test module, for the tests that stop and start the server.
+- ``served`` (session): ``schedule-browser --web`` over a fresh data folder, the demo
+  loaded once; tests derive what they expect from the database as it is then.
+- ``browser`` (package, not session: the sync API's event loop must be gone before
+  the asyncio tests of other packages run).
+- ``open_page``: a fresh browser context (fresh device storage) at any size and
+  colour scheme, the accessibility tree on unless asked; each page is saved under
+  ``tests/artifacts/ui/`` and closed when the test ends. ``desktop`` / ``phone``: it
+  on the served app at 1280x800 or 390x844.
+- ``no_traceback_logged`` (autouse): a test of the served app fails if the app
+  logged a traceback meanwhile (Flet logs a callback's exception and goes on).
+- ``remote`` / ``remote_url`` (module): a ``schedule-server`` and the app on it
+  (``--server``), for the tests that stop and start the server.
 """
 
 from __future__ import annotations
@@ -71,7 +62,7 @@ def database(served: ServedApp) -> ScheduleDatabase:
     return ScheduleDatabase(served.database_path)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: scripts/setup --test installs Debian's chromium")

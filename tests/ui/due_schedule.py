@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from devtools.wire import definition_json
+from devtools.api_bodies import definition_json
 from server.control.service import ScheduleService
 from server.identity import LocalIdentity, local_principal
 from server.storage.sql.store import SqlStore

@@ -2,8 +2,8 @@
 
 The hosted web view (``--behind-proxy`` on loopback, a real team
 ``schedule-server`` behind it): without "Remember on this device" nothing of
-the person's is written; with it, the one record of the remembered token,
-carrying its expiry, beside that person's own namespace; signing out from the
+the person's is written; with it, one record holding a handle (never the
+token) and its expiry, beside that person's own namespace; signing out from the
 "can't reach the server" screen leaves nothing. The local web view (``--web
 --server`` on loopback, its user data folder a temporary ``XDG_DATA_HOME``)
 writes no instruction to the origin's storage, erases what an earlier version
@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.cli import PROGRAM
 from app.device_folder import FOLDER_NAME
+from app.options import PROGRAM
 from devtools.browser.accessible_names import (
     OPEN_SIDEBAR,
     SIGN_IN,
@@ -125,7 +125,7 @@ def test_without_remember_nothing_of_the_person_is_written_to_the_browser(
     assert stored(page) == {}
 
 
-def test_with_remember_the_token_is_one_record_carrying_its_expiry(
+def test_with_remember_one_record_carries_a_handle_and_its_expiry_never_the_token(
     running_team: ScheduleServer, hosted_url: str, open_page: PageOpener
 ) -> None:
     page = open_page(hosted_url, size=PHONE_SIZE)
@@ -139,14 +139,14 @@ def test_with_remember_the_token_is_one_record_carrying_its_expiry(
     assert len(records) == 1, sorted(keys)
     record = decoded(keys[records[0]])
     assert isinstance(record, dict), "the remembered token is a bare value, not a record"
-    assert set(record) == {"token", "expires_at", "person"}
+    assert set(record) == {"handle", "expires_at", "person"}
     expires = datetime.fromisoformat(record["expires_at"]) - timedelta(days=REMEMBER_DAYS)
     assert signed_at - timedelta(minutes=1) <= expires <= datetime.now(UTC)
     assert [key for key in keys if "sign_in" in key] == records
-    # Everything else is that person's own namespace; the token is in the record only.
+    # Everything else is that person's own namespace; the token stays with the hosted app.
     namespaces = {key.split(APP_KEY)[1].split(".")[0] for key in keys if key not in records}
     assert len(namespaces) == 1
-    assert sum(ALICE.token in value for value in keys.values()) == 1
+    assert not any(ALICE.token in value for value in keys.values())
 
 
 def test_sign_out_from_the_unreachable_screen_leaves_nothing_of_the_person(

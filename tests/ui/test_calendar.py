@@ -37,7 +37,7 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import MarkKind
-from views.calendar import MARK_GLYPHS, MARK_SIZE
+from views.calendar_grid import MARK_GLYPHS, MARK_SIZE
 
 pytestmark = pytest.mark.ui
 

@@ -6,22 +6,23 @@ their own through the API, with their own tokens). The app serves it as a
 team would: over HTTPS from its own certificate on every interface
 (``--host 0.0.0.0 --certfile --keyfile``), and, for the keyboard test, as
 plain HTTP for a reverse proxy (``--behind-proxy``). The phone tests run at
-390x844, the keyboard test at 1280x800. The sign-in lifetime test waits out
-the real grace (a minute and a few seconds) once.
+390x844, the keyboard test at 1280x800. The sign-in lifetime test waits for
+Flet to end the session once its grace is over (Flet's log says so).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from devtools.api_bodies import definition_json
 from devtools.browser.accessible_names import (
     HISTORY_TAB,
     OPEN_SIDEBAR,
@@ -44,7 +45,7 @@ from devtools.browser.flutter_page import (
 from devtools.browser.hosted_app import hosted_app
 from devtools.browser.schedule_server import Member, ScheduleServer, schedule_server
 from devtools.self_signed import CertificatePair, self_signed
-from devtools.wire import definition_json
+from tests.polling import eventually
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
@@ -335,11 +336,12 @@ OFFLINE_BANNER = "Can't reach the schedule server. Showing what was read at"
 
 def wait_until_unreadable(page: Page, text: str) -> None:
     """Poll the tree until no node reads ``text`` (bounded), or fail saying so."""
-    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
-    while any(text in found for found in accessible_texts(page)):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still readable in the accessibility tree: {text[:80]!r}…")
-        time.sleep(0.2)
+    eventually(
+        lambda: not any(text in found for found in accessible_texts(page)),
+        f"no longer readable in the accessibility tree: {text[:80]!r}…",
+        within=UI_TIMEOUT_MS / 1000,
+        every=0.2,
+    )
 
 
 def view_cache_keys(page: Page) -> list[str]:
@@ -408,22 +410,43 @@ def test_only_a_person_who_ticked_remember_sees_what_was_read_offline_and_sign_o
 
 SESSION_ID_KEY = "_flet_session_id"
 """Where Flet's web client keeps its session id (the tab's sessionStorage)."""
-EVICTION_MARGIN_S = 15
-"""Flet looks for expired sessions every 10 s; a few more for a loaded machine."""
 SHORT_GRACE_S = 15
 """The grace of the app the grace test runs against, set as an operator would
-(``FLET_SESSION_TIMEOUT``): the ending is the same at any grace, and waiting out
-the hosted default (60 s, pinned in ``tests/app/test_web_origin.py``) would cost
-a minute more."""
+(``FLET_SESSION_TIMEOUT``): the ending is the same at any grace, and the hosted
+default (60 s, pinned in ``tests/app/web/test_origin.py``) would cost a minute
+more. A shorter one would race the tab that comes back within it on a loaded machine."""
+ENDED_WITHIN_S = SHORT_GRACE_S + 10 + 30
+"""Flet ends an expired session at its next look (every 10 s); the rest for a loaded machine."""
+SESSION_ENDED = "Delete session"
+"""Flet's log line (at info) when it ends a session: ``Delete session (0 left): <key>``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShortGraceApp:
+    url: str
+    logs: Path
+
+    def wait_until_ended(self, session_id: str) -> None:
+        """Until Flet's log says that the session ``session_id`` has ended."""
+        stderr = self.logs / "stderr.txt"
+        eventually(
+            lambda: any(
+                SESSION_ENDED in line and session_id in line
+                for line in stderr.read_text(encoding="utf-8", errors="replace").splitlines()
+            ),
+            f"Flet to end session {session_id} after its grace",
+            within=ENDED_WITHIN_S,
+            every=0.2,
+        )
 
 
 @pytest.fixture
-def short_grace_url(
+def short_grace(
     team: ScheduleServer, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
+) -> Iterator[ShortGraceApp]:
     logs = tmp_path_factory.mktemp("short-grace-app-logs")
-    with hosted_app(team, logs, session_grace_seconds=SHORT_GRACE_S) as app:
-        yield app.url
+    with hosted_app(team, logs, session_grace_seconds=SHORT_GRACE_S, log_level="info") as app:
+        yield ShortGraceApp(app.url, logs)
     stderr = (logs / "stderr.txt").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in stderr, f"the app logged a traceback:\n{stderr[-3000:]}"
 
@@ -441,10 +464,10 @@ def tab(browser: Browser, url: str, session_id: str | None = None) -> Page:
 
 
 def test_a_sign_in_without_remember_ends_once_its_tab_has_been_gone_for_the_grace(
-    running_team: ScheduleServer, short_grace_url: str, browser: Browser
+    running_team: ScheduleServer, short_grace: ShortGraceApp, browser: Browser
 ) -> None:
     alice_first = alices_titles(running_team)[0]
-    first = tab(browser, short_grace_url)
+    first = tab(browser, short_grace.url)
     try:
         sign_in(first, ALICE)
         expect(schedule_row(first, alice_first)).to_be_visible()
@@ -454,18 +477,17 @@ def test_a_sign_in_without_remember_ends_once_its_tab_has_been_gone_for_the_grac
         first.context.close()  # the tab is closed: its connection is gone
 
     # Within the grace (a phone changing networks), the session resumes signed in.
-    again = tab(browser, short_grace_url, session_id)
+    again = tab(browser, short_grace.url, session_id)
     try:
         expect(schedule_row(again, alice_first)).to_be_visible()
         expect(token_field(again)).to_have_count(0)
         save_screenshot(again, "test_a_sign_in_without_remember_ends-within-grace")
     finally:
         again.context.close()
-    closed_at = time.monotonic()
 
     # After it, the old session id leads to the sign-in screen: nobody is signed in.
-    time.sleep(max(0.0, SHORT_GRACE_S + EVICTION_MARGIN_S - (time.monotonic() - closed_at)))
-    later = tab(browser, short_grace_url, session_id)
+    short_grace.wait_until_ended(session_id)
+    later = tab(browser, short_grace.url, session_id)
     try:
         expect(token_field(later)).to_be_visible()
         expect(schedule_rows(later)).to_have_count(0)

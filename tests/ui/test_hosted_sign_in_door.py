@@ -1,7 +1,7 @@
 """A person who signs in on the hosted page keeps their socket past ``--sign-in-timeout``.
 
 The hosted app closes a socket on which nobody has signed in within the
-timeout (``app.web_sign_in_door``); signing in must admit the page's own
+timeout (``app.web.sign_in_door``); signing in must admit the page's own
 socket, or the person's page would drop and reconnect every few seconds. A
 real ``schedule-server`` and the app behind a "proxy" on this machine
 (``--behind-proxy`` on loopback, ``--sign-in-timeout 3``); Chromium signs in

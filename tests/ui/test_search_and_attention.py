@@ -1,18 +1,12 @@
 """Search, the Needs attention filter and the notice, in Chromium against the real embedded server.
 
-At desktop and phone size, over the demo data (which holds schedules whose
-last firing went wrong): typing in the search field shows the schedules whose
-title or instruction holds the word, the clear button and Escape bring the
-section back, a search that finds nothing offers Recent History; the Needs
-attention chip's number and rows are those the database says need
-attention, each row with its warning line. Expectations come from the
-database (``schedule_database``), never from copies of the demo's titles.
-
-The notice needs something to go wrong while the app is open: a fresh data
-folder holds one schedule firing some seconds after the start, whose stored
-definition no longer validates, so the worker records the firing
-CONFIGURATION_FAILED; the banner names it once, and a reload (a new session
-in the same browser) does not name it again.
+At desktop and phone size, over the demo data: search shows the schedules whose
+title or instruction holds the word, and clearing brings the section back; the
+Needs attention chip's number and rows are what the database says. The notice:
+a fresh data folder holds one schedule whose firing, seconds after the start,
+fails (its stored definition no longer validates); the banner names it once, and
+a new session in the same browser, once the app's log says it has taken its
+first look at what needs attention, does not name it again.
 """
 
 from __future__ import annotations
@@ -32,6 +26,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from devtools.browser.accessible_names import button, schedule_row, schedule_rows
 from devtools.browser.flutter_page import next_frames, open_app, wait_for_text
 from devtools.browser.served_app import ServedApp, served_app
+from tests.polling import eventually_found
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.due_schedule import LEAD, create_daily_due
@@ -46,13 +41,7 @@ WARNING = re.compile(r"(Missed at|Refused at|Not run at|Skipped at|Run failed|Pa
 
 
 def press(control: Locator, screen: str) -> None:
-    """A click with the mouse on a desktop, a tap of a finger on a phone.
-
-    On a phone nothing hovers, so no tooltip opens. A mouse left over an
-    icon button opens its tooltip; when it closes, Flutter's web engine
-    rebuilds the accessibility tree around the page, and a text field
-    focused meanwhile loses the focus and the keys typed after.
-    """
+    """A click with the mouse on a desktop, a tap of a finger on a phone (a touch page)."""
     if screen == "phone":
         control.tap()
     else:
@@ -144,6 +133,8 @@ def test_the_needs_attention_chip_counts_and_filters_and_each_row_says_what_went
 
 
 TITLE = "Quarterly invoice run, about to go wrong"
+FIRST_LOOK = re.compile(r"first look at what needs attention: (\d+) announced")
+"""The app's log line (``viewmodels.attention.notices``) when a session has taken its first look."""
 
 
 def create_failing_soon(database: Path, due: datetime) -> None:
@@ -167,6 +158,11 @@ class FailingSoon:
     app: ServedApp
     due: datetime
 
+    def first_looks(self) -> list[int]:
+        """What each session's first look announced, in the order the sessions took them."""
+        log = (self.app.log_dir / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+        return [int(count) for count in FIRST_LOOK.findall(log)]
+
 
 @pytest.fixture
 def failing_soon(tmp_path: Path) -> Iterator[FailingSoon]:
@@ -174,7 +170,8 @@ def failing_soon(tmp_path: Path) -> Iterator[FailingSoon]:
     data = tmp_path / "data"
     data.mkdir()
     create_failing_soon(data / "schedules.sqlite3", due)
-    with served_app(data, tmp_path / "logs", extra_arguments=["--no-demo"]) as app:
+    logs = tmp_path / "logs"
+    with served_app(data, logs, extra_arguments=["--no-demo"], log_level="info") as app:
         yield FailingSoon(app, due)
 
 
@@ -203,7 +200,8 @@ def test_the_notice_says_once_that_something_newly_needs_attention(
     open_app(again, failing_soon.app.url)
     expect(attention_chip(again, 1)).to_be_visible()
     expect(schedule_row(again, TITLE)).to_have_accessible_name(re.compile("Not run at"))
-    again.wait_for_timeout(4000)  # its first look at what needs attention has been taken
+    looks = eventually_found(lambda: failing_soon.first_looks()[1:], "the new session's first look")
+    assert looks == [0], "the new session announced again what this browser was told"
     expect(again.get_by_text(notice_text)).to_have_count(0)
     expect(notice).to_have_count(0)
     again.close()

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import respx
 
-from devtools.wire import PROJECTION_PATH, projection
+from devtools.api_bodies import PROJECTION_PATH, projection
 from tests.viewmodels.fake_server import Held, Reply, ok
 
 Build = Callable[[str, str, str], dict[str, Any]]

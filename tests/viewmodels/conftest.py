@@ -21,7 +21,7 @@ import httpx
 import pytest
 import respx
 
-from devtools.wire import NOW, PROJECTION_PATH, counts_json, projection
+from devtools.api_bodies import NOW, PROJECTION_PATH, counts_json, projection
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from transport.client import ScheduleClient

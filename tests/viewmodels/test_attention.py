@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from devtools.wire import (
+from devtools.api_bodies import (
     NOW,
     counts_json,
     detail,

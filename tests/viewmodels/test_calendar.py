@@ -14,9 +14,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import pytest
 import respx
 
-from devtools.wire import firing, notice, past, projection, uid
+from devtools.api_bodies import firing, notice, past, projection, uid
 from tests.viewmodels.calendar_server import CalendarServer
 from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import refused, server_down
@@ -362,58 +363,66 @@ async def _past_day(
     return _cell(calendar, date(2026, 12, 4)), line.text
 
 
-async def test_a_past_firing_that_ran_is_marked_fired(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+@pytest.mark.parametrize(
+    ("disposition", "kind", "label", "line"),
+    [
+        pytest.param(
+            "MATERIALIZED",
+            MarkKind.FIRED,
+            "Friday 4 December 2026: fired at 09:00",
+            "09:00 — Fired",
+            id="ran-fired",
+        ),
+        pytest.param(
+            "MISSED",
+            MarkKind.MISSED,
+            "Friday 4 December 2026: missed at 09:00",
+            "09:00 — Missed",
+            id="past-its-grace-missed",
+        ),
+        pytest.param(
+            "SKIPPED_OVERLAP",
+            MarkKind.SKIPPED,
+            "Friday 4 December 2026: skipped at 09:00 because the previous run was still going",
+            "09:00 — Skipped: the previous run was still going",
+            id="previous-run-still-going-skipped",
+        ),
+        pytest.param(
+            "AUTHORIZATION_FAILED",
+            MarkKind.REFUSED,
+            "Friday 4 December 2026: refused at 09:00 for missing authority",
+            "09:00 — Refused: the schedule lacked the authority to run",
+            id="missing-authority-refused",
+        ),
+        pytest.param(
+            "CONFIGURATION_FAILED",
+            MarkKind.NOT_RUN,
+            "Friday 4 December 2026: not run at 09:00: invalid definition",
+            "09:00 — Not run: its definition was invalid",
+            id="invalid-definition-not-run",
+        ),
+        pytest.param(
+            "WAITING_FOR_APPROVAL",
+            MarkKind.NOT_RUN,
+            "Friday 4 December 2026: waiting for approval at 09:00",
+            "09:00 — Waiting for approval",
+            id="unknown-disposition-humanized",
+        ),
+    ],
+)
+async def test_a_past_firing_is_marked_and_said_by_its_disposition(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    clock: FakeClock,
+    disposition: str,
+    kind: MarkKind,
+    label: str,
+    line: str,
 ) -> None:
-    cell, line = await _past_day(api, router, clock, "MATERIALIZED")
-    assert _kinds(cell) == [(MarkKind.FIRED, 1)]
-    assert cell.label == "Friday 4 December 2026: fired at 09:00"
-    assert line == "09:00 — Fired"
-
-
-async def test_a_past_firing_past_its_grace_is_marked_missed(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
-    cell, line = await _past_day(api, router, clock, "MISSED")
-    assert _kinds(cell) == [(MarkKind.MISSED, 1)]
-    assert cell.label == "Friday 4 December 2026: missed at 09:00"
-    assert line == "09:00 — Missed"
-
-
-async def test_a_past_firing_skipped_because_the_previous_run_was_still_going(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
-    cell, line = await _past_day(api, router, clock, "SKIPPED_OVERLAP")
-    assert _kinds(cell) == [(MarkKind.SKIPPED, 1)]
-    assert cell.label.endswith("skipped at 09:00 because the previous run was still going")
-    assert line == "09:00 — Skipped: the previous run was still going"
-
-
-async def test_a_past_firing_refused_for_missing_authority(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
-    cell, line = await _past_day(api, router, clock, "AUTHORIZATION_FAILED")
-    assert _kinds(cell) == [(MarkKind.REFUSED, 1)]
-    assert cell.label.endswith("refused at 09:00 for missing authority")
-    assert line == "09:00 — Refused: the schedule lacked the authority to run"
-
-
-async def test_a_past_firing_with_an_invalid_definition_is_marked_not_run(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
-    cell, line = await _past_day(api, router, clock, "CONFIGURATION_FAILED")
-    assert _kinds(cell) == [(MarkKind.NOT_RUN, 1)]
-    assert cell.label.endswith("not run at 09:00: invalid definition")
-    assert line == "09:00 — Not run: its definition was invalid"
-
-
-async def test_an_unknown_past_disposition_is_humanized(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
-    cell, line = await _past_day(api, router, clock, "WAITING_FOR_APPROVAL")
-    assert _kinds(cell) == [(MarkKind.NOT_RUN, 1)]
-    assert cell.label.endswith("waiting for approval at 09:00")
-    assert line == "09:00 — Waiting for approval"
+    cell, said = await _past_day(api, router, clock, disposition)
+    assert _kinds(cell) == [(kind, 1)]
+    assert cell.label == label
+    assert said == line
 
 
 async def test_many_firings_on_a_day_show_a_count_and_say_it(

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from devtools.wire import detail, firing, page, projection, summary, uid
+from devtools.api_bodies import detail, firing, page, projection, summary, uid
 from tests.viewmodels.calendar_server import CalendarServer
 from tests.viewmodels.conftest import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok

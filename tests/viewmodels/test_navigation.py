@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import respx
 
-from devtools.wire import NOW, detail, page, principal, session, summary, uid
+from devtools.api_bodies import NOW, detail, page, principal, session, summary, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from transport.client import ScheduleClient

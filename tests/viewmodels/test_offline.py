@@ -15,7 +15,8 @@ import httpx
 import pytest
 import respx
 
-from devtools.wire import NOW, detail, page, principal, profile, revision_body, summary, uid
+from app.view_cache_store import ViewCacheStore
+from devtools.api_bodies import NOW, detail, page, principal, profile, revision_body, summary, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok, refused
 from transport.client import ScheduleClient
@@ -25,7 +26,7 @@ from viewmodels.detail import DetailPhase, ScheduleDetailViewModel, WebsiteOptio
 from viewmodels.detail.snapshot import NOT_READ_TEXT, NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
 from viewmodels.live_updates import OFFLINE_RECHECK, LiveUpdates
-from viewmodels.offline import OfflineViewModel, ViewCache, banner_text, unreachable
+from viewmodels.offline import NoViewCache, OfflineViewModel, banner_text, unreachable
 from viewmodels.paging import FeedPhase
 from viewmodels.ports import MemoryStorage
 from viewmodels.schedule_list import ListSection, ScheduleListViewModel
@@ -50,7 +51,7 @@ class Window:
         clock: FakeClock,
         zone: ZoneInfo,
     ) -> None:
-        self.offline = OfflineViewModel(ViewCache(storage), clock=clock, device_zone=zone)
+        self.offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=zone)
         self.schedules = ScheduleListViewModel(
             api, clock=clock, device_zone=zone, offline=self.offline
         )
@@ -166,7 +167,7 @@ async def test_a_reload_that_cannot_reach_the_server_shows_the_rows_last_read_wi
 async def test_the_banner_names_the_read_time_and_its_age_follows_the_clock(
     clock: FakeClock, device_zone: ZoneInfo, storage: MemoryStorage
 ) -> None:
-    offline = OfflineViewModel(ViewCache(storage), clock=clock, device_zone=device_zone)
+    offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=device_zone)
     offline.showing_cached(NOW - timedelta(minutes=5))
     assert offline.snapshot.banner_text == (
         "Can't reach the schedule server. Showing what was read at 06:55 (5 min ago)."
@@ -275,13 +276,13 @@ async def test_a_connection_refused_at_start_shows_the_cached_rows_at_once(
     device_zone: ZoneInfo,
     storage: MemoryStorage,
 ) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     from transport.models import ScheduleSummary
 
     kept = [ScheduleSummary.model_validate(summary("a", title="Alpha"))]
     await cache.keep_section(ListSection.CURRENT.value, kept, NOW)
     route = router.get("/v1/schedules").mock(side_effect=httpx.ConnectError("refused"))
-    offline = OfflineViewModel(ViewCache(storage), clock=clock, device_zone=device_zone)
+    offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=device_zone)
     schedules = ScheduleListViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
     seen: list[tuple[tuple[str, ...], int, bool]] = []
     schedules.subscribe(
@@ -340,7 +341,7 @@ async def test_nothing_read_from_the_cache_is_written_to_the_server(
 async def test_the_banners_retry_starts_a_round_at_once(
     clock: FakeClock, device_zone: ZoneInfo, storage: MemoryStorage
 ) -> None:
-    offline = OfflineViewModel(ViewCache(storage), clock=clock, device_zone=device_zone)
+    offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=device_zone)
     woken: list[str] = []
     offline.set_retry(lambda: woken.append("round"))
     offline.retry()
@@ -404,10 +405,10 @@ async def test_the_screens_say_each_time_the_server_answered_and_a_copy_says_whe
     server: Server,
     new_window: Callable[[], Window],
 ) -> None:
-    assert not await ViewCache(storage).holds_anything()
-    assert not await ViewCache.disabled().holds_anything()
+    assert not await ViewCacheStore(storage).holds_anything()
+    assert not await NoViewCache().holds_anything()
     await read_online(new_window(), server)
-    assert await ViewCache(storage).holds_anything()  # a new tab finds it
+    assert await ViewCacheStore(storage).holds_anything()  # a new tab finds it
 
     server.go_away()
     window = new_window()

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import (
+from devtools.api_bodies import (
     NOW,
     SESSION_ID,
     detail,

@@ -8,11 +8,16 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import NOW, detail, principal, revision_body, uid
+from devtools.api_bodies import NOW, detail, principal, revision_body, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
-from viewmodels.detail import DetailPhase, GroupKind, ScheduleDetailViewModel
+from viewmodels.detail import (
+    DetailPhase,
+    GroupKind,
+    ScheduleDetailSnapshot,
+    ScheduleDetailViewModel,
+)
 from viewmodels.formatting import Tone
 
 
@@ -171,3 +176,10 @@ async def test_close_drops_an_answer_still_in_flight(
     await opening
     assert vm.snapshot.phase is DetailPhase.CLOSED
     assert vm.snapshot.fields is None
+
+
+def test_the_closed_pane_says_nothing_is_selected_in_the_snapshots_words() -> None:
+    closed = ScheduleDetailSnapshot()
+    assert closed.phase is DetailPhase.CLOSED
+    assert closed.empty_title == "No schedule selected"
+    assert closed.empty_hint == "Choose a schedule to see its details."

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import NOW, detail, page, profile, revision_body, summary, uid
+from devtools.api_bodies import NOW, detail, page, profile, revision_body, summary, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
@@ -314,6 +314,7 @@ async def test_safeguard_5_a_failed_first_page_shows_a_full_page_error_with_retr
     await vm.open()
     assert vm.snapshot.phase is FeedPhase.FAILED
     assert vm.snapshot.first_page_error == "This account lacks the permission for that action"
+    assert vm.snapshot.failure_title == "Schedules could not be loaded"
     assert vm.snapshot.rows == ()
     assert vm.snapshot.empty_text is None, "an error is not an empty section"
     await vm.retry()
@@ -378,6 +379,7 @@ async def test_loading_phases_are_visible_while_pages_are_in_flight(
     assert schedules_route.cursors == [None, "c2"], "no second request while one is in flight"
     second.release()
     await more
+    assert vm.snapshot.end_of_list_text == "End of list"
     assert seen == [
         FeedPhase.LOADING_FIRST_PAGE,
         FeedPhase.LOADED,

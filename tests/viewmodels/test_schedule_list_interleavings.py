@@ -19,7 +19,7 @@ import respx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from devtools.wire import NOW, counts_json, page, summary
+from devtools.api_bodies import NOW, counts_json, page, summary
 from tests.clock import FakeClock
 from tests.viewmodels.conftest import BASE_URL, no_sleep
 from transport.client import ScheduleClient

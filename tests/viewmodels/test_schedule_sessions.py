@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import NOW, detail, message, page, revision_body, session, uid
+from devtools.api_bodies import NOW, detail, message, page, revision_body, session, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok, refused, server_down
 from tests.viewmodels.test_sidebar import Sessions, firing, sidebar

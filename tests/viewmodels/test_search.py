@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import page, summary
+from devtools.api_bodies import page, summary
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from tests.viewmodels.manual_sleep import ManualSleep

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import NOW, message, page, uid
+from devtools.api_bodies import NOW, message, page, uid
 from tests.viewmodels.fake_server import ScriptedRoute, ok, server_down
 from transport.client import ScheduleClient
 from viewmodels.formatting import message_time_text
@@ -40,6 +40,16 @@ async def test_the_transcript_is_shown_oldest_first_with_role_labels_and_pages_o
     assert vm.snapshot.messages[-1].role_label == "Tool"
     assert r.cursors == [None, "c2"], "a repeated cursor ends paging"
     assert vm.snapshot.phase is FeedPhase.END_REACHED
+
+
+async def test_the_persons_own_messages_are_marked_theirs_and_only_the_assistants_are_markdown(
+    api: ScheduleClient, router: respx.MockRouter, device_zone: ZoneInfo
+) -> None:
+    route(router, "s").script(None, ok(page([msg(1, "user"), msg(2), msg(3, "tool")])))
+    vm = SessionMessagesViewModel(api, device_zone=device_zone)
+    await vm.open(uid("s"))
+    assert [m.from_you for m in vm.snapshot.messages] == [True, False, False]
+    assert [m.markdown is not None for m in vm.snapshot.messages] == [False, True, False]
 
 
 async def test_a_failed_later_page_keeps_messages_and_retry_asks_for_that_page(

@@ -8,11 +8,10 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import NOW, page, session, uid
+from devtools.api_bodies import NOW, page, session, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
-from transport.models import SessionSummary
 from viewmodels.ports import MemoryStorage
 from viewmodels.sidebar import SidebarPhase, SidebarViewModel
 
@@ -279,7 +278,8 @@ async def test_a_new_firing_never_reopens_a_collapsed_group(
     await vm.open()
     server.serve(firing(3), firing(1, hours_ago=2), firing(2, hours_ago=1))
     await vm.refresh()
-    vm.session_arrived(SessionSummary.model_validate(firing(4)))
+    server.serve(firing(4), firing(3), firing(1, hours_ago=2), firing(2, hours_ago=1))
+    assert await vm.catch_up()
     (group,) = vm.snapshot.scheduled
     assert group.count == 4
     assert not group.expanded
@@ -360,7 +360,8 @@ async def test_a_second_firing_turns_a_history_row_into_a_group_and_back(
     vm = sidebar(api, storage, clock, device_zone)
     await vm.open()
     assert [r.session_id for r in vm.snapshot.history] == [uid("digest-1"), uid("chat")]
-    vm.session_arrived(SessionSummary.model_validate(firing(2)))
+    server.serve(firing(2), firing(1, hours_ago=1), session("chat", last_activity_at=NOW - 2 * H))
+    assert await vm.catch_up()
     assert [r.session_id for r in vm.snapshot.history] == [uid("chat")]
     assert vm.snapshot.scheduled[0].count == 2
     server.serve(firing(2), session("chat", last_activity_at=NOW - 2 * H))

@@ -17,15 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from devtools.wire import uid
+from devtools.api_bodies import uid
 from viewmodels.formatting import age_text
-from viewmodels.sidebar.age_lines import AgeLines
-from viewmodels.sidebar.group_rows import GroupRows
 from viewmodels.sidebar.grouping import SessionIndex
+from viewmodels.sidebar.groups import GroupRows
 from viewmodels.sidebar.history_cache import CachedSession
-from viewmodels.sidebar.ordered_rows import OrderedRows
-from viewmodels.sidebar.session_rows import session_row
-from viewmodels.sidebar.snapshot import SessionRow
+from viewmodels.sidebar.rows import AgeLines, OrderedRows, SessionRow, session_row
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 ZONES = [

@@ -19,7 +19,7 @@ import pytest
 import respx
 
 from app.credential_watch import CredentialWatch
-from devtools.wire import error, page, principal, principal_json, summary
+from devtools.api_bodies import error, page, principal, principal_json, summary
 from tests.clock import FakeClock
 from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from devtools.wire import NOW, detail, projection, summary, uid
+from app.view_cache_entries import ALL_KEYS, INDEX_KEY, MOST_DETAILS, list_key
+from app.view_cache_store import ViewCacheStore
+from devtools.api_bodies import NOW, detail, projection, summary, uid
 from transport.models import Projection, ScheduleDetail, ScheduleSummary
-from viewmodels.offline import MOST_DETAILS, CachedWebsite, ViewCache
-from viewmodels.offline.view_cache import ALL_KEYS, INDEX_KEY, list_key
+from viewmodels.offline import CachedWebsite, NoViewCache
 from viewmodels.ports import JsonValue, MemoryStorage
 
 
@@ -22,14 +23,14 @@ def rows(*names: str) -> list[ScheduleSummary]:
 async def test_the_last_50_details_are_kept_and_the_oldest_opened_goes_first(
     storage: MemoryStorage,
 ) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     names = [f"s{number}" for number in range(MOST_DETAILS + 2)]
     for number, name in enumerate(names):
         await cache.keep_detail(a_detail(name), NOW + timedelta(minutes=number), None)
         if number == 2:
             assert await cache.detail(uid("s0")) is not None  # opened again: used recently
 
-    reread = ViewCache(storage)  # another session of the same device
+    reread = ViewCacheStore(storage)  # another session of the same device
     assert await reread.detail(uid("s0")) is not None
     assert await reread.detail(uid("s1")) is None
     assert await reread.detail(uid("s2")) is None
@@ -41,27 +42,27 @@ async def test_the_last_50_details_are_kept_and_the_oldest_opened_goes_first(
 async def test_a_detail_keeps_its_website_binding_and_the_months_last_shown(
     storage: MemoryStorage,
 ) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     website = CachedWebsite(uid("p"), "mail.example.com", "expired")
     await cache.keep_detail(a_detail("a"), NOW, website)
     for month in ("2026-10", "2026-11", "2026-12", "2027-01"):
         body = projection(str(uid("a")), "2026-11-30T00:00:00Z", "2027-01-11T00:00:00Z")
         await cache.keep_month(uid("a"), month, Projection.model_validate(body), NOW)
 
-    kept = await ViewCache(storage).detail(uid("a"))
+    kept = await ViewCacheStore(storage).detail(uid("a"))
     assert kept is not None and kept.website == website and kept.read_at == NOW
-    again = ViewCache(storage)
+    again = ViewCacheStore(storage)
     assert await again.month(uid("a"), "2026-10") is None  # only the newest three months
     assert await again.month(uid("a"), "2027-01") is not None
 
 
 async def test_a_corrupt_cache_is_dropped_whole_without_an_error(storage: MemoryStorage) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     await cache.keep_section("current", rows("a", "b"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     await storage.set(INDEX_KEY, {"format": 1, "entries": "not a table"})
 
-    reread = ViewCache(storage)
+    reread = ViewCacheStore(storage)
     assert await reread.section("current") is None
     assert await reread.detail(uid("a")) is None
     assert [await storage.get(key) for key in ALL_KEYS] == [None] * len(ALL_KEYS)
@@ -70,12 +71,12 @@ async def test_a_corrupt_cache_is_dropped_whole_without_an_error(storage: Memory
 async def test_an_entry_that_does_not_read_back_is_dropped_and_the_rest_stays(
     storage: MemoryStorage,
 ) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_section("recent_history", rows("h"), NOW)
     await storage.set(list_key("current"), {"read_at": "yesterday", "items": [{"title": 3}]})
 
-    reread = ViewCache(storage)
+    reread = ViewCacheStore(storage)
     assert await reread.section("current") is None
     assert await storage.get(list_key("current")) is None
     history = await reread.section("recent_history")
@@ -83,7 +84,7 @@ async def test_an_entry_that_does_not_read_back_is_dropped_and_the_rest_stays(
 
 
 async def test_an_oversized_cache_is_dropped_without_an_error(storage: MemoryStorage) -> None:
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     await cache.keep_section("current", rows("a"), NOW)
     index = await storage.get(INDEX_KEY)
     assert isinstance(index, dict) and isinstance(index["entries"], dict)
@@ -93,7 +94,7 @@ async def test_an_oversized_cache_is_dropped_without_an_error(storage: MemorySto
     entries[list_key("current")] = {**entry, "size": 50_000_000}
     await storage.set(INDEX_KEY, {**index, "entries": entries})
 
-    assert await ViewCache(storage).section("current") is None
+    assert await ViewCacheStore(storage).section("current") is None
     assert [await storage.get(key) for key in ALL_KEYS] == [None] * len(ALL_KEYS)
 
 
@@ -101,7 +102,7 @@ async def test_the_whole_stays_within_its_budget_the_least_recently_used_going_f
     storage: MemoryStorage,
 ) -> None:
     one = len(str(detail("x"))) * 1.2  # about one entry's stored size
-    cache = ViewCache(storage, budget=int(one * 4))
+    cache = ViewCacheStore(storage, budget=int(one * 4))
     for number in range(8):
         await cache.keep_detail(a_detail(f"s{number}"), NOW, None)
 
@@ -111,7 +112,7 @@ async def test_the_whole_stays_within_its_budget_the_least_recently_used_going_f
 
 
 async def test_a_disabled_cache_keeps_nothing_and_finds_nothing(storage: MemoryStorage) -> None:
-    cache = ViewCache.disabled()
+    cache = NoViewCache()
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     assert await cache.section("current") is None
@@ -134,7 +135,7 @@ class FailingStorage(MemoryStorage):
 async def test_a_store_that_refuses_writes_loses_the_entry_never_the_screen() -> None:
     storage = FailingStorage()
     storage.failing = True
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     assert await cache.section("current") is None
@@ -142,7 +143,7 @@ async def test_a_store_that_refuses_writes_loses_the_entry_never_the_screen() ->
 
 async def test_a_write_that_fails_keeps_the_copy_kept_before() -> None:
     storage = FailingStorage()
-    cache = ViewCache(storage)
+    cache = ViewCacheStore(storage)
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
     storage.failing = True
@@ -152,7 +153,7 @@ async def test_a_write_that_fails_keeps_the_copy_kept_before() -> None:
     await cache.keep_detail(a_detail("a"), later, None)
     await cache.keep_detail(a_detail("b"), later, None)
 
-    for reader in (cache, ViewCache(storage)):  # this session, and the next one
+    for reader in (cache, ViewCacheStore(storage)):  # this session, and the next one
         kept_list = await reader.section("current")
         assert kept_list is not None
         assert [item.schedule_id for item in kept_list.items] == [uid("a")]

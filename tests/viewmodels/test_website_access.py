@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import respx
 
-from devtools.wire import detail, page, principal, profile, revision_body, uid
+from devtools.api_bodies import detail, page, principal, profile, revision_body, uid
 from tests.clock import FakeClock
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient

@@ -8,6 +8,7 @@ not import httpx: view models depend on it directly.
 
 from __future__ import annotations
 
+from transport.models.base import Instant, WireModel, known_member
 from transport.models.browser_profile import BrowserProfile
 from transport.models.cadence import Cadence, MonthDay
 from transport.models.counts import ScheduleCounts
@@ -35,7 +36,6 @@ from transport.models.projection import (
 )
 from transport.models.schedule import Limits, ScheduleDetail, ScheduleRevision, ScheduleSummary
 from transport.models.session import Folder, SessionMessage, SessionSummary
-from transport.models.wire import Instant, WireModel
 
 __all__ = [
     "BrowserProfile",
@@ -70,4 +70,5 @@ __all__ = [
     "SessionMessage",
     "SessionSummary",
     "WireModel",
+    "known_member",
 ]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from transport.models.base import WireModel, known_member
 from transport.models.enums import ProfileState
-from transport.models.wire import WireModel, known_member
 
 
 class BrowserProfile(WireModel):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from transport.models.base import Instant, Lenient, WireModel, known_member
 from transport.models.enums import CadenceKind
-from transport.models.wire import Instant, Lenient, WireModel, known_member
 
 
 class MonthDay(WireModel):

@@ -7,7 +7,7 @@ no count at all.
 
 from __future__ import annotations
 
-from transport.models.wire import WireModel
+from transport.models.base import WireModel
 
 
 class ScheduleCounts(WireModel):

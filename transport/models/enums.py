@@ -16,6 +16,11 @@ class ScheduleState(StrEnum):
     COMPLETED = "COMPLETED"
     CANCELLED = "CANCELLED"
 
+    @property
+    def ended(self) -> bool:
+        """COMPLETED or CANCELLED: the schedule fires no more and can no longer change."""
+        return self in (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
+
 
 class PauseReason(StrEnum):
     USER = "user"

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from transport.models.wire import WireModel
+from transport.models.base import WireModel
 
 
 class ErrorBody(WireModel):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from transport.models.base import Instant, Lenient, WireModel, known_member
 from transport.models.enums import Disposition, RunStatus
-from transport.models.wire import Instant, Lenient, WireModel, known_member
 
 
 class LastOutcome(WireModel):

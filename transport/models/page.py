@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from transport.models.wire import WireModel
+from transport.models.base import WireModel
 
 T = TypeVar("T")
 

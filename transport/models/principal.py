@@ -6,7 +6,7 @@ principals in its principals file), not necessarily UUIDs.
 
 from __future__ import annotations
 
-from transport.models.wire import WireModel
+from transport.models.base import WireModel
 
 
 class Principal(WireModel):

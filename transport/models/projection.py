@@ -19,8 +19,8 @@ from uuid import UUID
 
 from pydantic import Field
 
-from transport.models.enums import Disposition, FiringAdjustment, NoticeReason
-from transport.models.wire import Instant, Lenient, WireModel, known_member
+from transport.models.base import Instant, Lenient, WireModel, known_member
+from transport.models.enums import Disposition, FiringAdjustment, NoticeReason, ScheduleState
 
 _LOCAL_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
@@ -89,3 +89,7 @@ class Projection(WireModel):
     firings: list[ProjectedFiring]
     notices: list[ProjectionNotice] = Field(default_factory=list)
     past: list[PastOccurrence] = Field(default_factory=list)
+
+    @property
+    def known_state(self) -> ScheduleState | None:
+        return known_member(ScheduleState, self.state)

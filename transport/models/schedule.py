@@ -22,10 +22,10 @@ from uuid import UUID
 
 from pydantic import Field
 
+from transport.models.base import Instant, Lenient, Money, WireModel, known_member
 from transport.models.cadence import Cadence
 from transport.models.enums import FiringAdjustment, PauseReason, ScheduleState
 from transport.models.last_outcome import LastOutcome
-from transport.models.wire import Instant, Lenient, Money, WireModel, known_member
 
 _NOT_DEFINITION = frozenset({"revision", "timezone", "created_by_principal_id", "created_at"})
 """Revision fields the server derives or stamps; ``docs/API.md`` leaves them out of a definition."""

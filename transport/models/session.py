@@ -17,8 +17,8 @@ from uuid import UUID
 
 from pydantic import Field, field_validator
 
+from transport.models.base import Instant, Lenient, WireModel, known_member
 from transport.models.enums import MessageRole
-from transport.models.wire import Instant, Lenient, WireModel, known_member
 
 
 class SessionSummary(WireModel):

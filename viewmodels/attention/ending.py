@@ -17,30 +17,30 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import LastOutcome
+from transport.models import CadenceKind, LastOutcome, ScheduleState, known_member
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
 from viewmodels.formatting.clock_text import clock_time, short_month
-
-ENDED_STATES = frozenset({"COMPLETED", "CANCELLED"})
 
 
 def ended_sentence(
     state: str,
     ended_at: datetime | None,
-    cadence_kind: str | None,
+    cadence_kind: CadenceKind | None,
     last_outcome: LastOutcome | None,
     now: datetime | None,
     device_zone: ZoneInfo,
 ) -> str | None:
     """ "Completed on 27 Nov after its only firing. Ran at …"; None while it has not ended."""
-    if state not in ENDED_STATES:
+    known = known_member(ScheduleState, state)
+    if known is None or not known.ended:
         return None
     words = state_label(state)
     if ended_at is not None:
         words = f"{words} on {_day(ended_at, now, device_zone)}"
-    if state == "COMPLETED" and last_outcome is not None:
-        words += " after its only firing" if cadence_kind == "ONCE" else " after its last firing"
+    if known is ScheduleState.COMPLETED and last_outcome is not None:
+        once = cadence_kind is CadenceKind.ONCE
+        words += " after its only firing" if once else " after its last firing"
     elif last_outcome is None:
         words += " before it ever fired"
     if last_outcome is None:

@@ -14,23 +14,26 @@ already needs attention and announces nothing: those were not discovered
 while the app was open, and the list's Needs attention chip shows them.
 
 A notice holds the schedule's title and the outcome in the app's own words
-(``outcome_words``), never the instruction.
+(``outcome_words``), never the instruction. A window's first look is logged at info.
 """
 
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
-from transport.models import ScheduleSummary
+from transport.models import PauseReason, ScheduleState, ScheduleSummary
 from viewmodels.attention.outcome_words import attention_line
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, JsonValue, ScheduleApi
+
+_log = logging.getLogger(__name__)
 
 ANNOUNCED_KEY = "attention.announced"
 """Device-storage key of the announced outcome keys (a JSON list, newest first)."""
@@ -84,7 +87,10 @@ def outcome_key(summary: ScheduleSummary) -> str | None:
     outcome = summary.last_outcome
     if outcome is not None and outcome.needs_attention is True:
         return f"{summary.schedule_id}@{outcome.nominal_fire_at.isoformat()}/{outcome.disposition}"
-    if summary.state == "PAUSED" and summary.pause_reason == "failure_limit":
+    if (
+        summary.known_state is ScheduleState.PAUSED
+        and summary.known_pause_reason is PauseReason.FAILURE_LIMIT
+    ):
         return f"{summary.schedule_id}@paused"
     return None
 
@@ -110,6 +116,7 @@ class AttentionNotices(Observable[NoticeSnapshot]):
         self._checks = LatestRequest()
         self._announced: list[str] | None = None
         """Loaded from storage on the first check; None until then."""
+        self._looked = False
 
     async def check(self) -> bool:
         """One look at what needs attention; announces what is new. False when unreadable."""
@@ -139,8 +146,12 @@ class AttentionNotices(Observable[NoticeSnapshot]):
         if fresh or baseline:
             self._announced = ([key for key, _ in fresh] + self._announced)[:REMEMBERED]
             await self._storage.set(ANNOUNCED_KEY, list[JsonValue](self._announced))
-        if fresh and not baseline:
-            await self._announce(fresh[0][1], others=len(fresh) - 1)
+        announced = len(fresh) if fresh and not baseline else 0
+        if announced:
+            await self._announce(fresh[0][1], others=announced - 1)
+        if not self._looked:
+            self._looked = True
+            _log.info("first look at what needs attention: %d announced", announced)
         return True
 
     def dismiss(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from transport.models import LastOutcome
+from transport.models import Disposition, LastOutcome, RunStatus
 from viewmodels.formatting import date_text, humanize, instant_text
 from viewmodels.formatting.clock_text import clock_time
 
@@ -53,20 +53,21 @@ def firing_moment(at: datetime, now: datetime, zone: ZoneInfo) -> str:
 def outcome_sentence(outcome: LastOutcome, at: str) -> str:
     """What became of the latest firing (``at``: its instant in words), needing attention or not."""
     code = outcome.reason_code
-    disposition = outcome.disposition
-    if disposition == "MISSED":
+    disposition = outcome.known_disposition
+    if disposition is Disposition.MISSED:
         return f"Missed at {at}: the server was down past the grace"
-    if disposition == "SKIPPED_OVERLAP":
+    if disposition is Disposition.SKIPPED_OVERLAP:
         return f"Skipped at {at}: the previous run was still going"
-    if disposition == "AUTHORIZATION_FAILED":
+    if disposition is Disposition.AUTHORIZATION_FAILED:
         why = _REFUSALS.get(code or "") or _unknown_reason(code, "permission check failed")
         return f"Refused at {at}: {why}"
-    if disposition == "CONFIGURATION_FAILED":
+    if disposition is Disposition.CONFIGURATION_FAILED:
         why = _NOT_RUN.get(code or "") or _unknown_reason(code, "its definition could not be used")
         return f"Not run at {at}: {why}"
-    if disposition == "MATERIALIZED":
+    if disposition is Disposition.MATERIALIZED:
         return _run_sentence(outcome, at)
-    return f"The firing at {at} did not run as planned ({humanize(disposition).lower()})"
+    unknown = humanize(outcome.disposition).lower()
+    return f"The firing at {at} did not run as planned ({unknown})"
 
 
 def attention_line(outcome: LastOutcome | None, now: datetime, zone: ZoneInfo) -> str | None:
@@ -84,16 +85,16 @@ def last_firing_text(outcome: LastOutcome | None, zone: ZoneInfo) -> str:
 
 
 def _run_sentence(outcome: LastOutcome, at: str) -> str:
-    status = outcome.run_status
-    if status == "FAILED":
+    status = outcome.known_run_status
+    if status is RunStatus.FAILED:
         reason = outcome.failure_reason
         why = _RUN_FAILURES.get(reason or "") or _unknown_reason(reason, "it stopped with an error")
         return f"Run failed: {why} (fired at {at})"
-    if status == "COMPLETED":
+    if status is RunStatus.COMPLETED:
         return f"Ran at {at}"
-    if status == "CANCELLED":
+    if status is RunStatus.CANCELLED:
         return f"Fired at {at}; the run was cancelled"
-    if status in ("QUEUED", "RUNNING"):
+    if status is RunStatus.QUEUED or status is RunStatus.RUNNING:
         return f"Fired at {at}; the run is {status.lower()}"
     return f"Fired at {at}"
 

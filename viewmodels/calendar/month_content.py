@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import PastOccurrence, ProjectedFiring, Projection, ProjectionNotice
+from transport.models import (
+    Disposition,
+    PastOccurrence,
+    ProjectedFiring,
+    Projection,
+    ProjectionNotice,
+)
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.sentences import (
     adjusted_sentence,
@@ -42,20 +48,19 @@ from viewmodels.formatting.zones import is_device_zone
 
 ENDED_TEXT = "This schedule has ended; nothing more will fire"
 AS_IF_RESUMED_TEXT = "Paused: the calendar shows the firings it would make if resumed now"
-_ENDED_STATES = frozenset({"COMPLETED", "CANCELLED"})
 _NOTICES_FIRST = datetime.min.replace(tzinfo=UTC)
 _PAST_KINDS = {
-    "MATERIALIZED": MarkKind.FIRED,
-    "MISSED": MarkKind.MISSED,
-    "SKIPPED_OVERLAP": MarkKind.SKIPPED,
-    "AUTHORIZATION_FAILED": MarkKind.REFUSED,
+    Disposition.MATERIALIZED: MarkKind.FIRED,
+    Disposition.MISSED: MarkKind.MISSED,
+    Disposition.SKIPPED_OVERLAP: MarkKind.SKIPPED,
+    Disposition.AUTHORIZATION_FAILED: MarkKind.REFUSED,
 }
 _PAST_WORDS = {
-    "MATERIALIZED": "fired at {time}",
-    "MISSED": "missed at {time}",
-    "SKIPPED_OVERLAP": "skipped at {time} because the previous run was still going",
-    "AUTHORIZATION_FAILED": "refused at {time} for missing authority",
-    "CONFIGURATION_FAILED": "not run at {time}: invalid definition",
+    Disposition.MATERIALIZED: "fired at {time}",
+    Disposition.MISSED: "missed at {time}",
+    Disposition.SKIPPED_OVERLAP: "skipped at {time} because the previous run was still going",
+    Disposition.AUTHORIZATION_FAILED: "refused at {time} for missing authority",
+    Disposition.CONFIGURATION_FAILED: "not run at {time}: invalid definition",
 }
 
 
@@ -148,10 +153,12 @@ def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) ->
     at = occurrence.nominal_fire_at
     time = _device_time(at, device_zone)
     raw = occurrence.disposition
-    template = _PAST_WORDS.get(raw)
+    known = occurrence.known_disposition
+    template = None if known is None else _PAST_WORDS[known]
     words = template.format(time=time) if template else f"{humanize(raw).lower()} at {time}"
     line = f"{time_text_naming_zone(at, device_zone, zone)} — {disposition_text(raw)}"
-    return DayEntry(at, _PAST_KINDS.get(raw, MarkKind.NOT_RUN), words, line)
+    kind = MarkKind.NOT_RUN if known is None else _PAST_KINDS.get(known, MarkKind.NOT_RUN)
+    return DayEntry(at, kind, words, line)
 
 
 def _notice_day(notice: ProjectionNotice) -> date | None:
@@ -167,7 +174,8 @@ def _notice_day(notice: ProjectionNotice) -> date | None:
 
 
 def _status(projection: Projection, resumed: bool) -> str | None:
-    if projection.state in _ENDED_STATES:
+    state = projection.known_state
+    if state is not None and state.ended:
         return ENDED_TEXT
     return AS_IF_RESUMED_TEXT if resumed else None
 

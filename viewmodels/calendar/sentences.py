@@ -1,25 +1,11 @@
 """The calendar's sentences: an adjusted firing, a date that never fires, a shifted time.
 
-One plain sentence each, from what the server said: the wall time the rule
-names and the date it selected, the wall time it fires at, the zone. Times a
-person acts on are added in the device's zone when it is not the schedule's
-("it fires at 03:00 (08:00 your time)"). A value this client does not know is
-humanized, never hidden.
-
-- ``MOVED_TO_TRANSITION``: "New York's clocks go forward on 14 Mar: this
-  firing is at 03:00 there (07:00 your time)"
-- ``EARLIER_OF_TWO``: "New York's clocks go back on 1 Nov: 01:30 happens twice
-  there, and this firing is at the first (05:30 your time)"
-- ``DATE_DOES_NOT_EXIST``: "30 Dec 2011 does not exist in Pacific/Apia (its
-  clocks skipped the day); nothing fires that day"
-- ``DAY_NOT_IN_MONTH``: "April 2027 has no 31st; nothing fires for it this month"
-- ``NOT_A_LEAP_YEAR``: "2027 is not a leap year; nothing fires for 29 February"
-- a temporary shift of the device's time, in a day's words: "your time:
-  14:00 instead of 15:00 until 29 Mar"; as the month's note: "From 14 Mar it
-  fires at 14:00 your time; from 28 Mar at 15:00 again"
-
-The zone is named by its place ("New York" for America/New_York), as a
-person says it; the month's header names the full zone once.
+One plain sentence each, from what the server said (the rule's wall time and
+date, the wall time it fires at, the zone, named by its place: "New York"),
+with the device's time added when it differs: "New York's clocks go forward
+on 14 Mar: this firing is at 03:00 there (07:00 your time)", "April 2027 has
+no 31st; nothing fires for it this month", "your time: 14:00 instead of 15:00
+until 29 Mar". A value this client does not know is humanized, never hidden.
 """
 
 from __future__ import annotations
@@ -27,7 +13,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import ProjectedFiring, ProjectionNotice
+from transport.models import FiringAdjustment, NoticeReason, ProjectedFiring, ProjectionNotice
 from viewmodels.formatting import (
     date_text,
     humanize,
@@ -49,16 +35,16 @@ def adjusted_sentence(firing: ProjectedFiring, zone: str, device_zone: ZoneInfo)
         return f"A clock change in {zone} moved this firing; it fires at {fires}{yours}"
     moved_on = firing.local_date if firing.local_date not in (None, day) else None
     when = fires if moved_on is None else f"{fires} on {_day_month(moved_on)}"
-    adjustment = firing.adjustment
+    adjustment = firing.known_adjustment
     clocks = f"{place_name(zone)}'s clocks"
-    if adjustment == "MOVED_TO_TRANSITION":
+    if adjustment is FiringAdjustment.MOVED_TO_TRANSITION:
         return f"{clocks} go forward on {_day_month(day)}: this firing is at {when} there{yours}"
-    if adjustment == "EARLIER_OF_TWO":
+    if adjustment is FiringAdjustment.EARLIER_OF_TWO:
         return (
             f"{clocks} go back on {_day_month(day)}: {named} happens twice there,"
             f" and this firing is at the first{yours}"
         )
-    reason = humanize(adjustment or "adjusted")
+    reason = humanize(firing.adjustment or "adjusted")
     on_day = f"On {date_text(day)} in {zone} a clock change applies ({reason})"
     return f"{on_day}; it fires at {when}{yours}"
 
@@ -67,24 +53,26 @@ def notice_sentence(notice: ProjectionNotice, zone: str) -> str:
     """Why a date the rule selects never fires."""
     year, month, day = notice.parts
     named = f"{day} {short_month(month)} {year}"
-    if notice.reason == "DATE_DOES_NOT_EXIST":
+    reason = notice.known_reason
+    if reason is NoticeReason.DATE_DOES_NOT_EXIST:
         return (
             f"{named} does not exist in {zone} (its clocks skipped the day); nothing fires that day"
         )
-    if notice.reason == "DAY_NOT_IN_MONTH":
+    if reason is NoticeReason.DAY_NOT_IN_MONTH:
         return f"{month_name(month)} {year} has no {ordinal(day)}; nothing fires for it this month"
-    if notice.reason == "NOT_A_LEAP_YEAR":
+    if reason is NoticeReason.NOT_A_LEAP_YEAR:
         return f"{year} is not a leap year; nothing fires for 29 February"
     return f"Nothing fires for {named}: {humanize(notice.reason).lower()}"
 
 
 def notice_words(notice: ProjectionNotice) -> str:
     """The short form a day cell's label carries."""
-    if notice.reason == "DATE_DOES_NOT_EXIST":
+    reason = notice.known_reason
+    if reason is NoticeReason.DATE_DOES_NOT_EXIST:
         return "no firing, this date does not exist in the schedule's zone"
-    if notice.reason == "DAY_NOT_IN_MONTH":
+    if reason is NoticeReason.DAY_NOT_IN_MONTH:
         return f"no firing on the {ordinal(notice.parts[2])}, which this month lacks"
-    if notice.reason == "NOT_A_LEAP_YEAR":
+    if reason is NoticeReason.NOT_A_LEAP_YEAR:
         return "no firing on 29 February, not a leap year"
     return f"no firing, {humanize(notice.reason).lower()}"
 

@@ -1,28 +1,11 @@
 """The detail's Calendar section: one month of the schedule's projection at a time.
 
-Opening a schedule shows the device's current month with today chosen; the
-previous and next month commands, choosing a day of another month and the
-keyboard move through months. Each month is one read of
-``GET /v1/schedules/{id}/projection`` (``month_grid.request_window``); while it
-is read the grid shows its days with progress, a failure keeps the grid with
-the reason and a retry, and the month being read is the newest request (a
-``LatestRequest`` ticket): an older month's late answer never replaces a newer
-one. ``refresh`` reads the shown month again without the loading state, for
-when a shown firing has passed.
-
-Offline (``viewmodels.offline``): each month read is kept beside its
-schedule's detail in the view cache; when the server cannot be reached the
-kept month is shown, and a month never read says so (``NOT_READ_MONTH``).
-
-Keyboard: while a day cell has focus (the view reports it with
-``set_grid_focus``: Tab reached a day, or a day was chosen), the arrow keys
-move the chosen day (a day left or right, a week up or down) and Page Up /
-Page Down move a month keeping the day of the month (clamped at the month's
-end: 31 Jan → 28 Feb); Escape leaves the grid, giving the arrows back to the
-list (a second Escape closes the detail as usual). ``press`` answers whether
-it took the key, so the list keeps its arrows otherwise. The grid is one Tab
-stop: only ``tab_stop_day`` is focusable (a roving focus, as the ARIA grid
-pattern has), so Tab enters the grid once and leaves it with the next Tab.
+Each month is one read of ``GET /v1/schedules/{id}/projection``; the newest
+request wins (a ``LatestRequest``), a failure keeps the grid with a retry, and
+``refresh`` reads the shown month again quietly. Each month read is kept beside
+its detail in the view cache and shown offline. While a day cell has the focus
+(``set_grid_focus``) the calendar takes the arrows and Page Up/Down (``press``
+answers whether it took the key); the grid is one Tab stop (``tab_stop_day``).
 """
 
 from __future__ import annotations

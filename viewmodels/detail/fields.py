@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import ScheduleDetail
+from transport.models import Disposition, RunStatus, ScheduleDetail, ScheduleState
 from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import last_firing_text, outcome_sentence
 from viewmodels.detail.explanations import ADVANCED_HEADING, explanation
@@ -50,7 +50,6 @@ ENDED_NEXT_FIRING = "None: the schedule has ended"
 LAST_FIRING_LABEL = "Last firing"
 ENDED_LABEL = "Ended"
 FAILED_SESSION_LABEL = "Open the failed firing's session"
-_FAILED_RUNS = frozenset({"FAILED"})
 
 
 def detail_fields(
@@ -70,13 +69,14 @@ def detail_fields(
     revision = detail.revision
     label = state_label(detail.state)
     reason = pause_reason_text(detail.state, detail.pause_reason)
-    if reason is None and detail.state == "PAUSED" and detail.unreadable("pause_reason"):
+    paused = detail.known_state is ScheduleState.PAUSED
+    if reason is None and paused and detail.unreadable("pause_reason"):
         reason = NOT_AVAILABLE_TEXT
     zone = revision.cadence.timezone if revision.cadence is not None else None
     ended = ended_sentence(
         detail.state,
         detail.updated_at,
-        revision.cadence.kind if revision.cadence is not None else None,
+        revision.cadence.known_kind if revision.cadence is not None else None,
         detail.last_outcome,
         now,
         device_zone,
@@ -157,11 +157,12 @@ def _pause_help(
     firing not run, a run that failed); a schedule paused by its owner has
     only the sentence on where it is resumed.
     """
-    if detail.state != "PAUSED":
+    if detail.known_state is not ScheduleState.PAUSED:
         return None
     outcome = detail.last_outcome
     failed = outcome is not None and (
-        outcome.disposition != "MATERIALIZED" or outcome.run_status in _FAILED_RUNS
+        outcome.known_disposition is not Disposition.MATERIALIZED
+        or outcome.known_run_status is RunStatus.FAILED
     )
     failure = None
     session = None

@@ -28,6 +28,8 @@ class DetailPhase(StrEnum):
     """The server cannot be reached and this schedule was never read while it could."""
 
 
+EMPTY_TITLE = "No schedule selected"
+EMPTY_HINT = "Choose a schedule to see its details."
 NOT_FOUND_TEXT = "This schedule was removed or you no longer have access to it."
 NOT_READ_TITLE = "Not read while online"
 NOT_READ_TEXT = (
@@ -120,6 +122,16 @@ class ScheduleDetailSnapshot:
     """The reason shown with a retry (NOT_FOUND, FAILED and NOT_READ)."""
     cached_at: datetime | None = None
     """The record is the device's copy, read from the server at this instant (offline)."""
+
+    @property
+    def empty_title(self) -> str:
+        """The closed pane's heading."""
+        return EMPTY_TITLE
+
+    @property
+    def empty_hint(self) -> str:
+        """The closed pane's line under its heading."""
+        return EMPTY_HINT
 
     @property
     def can_retry(self) -> bool:

@@ -25,7 +25,6 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, NotFound
 from transport.models import ScheduleDetail
-from viewmodels.attention.ending import ENDED_STATES
 from viewmodels.calendar import CalendarViewModel
 from viewmodels.detail.fields import detail_fields
 from viewmodels.detail.snapshot import (
@@ -49,7 +48,8 @@ def ending_day(detail: ScheduleDetail, zone: ZoneInfo) -> date | None:
     An ended schedule fires no more, so the current month would show nothing;
     the month of its last firing shows what it did. None for a running one.
     """
-    if detail.state not in ENDED_STATES:
+    state = detail.known_state
+    if state is None or not state.ended:
         return None
     last = detail.last_outcome
     instant = last.nominal_fire_at if last is not None else detail.updated_at

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 from uuid import UUID
 
-from transport.models import BrowserProfile, Principal
+from transport.models import BrowserProfile, Principal, ProfileState, ScheduleState, known_member
 from viewmodels.detail.website_snapshot import NONE_OPTION, WebsiteOption
 from viewmodels.formatting import profile_state_text, state_label
 
-EDITABLE_STATES = frozenset({"ACTIVE", "PAUSED"})
+EDITABLE_STATES = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
 WRITE_SCOPE = "schedule.write"
 PROFILE_SCOPE = "browser.profile.read"
 NO_LONGER_AVAILABLE = "no longer available"
@@ -40,7 +40,7 @@ def website_options(
     ready = [
         WebsiteOption(profile.profile_id, host_names(profile))
         for profile in profiles or ()
-        if profile.state == "READY"
+        if profile.known_state is ProfileState.READY
     ]
     if bound is None:
         return NONE_OPTION, (NONE_OPTION, *ready)
@@ -65,7 +65,7 @@ def edit_refusal(state: str, principal: Principal | None) -> str | None:
     Editable only for ACTIVE/PAUSED schedules and a principal holding
     schedule.write (saving) and browser.profile.read (listing and binding).
     """
-    if state not in EDITABLE_STATES:
+    if known_member(ScheduleState, state) not in EDITABLE_STATES:
         return f"Website access can't change on a schedule that is {state_label(state).lower()}."
     if principal is None:
         return "Your permissions could not be checked."

@@ -10,15 +10,12 @@ never raises: one strange row must not break the list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from transport.models import Cadence, CadenceKind
 from viewmodels.formatting.clock_text import instant_text, month_name, wall_time_text
 from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 from viewmodels.formatting.zones import is_device_zone
-
-if TYPE_CHECKING:
-    from transport.models import Cadence
 
 _WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
 
@@ -27,13 +24,12 @@ def cadence_summary(cadence: Cadence | None, device_zone: ZoneInfo) -> str:
     """The summary of ``cadence`` for a device in ``device_zone``; None is "Not available"."""
     if cadence is None:
         return NOT_AVAILABLE_TEXT
-    kind = cadence.kind
-    if kind == "ONCE" and cadence.at is not None:
+    if cadence.known_kind is CadenceKind.ONCE and cadence.at is not None:
         return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"
     time = wall_time_text(cadence.local_time)
     body = _recurring_body(cadence, time)
     if body is None:
-        body = humanize(kind) + (f" at {time}" if time else "")
+        body = humanize(cadence.kind) + (f" at {time}" if time else "")
     return body + zone_suffix(cadence.timezone, device_zone)
 
 
@@ -47,15 +43,15 @@ def zone_suffix(zone_name: str | None, device_zone: ZoneInfo) -> str:
 def _recurring_body(cadence: Cadence, time: str | None) -> str | None:
     if time is None:
         return None
-    kind = cadence.kind
-    if kind == "DAILY":
+    kind = cadence.known_kind
+    if kind is CadenceKind.DAILY:
         return f"Every day at {time}"
-    if kind == "WEEKLY" and cadence.weekdays:
+    if kind is CadenceKind.WEEKLY and cadence.weekdays:
         return f"{_weekdays(cadence.weekdays)} at {time}"
-    if kind == "MONTHLY" and (cadence.days_of_month or cadence.last_day):
+    if kind is CadenceKind.MONTHLY and (cadence.days_of_month or cadence.last_day):
         days = _days_of_month(cadence.days_of_month or (), bool(cadence.last_day))
         return f"Monthly on the {days} at {time}"
-    if kind == "YEARLY" and cadence.dates:
+    if kind is CadenceKind.YEARLY and cadence.dates:
         dates = sorted({(date.month, date.day) for date in cadence.dates})
         named = [f"{day} {month_name(month)}" for month, day in dates]
         return f"Every year on {_join(named)} at {time}"

@@ -12,42 +12,52 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from transport.models import (
+    Disposition,
+    FiringAdjustment,
+    MessageRole,
+    PauseReason,
+    ProfileState,
+    ScheduleState,
+    known_member,
+)
+
 V = TypeVar("V")
 
 _SEPARATORS = re.compile(r"[_\-.\s]+")
 
 _STATE_LABELS = {
-    "ACTIVE": "Active",
-    "PAUSED": "Paused",
-    "COMPLETED": "Completed",
-    "CANCELLED": "Cancelled",
+    ScheduleState.ACTIVE: "Active",
+    ScheduleState.PAUSED: "Paused",
+    ScheduleState.COMPLETED: "Completed",
+    ScheduleState.CANCELLED: "Cancelled",
 }
 
 _PAUSE_REASONS = {
-    "user": "Paused by you",
-    "failure_limit": "Paused after repeated failures",
+    PauseReason.USER: "Paused by you",
+    PauseReason.FAILURE_LIMIT: "Paused after repeated failures",
 }
 
 _PROFILE_STATES = {
-    "READY": "ready",
-    "PENDING": "pending sign-in",
-    "EXPIRED": "expired",
-    "REVOKED": "revoked",
+    ProfileState.READY: "ready",
+    ProfileState.PENDING: "pending sign-in",
+    ProfileState.EXPIRED: "expired",
+    ProfileState.REVOKED: "revoked",
 }
 
-_ROLES = {"user": "You", "assistant": "Assistant"}
+_ROLES = {MessageRole.USER: "You", MessageRole.ASSISTANT: "Assistant"}
 
 _ADJUSTMENTS = {
-    "MOVED_TO_TRANSITION": "moved by the clock change",
-    "EARLIER_OF_TWO": "the first of two, as the clocks go back",
+    FiringAdjustment.MOVED_TO_TRANSITION: "moved by the clock change",
+    FiringAdjustment.EARLIER_OF_TWO: "the first of two, as the clocks go back",
 }
 
 _DISPOSITIONS = {
-    "MATERIALIZED": "Fired",
-    "MISSED": "Missed",
-    "SKIPPED_OVERLAP": "Skipped: the previous run was still going",
-    "AUTHORIZATION_FAILED": "Refused: the schedule lacked the authority to run",
-    "CONFIGURATION_FAILED": "Not run: its definition was invalid",
+    Disposition.MATERIALIZED: "Fired",
+    Disposition.MISSED: "Missed",
+    Disposition.SKIPPED_OVERLAP: "Skipped: the previous run was still going",
+    Disposition.AUTHORIZATION_FAILED: "Refused: the schedule lacked the authority to run",
+    Disposition.CONFIGURATION_FAILED: "Not run: its definition was invalid",
 }
 
 UNKNOWN_TEXT = "Unknown"
@@ -70,32 +80,38 @@ def humanize(raw: str) -> str:
 
 def state_label(state: str) -> str:
     """The text label of a schedule state (never colour alone)."""
-    return _STATE_LABELS.get(state) or humanize(state)
+    known = known_member(ScheduleState, state)
+    return humanize(state) if known is None else _STATE_LABELS[known]
 
 
 def pause_reason_text(state: str, pause_reason: str | None) -> str | None:
     """Why a PAUSED schedule is paused; None for any other state or no reason."""
-    if state != "PAUSED" or pause_reason is None:
+    if known_member(ScheduleState, state) is not ScheduleState.PAUSED or pause_reason is None:
         return None
-    return _PAUSE_REASONS.get(pause_reason) or humanize(pause_reason)
+    known = known_member(PauseReason, pause_reason)
+    return humanize(pause_reason) if known is None else _PAUSE_REASONS[known]
 
 
 def profile_state_text(state: str) -> str:
     """A sign-in's state in running text ("expired"), lower case."""
-    return _PROFILE_STATES.get(state) or humanize(state).lower()
+    known = known_member(ProfileState, state)
+    return humanize(state).lower() if known is None else _PROFILE_STATES[known]
 
 
 def role_label(role: str) -> str:
-    return _ROLES.get(role) or humanize(role)
+    known = known_member(MessageRole, role)
+    return humanize(role) if known is None else _ROLES[known]
 
 
 def adjustment_text(adjustment: str | None) -> str | None:
     """How a clock change placed a firing, in running text; None when it did not."""
     if adjustment is None:
         return None
-    return _ADJUSTMENTS.get(adjustment) or f"adjusted: {humanize(adjustment).lower()}"
+    known = known_member(FiringAdjustment, adjustment)
+    return f"adjusted: {humanize(adjustment).lower()}" if known is None else _ADJUSTMENTS[known]
 
 
 def disposition_text(disposition: str) -> str:
     """What became of a past firing, as a sentence start: "Fired", "Skipped: …"."""
-    return _DISPOSITIONS.get(disposition) or humanize(disposition)
+    known = known_member(Disposition, disposition)
+    return humanize(disposition) if known is None else _DISPOSITIONS[known]

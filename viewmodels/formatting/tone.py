@@ -1,6 +1,6 @@
 """The tone a state is shown in: a meaning the view turns into colours.
 
-The view model reads the wire's raw state and names its tone; the view only
+The view model reads the wire's state and names its tone; the view only
 maps each tone to its theme colours. So a state the server adds later gets the
 neutral tone here, where a test can see it, and no view compares wire strings.
 Colour only helps: the label beside it carries the meaning.
@@ -9,6 +9,8 @@ Colour only helps: the label beside it carries the meaning.
 from __future__ import annotations
 
 from enum import Enum
+
+from transport.models import ScheduleState, known_member
 
 
 class Tone(Enum):
@@ -25,13 +27,14 @@ class Tone(Enum):
 
 
 _STATE_TONES = {
-    "ACTIVE": Tone.LIVE,
-    "PAUSED": Tone.WARNING,
-    "COMPLETED": Tone.DONE,
-    "CANCELLED": Tone.NEUTRAL,
+    ScheduleState.ACTIVE: Tone.LIVE,
+    ScheduleState.PAUSED: Tone.WARNING,
+    ScheduleState.COMPLETED: Tone.DONE,
+    ScheduleState.CANCELLED: Tone.NEUTRAL,
 }
 
 
 def state_tone(state: str) -> Tone:
     """The tone of a schedule state; an unknown state is neutral."""
-    return _STATE_TONES.get(state, Tone.NEUTRAL)
+    known = known_member(ScheduleState, state)
+    return Tone.NEUTRAL if known is None else _STATE_TONES[known]

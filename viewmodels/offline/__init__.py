@@ -1,14 +1,13 @@
-"""Offline: the device's view cache and the banner that says the screens show it."""
+"""Offline: the view cache (its port, what it keeps) and the banner saying the screens show it."""
 
 from __future__ import annotations
 
 from viewmodels.offline.view_cache import (
-    BUDGET_CHARS,
-    MOST_DETAILS,
     CachedDetail,
     CachedList,
     CachedMonth,
     CachedWebsite,
+    NoViewCache,
     ViewCache,
 )
 from viewmodels.offline.view_model import (
@@ -20,12 +19,11 @@ from viewmodels.offline.view_model import (
 )
 
 __all__ = [
-    "BUDGET_CHARS",
-    "MOST_DETAILS",
     "CachedDetail",
     "CachedList",
     "CachedMonth",
     "CachedWebsite",
+    "NoViewCache",
     "OfflineSnapshot",
     "OfflineViewModel",
     "ViewCache",

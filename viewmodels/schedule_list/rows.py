@@ -7,7 +7,7 @@ from datetime import datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.models import ScheduleDetail, ScheduleSummary
+from transport.models import ScheduleDetail, ScheduleState, ScheduleSummary
 from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import attention_line
 from viewmodels.formatting import (
@@ -68,7 +68,7 @@ def schedule_row(
     badge = WEBSITE_BADGE_TEXT if bound else None
     warn = (
         summary.browser_profile_id is not None
-        and summary.state == "ACTIVE"
+        and summary.known_state is ScheduleState.ACTIVE
         and unready_profiles(summary.browser_profile_id)
     )
     if warn:
@@ -77,7 +77,7 @@ def schedule_row(
     ended = ended_sentence(
         summary.state,
         summary.updated_at,
-        summary.cadence.kind if summary.cadence is not None else None,
+        summary.cadence.known_kind if summary.cadence is not None else None,
         summary.last_outcome,
         now,
         device_zone,

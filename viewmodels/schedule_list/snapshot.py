@@ -11,6 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from transport.models import ScheduleState
 from viewmodels.formatting.tone import Tone
 from viewmodels.paging import FeedPhase
 from viewmodels.server_kind import (
@@ -32,11 +33,11 @@ class ListSection(StrEnum):
         return "Current" if self is ListSection.CURRENT else "Recent History"
 
     @property
-    def states(self) -> tuple[str, ...]:
+    def states(self) -> tuple[ScheduleState, ...]:
         """The repeated ``state`` filter sent to ``GET /v1/schedules``."""
         if self is ListSection.CURRENT:
-            return ("ACTIVE", "PAUSED")
-        return ("COMPLETED", "CANCELLED")
+            return (ScheduleState.ACTIVE, ScheduleState.PAUSED)
+        return (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
 
     @property
     def empty_text(self) -> str:
@@ -77,6 +78,8 @@ CLEAR_SEARCH_LABEL = "Clear search"
 OPENED_ROW_TEXT = "Shown in the details"
 """Added to the opened row's spoken sentence: the fill and bar say it to the eye."""
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
+FAILURE_TITLE = "Schedules could not be loaded"
+END_OF_LIST_TEXT = "End of list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,16 @@ class ScheduleListSnapshot:
         if self.attention_count is None:
             return ATTENTION_LABEL
         return f"{ATTENTION_LABEL} ({self.attention_count})"
+
+    @property
+    def failure_title(self) -> str:
+        """The full-page error's heading when page one failed (``first_page_error``)."""
+        return FAILURE_TITLE
+
+    @property
+    def end_of_list_text(self) -> str:
+        """The footer under the last row once paging has ended."""
+        return END_OF_LIST_TEXT
 
     @property
     def can_refresh(self) -> bool:

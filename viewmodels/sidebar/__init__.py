@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from viewmodels.sidebar.groups import ScheduleGroup
 from viewmodels.sidebar.messages import SessionMessagesViewModel
+from viewmodels.sidebar.rows import SessionRow
 from viewmodels.sidebar.snapshot import (
     FolderEntry,
     MessageRow,
-    ScheduleGroup,
     ScheduleSessions,
     SessionMessagesSnapshot,
     SessionOrigin,
-    SessionRow,
     SidebarPhase,
     SidebarSnapshot,
     TranscriptOrigin,

@@ -1,33 +1,13 @@
 """Sessions placed into Folders, Scheduled groups and History, kept up to date per session.
 
-The rules of the sidebar's sessions grouped by schedule:
-
-- a schedule with two or more cached sessions is one group in Scheduled; with
-  one session it stays where a chat would be (its folder, else History);
-- a group's label is its most recent session's title, its count the number of
-  cached sessions, its rows the history's activity order (newest first);
-- groups order by their most recent session's activity, newest first, ties
-  broken by schedule id (ascending text);
-- grouping needs no folder route and no schedule read: a removed schedule
-  still groups its sessions;
-- sessions with a ``schedule_id`` never offer a move to a folder.
-
-Every schedule keeps its own ordered bucket of sessions, so one new session
-costs a bisection in its bucket and in the group order (no full regroup);
-``rebuild`` does the full pass (and refreshes every age line) on
-reconciliation.
-
-The full pass is kept cheap for ten thousand sessions: sessions are walked
-once in activity order (their sort key made once, when the session is), so
-every section is filled by appending; internal maps key sessions by
-``session_id.int`` (a ``UUID`` hashes in Python, an ``int`` in C). Only what
-shows gets rows at once: History and folders. A group's rows are made when
-they are read, which the sidebar does only for an expanded group
-(``GroupRows``), so a collapsed group costs its header: label, count, newest
-activity. A group that still shows the same as before is kept as it was (the
-same object), and rows are reused, with cheap compares only, when their age
-line, selection, title, schedule and folder are unchanged; age lines are
-memoized per distinct text (``AgeLines``).
+The rules: a schedule with two or more cached sessions is one group in
+Scheduled (with one, it stays where a chat would be: its folder, else
+History); a group's label is its newest session's title, its rows in activity
+order; groups order by their newest activity, ties broken by schedule id;
+grouping reads no folder route and no schedule (a removed schedule still
+groups its sessions); a session with a ``schedule_id`` never offers a move
+to a folder. One new session costs a bisection in its bucket and in the group
+order; ``rebuild`` is the full pass, made cheap for ten thousand sessions.
 """
 
 from __future__ import annotations
@@ -39,12 +19,10 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
-from viewmodels.sidebar.age_lines import AgeLines
-from viewmodels.sidebar.group_rows import GroupRows
+from viewmodels.sidebar.groups import ScheduleGroup, group_key, schedule_group
 from viewmodels.sidebar.history_cache import CachedSession
-from viewmodels.sidebar.ordered_rows import OrderedRows
-from viewmodels.sidebar.session_rows import session_row
-from viewmodels.sidebar.snapshot import FolderEntry, ScheduleGroup, SessionRow
+from viewmodels.sidebar.rows import AgeLines, OrderedRows, SessionRow, session_row
+from viewmodels.sidebar.snapshot import FolderEntry
 
 _ACTIVITY = attrgetter("order")
 
@@ -168,7 +146,7 @@ class SessionIndex:
         groups = []
         for schedule_id, bucket in self._buckets.items():
             if len(bucket) >= 2:
-                key = self._group_key(schedule_id, bucket)
+                key = group_key(schedule_id, bucket.first_key())
                 group = self._group(schedule_id, bucket, previous_groups.get(schedule_id))
                 self._group_order[schedule_id] = key
                 self._group_of[schedule_id] = group
@@ -258,7 +236,7 @@ class SessionIndex:
         bucket = self._buckets[schedule_id]
         previous = self._group_of.get(schedule_id)
         self._drop_group(schedule_id)
-        key = self._group_key(schedule_id, bucket)
+        key = group_key(schedule_id, bucket.first_key())
         group = self._group(schedule_id, bucket, previous)
         self._group_order[schedule_id] = key
         self._group_of[schedule_id] = group
@@ -281,14 +259,6 @@ class SessionIndex:
         self._selected = session_id
         self._selected_key = session_id.int if session_id is not None else None
 
-    def _group_key(
-        self, schedule_id: UUID, bucket: OrderedRows[CachedSession]
-    ) -> tuple[float, int]:
-        """Newest activity first, then the schedule id: its ``int`` orders as its text does
-        (both are the same 32 hex digits), without making the text."""
-        newest: tuple[float, int] = bucket.first_key()
-        return (newest[0], schedule_id.int)
-
     def _group(
         self,
         schedule_id: UUID,
@@ -299,7 +269,6 @@ class SessionIndex:
         ages = self._ages
         if ages is None:  # never: a group exists only once a rebuild or upsert measured ``now``
             raise LookupError("a schedule group before any age line was measured")
-        sessions = bucket.as_tuple()
         open_session = (
             self._sessions.get(self._selected_key) if self._selected_key is not None else None
         )
@@ -308,27 +277,13 @@ class SessionIndex:
             and open_session.schedule_id == schedule_id
             and bucket.holds(open_session.order)
         )
-        selected_key = self._selected_key if contains_selection else None
-        expanded = schedule_id in self._expanded
-        before = None if previous is None else previous.rows
-        if before is not None and before.still_shows(sessions, ages, selected_key):
-            # The same sessions show the same rows, so the same label and count too.
-            if previous is not None and (previous.expanded, previous.contains_selection) == (
-                expanded,
-                contains_selection,
-            ):
-                return previous
-            rows = before
-        else:
-            rows = GroupRows(sessions, ages, selected_key, before)
-        return ScheduleGroup(
-            schedule_id=schedule_id,
-            label=sessions[0].title,
-            count=len(sessions),
-            count_text=f"{len(sessions)} sessions",
-            expanded=expanded,
-            contains_selection=contains_selection,
-            rows=rows,
+        return schedule_group(
+            schedule_id,
+            bucket.as_tuple(),
+            ages,
+            selected_key=self._selected_key if contains_selection else None,
+            expanded=schedule_id in self._expanded,
+            previous=previous,
         )
 
     def _row(self, session: CachedSession, reusable: dict[int, SessionRow]) -> SessionRow:

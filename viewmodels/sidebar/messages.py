@@ -25,7 +25,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
-from transport.models import Page, SessionMessage
+from transport.models import MessageRole, Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
 from viewmodels.observable import Observable
@@ -125,11 +125,6 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
                     return  # no loop to read on: the header stays "Started by a schedule"
                 self._origin_task = loop.create_task(self._name_origin(session_id, origin))
 
-    async def wait_for_origin(self) -> None:
-        """Tests and the app's shutdown: the header's schedule read, finished."""
-        if self._origin_task is not None:
-            await self._origin_task
-
     def _unnamed(self, origin: SessionOrigin | None) -> TranscriptOrigin | None:
         if origin is None:
             return None
@@ -160,7 +155,10 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             role_label=role_label(message.role),
             text=message.text,
             time_text=message_time_text(message.created_at, self._zone),
-            markdown=safe_markdown(message.text) if message.role == "assistant" else None,
+            markdown=(
+                safe_markdown(message.text) if message.known_role is MessageRole.ASSISTANT else None
+            ),
+            from_you=message.known_role is MessageRole.USER,
         )
 
     def _show_feed(self, feed: FeedState[MessageRow]) -> None:

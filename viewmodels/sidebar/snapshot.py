@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
 from uuid import UUID
 
 from viewmodels.paging import FeedPhase
-
-if TYPE_CHECKING:
-    from viewmodels.sidebar.group_rows import GroupRows
+from viewmodels.sidebar.groups import ScheduleGroup
+from viewmodels.sidebar.rows import SessionRow
 
 
 class SidebarPhase(StrEnum):
@@ -25,55 +23,6 @@ class SidebarPhase(StrEnum):
     LOADED = "loaded"
     FAILED = "failed"
     """Reconciliation failed; the cached rows stay, ``error`` says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class SessionRow:
-    session_id: UUID
-    title: str
-    age_text: str
-    """"2 h ago": tells one firing of a schedule from the next."""
-    schedule_id: UUID | None
-    folder_id: UUID | None
-    can_move_to_folder: bool
-    """False for sessions a schedule created: the server refuses that move."""
-    selected: bool
-
-    @property
-    def accessibility_label(self) -> str:
-        """What a screen reader says for the row: title, then age line."""
-        return f"{self.title}, {self.age_text}"
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduleGroup:
-    """Two or more cached sessions of one schedule, collapsible."""
-
-    schedule_id: UUID
-    label: str
-    """The title of the group's most recent session."""
-    count: int
-    count_text: str
-    """"3 sessions"."""
-    expanded: bool
-    contains_selection: bool
-    """The open session is in this group: show a marker while collapsed."""
-    rows: GroupRows
-    """Every session of the group in activity order, newest first (render only when expanded).
-
-    A sequence whose rows are made on the first read (``GroupRows``): a collapsed
-    group, which nobody reads the rows of, never makes them."""
-
-    @property
-    def shows_selection_marker(self) -> bool:
-        return self.contains_selection and not self.expanded
-
-    @property
-    def accessibility_label(self) -> str:
-        """ "Weekly report, 3 sessions, collapsed, contains the open session"."""
-        state = "expanded" if self.expanded else "collapsed"
-        marker = ", contains the open session" if self.shows_selection_marker else ""
-        return f"{self.label}, {self.count_text}, {state}{marker}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +128,8 @@ class MessageRow:
     time_text: str
     markdown: str | None = None
     """An assistant message's text as safe Markdown (no raw HTML, no images); None: plain."""
+    from_you: bool = False
+    """The person wrote it (drawn on the other side of the transcript from the assistant)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,11 +167,6 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             await save_history(self._storage, self._index.sessions)
         return True
 
-    def session_arrived(self, session: SessionSummary) -> None:
-        """One session appeared or changed (a new firing): placed without a full regroup."""
-        self._index.upsert(CachedSession.from_summary(session), self._clock())
-        self._render()
-
     def refresh_clock_texts(self) -> None:
         """Every age line measured again at the current time; shown when one changed."""
         if self._reconciling():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from viewmodels.sign_in.ports import Connector, OfflineCopies, SignedInApi, SignInAttempts
 from viewmodels.sign_in.snapshot import (
     EMPTY_TOKEN,
     LONGEST_TOKEN,
@@ -22,13 +23,7 @@ from viewmodels.sign_in.snapshot import (
     token_problem,
     too_many_attempts,
 )
-from viewmodels.sign_in.view_model import (
-    Connector,
-    OfflineCopies,
-    SignedInApi,
-    SignInAttempts,
-    SignInViewModel,
-)
+from viewmodels.sign_in.view_model import SignInViewModel
 
 __all__ = [
     "EMPTY_TOKEN",

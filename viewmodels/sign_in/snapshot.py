@@ -8,9 +8,12 @@ sign-in screen can show is a constant here, so tests and views name them.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
+
+from transport.errors import RateLimited
 
 TOKEN_KEY = "sign_in.token"
 """Device-storage key of a remembered token (under the server's namespace)."""
@@ -41,13 +44,31 @@ SAVED_TOKEN_REFUSED = (
 )
 
 
+UNKNOWN_WAIT_SECONDS = 60
+"""Said when a 429 carries no wait: the longest the server makes an address wait."""
 UNNAMED_ACCOUNT = "you"
 """Who "Signed in as …" names when the server gave the principal no display name."""
+
+
+def not_checked(reason: str, *, remembered: bool) -> str:
+    """The token could not be checked (``reason``: the server could not answer): never "wrong"."""
+    if remembered:
+        return f"{reason}, so the sign-in this device remembered could not be checked."
+    return f"{reason}, so the token could not be checked. Try again."
 
 
 def too_many_attempts(seconds: int) -> str:
     """The schedule server is slowing sign-in attempts from here (429): the wait, in words."""
     return f"Too many attempts. Try again in {seconds} s."
+
+
+def wait_seconds(err: RateLimited) -> int:
+    """How long a 429 says to wait, in whole seconds (at least one)."""
+    seconds = err.retry_after
+    if seconds is None:
+        detail = err.details.get("retry_after_seconds") if err.details else None
+        seconds = float(detail) if isinstance(detail, int | float) else None
+    return max(1, math.ceil(seconds)) if seconds is not None else UNKNOWN_WAIT_SECONDS
 
 
 class SignInPhase(StrEnum):

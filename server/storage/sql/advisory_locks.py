@@ -1,29 +1,13 @@
 """PostgreSQL advisory locks: how server replicas sharing one database take turns.
 
-Row locks (``SELECT … FOR UPDATE SKIP LOCKED``) settle who works on a row that
-exists; these locks settle the turns no single row stands for:
-
-- ``MIGRATION``: one replica migrates while the others wait, then find the
-  schema at head;
-- ``DEMO_DATA``: one replica loads the demo into an empty database while the
-  others wait, then find it loaded;
-- ``RETENTION``: one replica sweeps expired schedules; the others, finding
-  it held, skip their sweep rather than wait for it;
-- ``admission_of(owner)``: materializations that may add a run for one
-  principal decide on the active-run count one at a time, so two replicas
-  racing for the last slot cannot both take it (a tenant-scoped
-  admission lock, per principal here because the cap is).
-
-Every lock is transaction-scoped (``pg_advisory_xact_lock``): it is released
-when its transaction ends, so a replica that dies holding one frees it as
-the database rolls its work back; there is no unlock to forget. Keys are
-pairs of 32-bit numbers, (kind, object), the same in every replica; the
-object of an admission lock is a stable hash of the owner, and two owners
-that share a hash only take turns they did not need to.
-
-On any other database (SQLite) nothing is held and a try always succeeds:
-one database file has one writer at a time, and ``write_lock`` already
-serializes the transactions these locks would.
+Row locks settle who works on a row; these settle the turns no row stands
+for: ``MIGRATION`` and ``DEMO_DATA`` (one replica does it, the others wait),
+``RETENTION`` (one sweeps, the others skip) and ``admission_of(owner)`` (one
+principal's active-run count decided one batch at a time). Every lock is
+transaction-scoped, so a replica that dies frees it as its work rolls back.
+Keys are (kind, object) pairs of 32-bit numbers, the same in every replica.
+On SQLite nothing is held and a try always succeeds: ``write_lock`` already
+serializes the transactions.
 """
 
 from __future__ import annotations

@@ -1,33 +1,16 @@
 """The worker's batch: claim up to k due schedules, decide each, write all, commit once.
 
-One materialization per transaction spent most of its time on what a
-transaction costs, not on the materialization: a commit (an fsync on
-SQLite), and on PostgreSQL a round trip per statement. A batch pays those
-once for up to k schedules:
-
-1. **Claim**, in the due index's order (``DUE_ORDER``: an instant's schedules
-   owner by owner). SQLite: one statement claims and reads k due rows
-   (``BEGIN IMMEDIATE`` serialized the transaction already). PostgreSQL: k
-   rows ``FOR UPDATE SKIP LOCKED`` in one statement, the owners' admission
-   locks tried in one statement (``try_hold_each``: never waited for, so two
-   batches never wait on each other in a cycle; a schedule whose owner's turn
-   another replica holds is *passed over*, left due for the next batch, since
-   counting its owner's active runs now could race), then the decision reads
-   in one statement, after the locks, so they see every commit before them.
-2. **Decide** each schedule in claim order (``plan``, pure Python). A plan
-   that raises fails that schedule alone; nothing of it is written.
-3. **Write** all plans at once: each table's rows in one statement
-   (``bulk_rows``: SQLite's ``executemany`` C loop over positional rows;
-   on PostgreSQL one ``unnest`` statement per table, all of them sent in one
-   pipeline), the schedules' kept last outcome (``outcome``) included,
-   inside a savepoint. If a row is
-   refused (a value the database will not store: an ``IntegrityError`` or
-   ``DataError``), the savepoint rolls back and each plan
-   is written again in a savepoint of its own, so the refused schedule fails
-   alone and its siblings are written.
-4. **Commit** once. Any other error after the claim (the connection lost, a
-   crash) rolls the whole batch back and raises ``BatchFailed`` naming every
-   claimed schedule: they are all still due, exactly as before.
+1. **Claim** in ``DUE_ORDER`` (``due_claims``). SQLite: one statement claims
+   and reads (``BEGIN IMMEDIATE`` serialized the transaction). PostgreSQL: the
+   rows ``FOR UPDATE SKIP LOCKED``, the owners' admission locks tried, never
+   waited for (``try_hold_each``; a schedule whose owner's turn another replica
+   holds is *passed over*, left due), then the decision reads after the locks.
+2. **Decide** each in claim order (``plan``); one that raises fails alone.
+3. **Write** every plan's rows, a statement per table (``bulk_rows``), in a
+   savepoint; a row the database refuses sends each plan to a savepoint of its
+   own, so the refused schedule fails alone.
+4. **Commit** once. Any other error after the claim rolls the batch back and
+   raises ``BatchFailed`` naming every claimed schedule, all still due.
 """
 
 from __future__ import annotations
@@ -47,16 +30,14 @@ from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, try_hold_each
 from server.storage.sql.audit import event_rows
 from server.storage.sql.bulk_rows import BulkInsert, BulkUpdate, sent_together
-from server.storage.sql.occurrences import (
+from server.storage.sql.due_claims import (
     DECISION_READS,
     DUE_FIRST,
     DUE_ORDER,
     LEAVING_OUT,
     due_schedule,
-    occurrence_row,
-    run_row,
-    write_materialization,
 )
+from server.storage.sql.occurrence_rows import occurrence_row, run_row, write_materialization
 from server.storage.sql.schedule_rows import change_values, revision_row, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
 from server.storage.sql.write_lock import write_transaction

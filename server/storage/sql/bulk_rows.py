@@ -1,26 +1,14 @@
 """A batch's rows of one table written by one statement, each value converted once.
 
-The worker writes a batch of materializations as a few rows per table per
-schedule. Handed to SQLAlchemy's ``executemany``, each row goes through its
-generic machinery (a parameter dictionary built per row, then every value
-through its type's processor): measured, that glue cost the worker more than
-SQLite spent executing the rows, and on PostgreSQL psycopg then sends one
-statement per row. Here each statement is built once per dialect from the
-table's own columns, each column's converter (the type's own bind processor:
-``UtcDateTime`` still refuses a naive instant) is looked up once, and a value
-repeated across the batch (its ``now``, its nominal instant) is converted once.
-
-- SQLite: the rows go to the driver's ``executemany`` as positional tuples,
-  which its C loop executes.
-- PostgreSQL: one statement per table whatever the number of rows: each
-  column travels as one array and ``unnest`` turns the arrays back into rows,
-  so a table's rows cost one statement, not one per row. Text columns travel
-  as ``text[]`` and are cast to the column's type by the assignment itself,
-  so a value too long for its column is refused as a single-row insert
-  refuses it, never truncated by an explicit cast.
-
-A refused value raises what SQLAlchemy raises for it (``IntegrityError``,
-``DataError``), wrapped the same way, so callers isolate failures as before.
+Each statement is built once per dialect from the table's own columns, each
+column's converter (its type's bind processor: ``UtcDateTime`` still refuses
+a naive instant) looked up once, and a value repeated across the batch
+converted once. SQLite gets positional tuples for the driver's
+``executemany``; PostgreSQL one statement per table, each column as one array
+that ``unnest`` turns back into rows (text as ``text[]``, cast by the
+assignment, so a value too long is refused, never truncated). A refused
+value raises what SQLAlchemy raises for it (``IntegrityError``,
+``DataError``), so callers isolate failures as before.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ from server.storage.records import (
     ScheduleView,
 )
 from server.storage.sql import outcome
-from server.storage.sql.occurrences import ACTIVE_RUN_STATUSES
+from server.storage.sql.due_claims import ACTIVE_RUN_STATUSES
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.sessions import message_rows
 from server.storage.sql.write_lock import write_transaction

@@ -1,24 +1,13 @@
 """Each database's own index over the folded search text, and the search predicate.
 
 The truth of a search is one portable predicate (``contains_all``): every
-folded word occurs in ``schedules.search_text``, as a ``LIKE '%word%'`` with
-``%``, ``_`` and the escape character escaped, so every character is literal.
-What makes it fast differs per database, so these objects live outside the
-declared metadata and are made by the migration (``create``):
-
-- PostgreSQL: a ``pg_trgm`` GIN index on ``search_text``, which serves the
-  ``LIKE`` itself for words of three characters or more. ``pg_trgm`` is a
-  trusted extension: a database owner may create it, no superuser needed.
-- SQLite: an FTS5 table with the trigram tokenizer, contentless (the text is
-  on the schedule row already), kept by triggers on ``schedules`` in the
-  writing transaction, so an edit is found at once and its old words are not.
-  Its rowids come from ``schedule_search_keys`` (an ``INTEGER PRIMARY KEY``
-  per schedule), not from the schedules' own rowids, which ``VACUUM`` may
-  renumber. ``candidates`` narrows a search to the rows the index names; the
-  ``LIKE`` still decides, so the index only ever has to find a superset.
-
-Trigrams need three characters: a shorter word (a two-letter prefix being
-typed, a two-character Japanese word) is found by the ``LIKE`` alone.
+folded word occurs in ``schedules.search_text`` as an escaped ``LIKE``. What
+makes it fast is per database, made by the migration (``create``): on
+PostgreSQL a ``pg_trgm`` GIN index; on SQLite a contentless FTS5 trigram
+table kept by triggers, keyed by ``schedule_search_keys`` (``VACUUM`` may
+renumber the schedules' rowids), which ``candidates`` uses to narrow a search
+the ``LIKE`` still decides. A word under three characters is found by the
+``LIKE`` alone.
 """
 
 from __future__ import annotations

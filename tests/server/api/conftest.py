@@ -9,7 +9,7 @@ from uuid import UUID, uuid4
 import httpx
 import pytest
 
-from devtools.wire import definition_json
+from devtools.api_bodies import definition_json
 from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.records import Owner, ProfileRecord

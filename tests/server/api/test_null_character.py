@@ -18,8 +18,8 @@ import pytest
 from sqlalchemy import text
 
 from server.app import create_app
-from server.control.definition import parse_definition
-from server.control.errors import InvalidDefinition
+from server.definitions.checks import parse_definition
+from server.definitions.errors import InvalidDefinition
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.sql.store import SqlStore
 from tests.server.api.conftest import Clock, definition, definition_of

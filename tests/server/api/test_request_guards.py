@@ -16,8 +16,8 @@ import pytest
 from sqlalchemy import text
 
 from server.api.request_body import MAX_BODY_BYTES
-from server.control.definition import parse_definition
-from server.control.errors import InvalidDefinition
+from server.definitions.checks import parse_definition
+from server.definitions.errors import InvalidDefinition
 from server.storage.sql.store import SqlStore
 from tests.server.api.conftest import create, definition, definition_of, error_code
 

@@ -8,7 +8,7 @@ MISSED (``active_run_limit``) rather than erase it.
 from __future__ import annotations
 
 from server.control.service import ScheduleService
-from server.worker.admission import Admission
+from server.firing.admission import Admission
 from tests.server.scene import ALICE, Scene
 
 DAILY = {"kind": "DAILY", "local_time": "09:30:00", "timezone": "UTC"}

@@ -26,7 +26,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
-from server.control.errors import RevisionConflict, ScheduleTerminal
+from server.definitions.errors import RevisionConflict, ScheduleTerminal
 from server.domain.cadence import Daily, parse_cadence
 from server.domain.recurrence import first_after, latest_at_or_before
 from server.storage.jsontext import load_object

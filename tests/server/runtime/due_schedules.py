@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4
 
-from server.control.definition import parse_definition
+from server.definitions.checks import parse_definition
 from server.domain.recurrence import latest_at_or_before
 from server.storage.engine import open_engine
 from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView

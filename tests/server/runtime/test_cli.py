@@ -12,7 +12,9 @@ from sqlalchemy.engine import make_url
 
 from devtools.ports import free_port
 from devtools.served_process import TOKEN, served, write_principals
-from server.cli import listening_socket, main
+from server.cli import _parser, main
+from server.serving import listening_socket
+from server.startup import identity_for
 
 
 def test_serve_process_answers_with_principals_file_and_demo_then_stops_on_sigterm(
@@ -140,3 +142,16 @@ def test_the_database_password_may_come_from_pgpassword_instead_of_the_url(
         assert httpx.get(f"{server.base_url}/readyz", timeout=10).status_code == 200
         status, _printed = server.sigterm()
     assert status == 0
+
+
+@pytest.mark.parametrize("host", ["::1", "[::1]", "LOCALHOST", "127.0.0.2"])
+def test_a_loopback_host_serves_without_principals_with_a_fresh_token(host: str) -> None:
+    directory, token = identity_for(_parser().parse_args(["serve", "--host", host]))
+    assert token is not None
+    assert len(directory.principals) == 1
+
+
+def test_a_bracketed_ipv6_host_is_listened_on_as_its_address() -> None:
+    with listening_socket("[::1]", 0) as sock:
+        assert sock.family == socket.AF_INET6
+        assert sock.getsockname()[0] == "::1"

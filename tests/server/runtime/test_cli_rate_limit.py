@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from server.api.rate_limit import RateLimit
-from server.cli import DEFAULT_REQUESTS_PER_MINUTE, _parser, rate_limit_for
+from server.cli import DEFAULT_REQUESTS_PER_MINUTE, _parser
+from server.startup import rate_limit_for
 
 
 def test_default_is_600_a_minute_in_bursts_of_120() -> None:

@@ -21,8 +21,8 @@ import pytest
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.pool import NullPool
 
+from devtools.api_bodies import definition_json
 from devtools.served_process import TOKEN, ServedProcess, served, write_principals
-from devtools.wire import definition_json
 from server.cli import _parser
 from tests.server.lock_waits import eventually, lock_waiters
 from tests.server.runtime.due_schedules import import_due

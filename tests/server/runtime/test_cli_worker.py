@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from devtools.ports import free_port
-from server.cli import _parser, main, scheduling_for
+from server.cli import _parser, main
 from server.identity import generated_local_directory
+from server.serving import scheduling_for
 from server.storage.sql.store import SqlStore
 from server.worker.runtime import SchedulingRuntime
 from server.worker.wake import WakeSignal

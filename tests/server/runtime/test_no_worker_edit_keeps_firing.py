@@ -18,7 +18,10 @@ from devtools.served_process import TOKEN, served, write_principals
 from server.identity import ALL_SCOPES
 from tests.server.api.conftest import definition
 
-DUE_IN = timedelta(seconds=3)
+DUE_IN = timedelta(seconds=1)
+"""Ahead of the create (an instant in the past is refused); the PATCH waits it out."""
+PAST_DUE = timedelta(seconds=0.5)
+"""How long after the due instant the PATCH comes: it is due by then on the server's clock too."""
 
 
 def _client(base_url: str) -> httpx.Client:
@@ -41,7 +44,7 @@ def test_a_patch_on_a_no_worker_server_after_the_due_instant_leaves_one_occurren
         assert created.status_code == 201, created.text
         body: dict[str, Any] = created.json()
         path = f"/v1/schedules/{body['schedule_id']}"
-        time.sleep(max(0.0, (at - datetime.now(UTC)).total_seconds()) + 1.5)
+        time.sleep(max(0.0, (at + PAST_DUE - datetime.now(UTC)).total_seconds()))
         renamed = {**definition(title="Renamed", cadence=cadence)}
         patched = http.patch(path, json={"expected_revision": 1, "definition": renamed})
         assert patched.status_code == 409, patched.text

@@ -1,24 +1,13 @@
 """Two ``schedule-server`` replicas on one PostgreSQL database fire each instant once.
 
-200 schedules are due at once (one principal each, so no admission lock makes
-the replicas take turns and both really materialize side by side). Two real
-server processes, each running its worker, start against the database. The
-test gates their progress with a table lock on ``schedule_occurrences``
-(``LOCK TABLE … IN SHARE MODE`` lets no occurrence be inserted while held):
-
-1. with the gate held, both replicas start and each is seen (``pg_locks``)
-   waiting in a materialization: both are materializing at once;
-2. the gate opens; once about half the occurrences are committed it closes
-   again, and replica A is seen waiting at its occurrence insert, with its
-   session and run already written in the same open transaction;
-3. A is killed with SIGKILL there; the gate opens, A's connections are seen
-   gone, and replica B finishes the rest.
-
-Afterwards every schedule has exactly one occurrence, for its due instant,
-with one session and one run: nothing of A's half-done transaction remains,
-and nothing was materialized twice. A's committed runs are executed by B,
-those A's dispatcher was executing once their leases lapse and B takes them
-over; at most one is still RUNNING when the test looks.
+200 schedules (one principal each, so both really materialize side by side)
+are due when two real servers start. A table lock on ``schedule_occurrences``
+gates them: both are seen (``pg_locks``) waiting in a materialization; at half,
+A is seen waiting at its insert with its session and run written in the open
+transaction, and is killed there (SIGKILL); B finishes the rest. Every
+schedule then has one occurrence for its due instant with one session and one
+run, nothing of A's transaction remains, and B has taken over A's runs once
+their (short) leases lapsed: at most one is still RUNNING when the test looks.
 """
 
 from __future__ import annotations
@@ -45,6 +34,7 @@ from tests.server.runtime.due_schedules import import_due
 SCHEDULES = 200
 HALF = SCHEDULES // 2
 BATCH = ("--worker-batch", "10")  # transactions of ten: many of them before and after HALF
+LEASE = ("--run-lease-seconds", "3")  # A's stranded runs lapse in seconds, not the default 30
 FINISH_WITHIN = 120.0  # seconds, for the survivor on a loaded 2-core machine
 OCCURRENCES = "schedule_occurrences"
 
@@ -178,8 +168,8 @@ def test_two_replicas_with_one_killed_mid_materialization_fire_every_instant_onc
     with engine.connect() as observer, engine.connect() as gate:
         gate.execute(text(f"LOCK TABLE {OCCURRENCES} IN SHARE MODE"))  # closed while they start
         with (
-            served(f"{postgres_url}?application_name=replica-a", principals, *BATCH) as a,
-            served(f"{postgres_url}?application_name=replica-b", principals, *BATCH) as b,
+            served(f"{postgres_url}?application_name=replica-a", principals, *BATCH, *LEASE) as a,
+            served(f"{postgres_url}?application_name=replica-b", principals, *BATCH, *LEASE) as b,
         ):
             for name in ("replica-a", "replica-b"):
                 eventually(

@@ -14,20 +14,60 @@ the request id, and no traceback.
 from __future__ import annotations
 
 import re
-import time
+import signal
+import threading
 from pathlib import Path
 
+import httpx
 import pytest
 
 from devtools.fault_drill import DrillFigures, drill
 from devtools.postgres_cluster import PostgresCluster
-from devtools.served_process import served, write_principals
+from devtools.served_process import EXIT_WAIT_SECONDS, ServedProcess, served, write_principals
 from devtools.storage_faults import postgres_read_only, tiny_filesystem
 from tests.server.lock_waits import eventually
 from tests.server.runtime.due_schedules import import_due
 from tests.server.runtime.test_cli_shutdown import row_count
 
 REFUSAL_LINE = re.compile(r"storage fault \((\w+), (\w+)\) while serving request ([0-9a-f]{32})")
+WORKER_BACKS_OFF = "the worker backs off and retries"
+STORAGE_ERRORS = re.compile(r"^schedule_server_storage_errors_total (\S+)$", re.MULTILINE)
+
+
+class LoggedAsItGoes:
+    """A served process's log (its stderr) read while it runs, so a test waits for a line.
+
+    A thread drains the pipe; ``sigterm`` then stops the process as
+    ``ServedProcess.sigterm`` does and returns its status and all it printed.
+    """
+
+    def __init__(self, server: ServedProcess) -> None:
+        self._process = server.process
+        self._lines: list[str] = []
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        assert self._process.stderr is not None
+        for line in self._process.stderr:
+            self._lines.append(line)
+
+    def holds(self, part: str) -> bool:
+        return any(part in line for line in tuple(self._lines))
+
+    def sigterm(self) -> tuple[int, str]:
+        self._process.send_signal(signal.SIGTERM)
+        self._reader.join(timeout=EXIT_WAIT_SECONDS)  # the pipe ends when the process does
+        out, rest = self._process.communicate(timeout=EXIT_WAIT_SECONDS)
+        return self._process.returncode, out + "".join(self._lines) + rest
+
+
+def storage_errors(server: ServedProcess) -> float:
+    """The server's count of storage faults met (``/metrics``, served with ``--metrics``)."""
+    scraped = httpx.get(f"{server.base_url}/metrics", timeout=10)
+    found = STORAGE_ERRORS.search(scraped.text)
+    assert found is not None, scraped.text
+    return float(found.group(1))
 
 
 @pytest.fixture
@@ -90,15 +130,19 @@ def test_the_worker_on_a_read_only_postgresql_backs_off_says_so_once_and_catches
     url = f"{postgres_url}?application_name={application}"
     with postgres_read_only(postgres_cluster, postgres_url, application) as switch:
         switch.read_only()
-        with served(url, principals, "--drain-seconds", "0") as server:
-            time.sleep(4)  # the worker tries at once, then after 1, 2 (and 4) seconds
+        with served(url, principals, "--drain-seconds", "0", "--metrics") as server:
+            log = LoggedAsItGoes(server)
+            eventually(lambda: log.holds(WORKER_BACKS_OFF), "the worker to meet the fault")
+            met = storage_errors(server)
+            # Its first retry (after 1 s): one spell, however many tries, is said once.
+            eventually(lambda: storage_errors(server) > met, "the worker to try again")
             assert row_count(postgres_url, "schedule_occurrences") == 0
             switch.writable()
             eventually(
                 lambda: row_count(postgres_url, "schedule_occurrences") == len(due_ids),
                 "the worker to catch up once the database takes writes",
             )
-            status, printed = server.sigterm()
+            status, printed = log.sigterm()
     assert status == 0
     worker_lines = [line for line in printed.splitlines() if "the worker" in line]
     assert worker_lines == [

@@ -29,6 +29,7 @@ from tests.agent_runtime import (
     completes,
     fails,
 )
+from tests.polling import eventually
 from tests.server.scene import ALICE, Scene
 
 INSTRUCTION = "Read the quarterly figures and write the board a two-line summary."
@@ -145,7 +146,10 @@ async def test_a_runtime_that_stalls_past_the_deadline_fails_the_run_and_its_ans
             assert await dispatcher.dispatch_once() == 1
         run_id, session_id = _run_of(scene, schedule_id)
         assert _status(scene, run_id) == "FAILED"
-        runtime.released.wait(3.0)  # the runtime answers now, to a closed request
+        runtime.released.set()  # the runtime answers now, to a closed request
+        eventually(
+            lambda: len(runtime.replied) == len(runtime.deliveries), "the runtime's late answer"
+        )
     assert _status(scene, run_id) == "FAILED"
     assert _transcript(scene, session_id) == []
     (accounted,) = scene.events(schedule_id, "schedule.run_accounted")

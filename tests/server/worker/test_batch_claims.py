@@ -22,12 +22,12 @@ import pytest
 from sqlalchemy import Connection, create_engine, text, update
 from sqlalchemy.pool import NullPool
 
+from server.firing import revision_check
+from server.firing.admission import Admission
 from server.identity import ALL_SCOPES, Principal
 from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.store import SqlStore
 from server.storage.tables import schedule_revisions
-from server.worker import revision_check
-from server.worker.admission import Admission
 from server.worker.worker import PASSED_OVER_RETRY
 from tests.server.api.conftest import Clock
 from tests.server.scene import ALICE, Scene, principal

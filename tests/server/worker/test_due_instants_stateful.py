@@ -43,7 +43,7 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import text
 
-from server.control.errors import InvalidDefinition, ScheduleTerminal
+from server.definitions.errors import InvalidDefinition, ScheduleTerminal
 from server.domain.cadence import Cadence, Once, parse_cadence
 from server.domain.recurrence import instants_after
 from server.storage.jsontext import load_object

@@ -20,7 +20,7 @@ import pytest
 from server.domain.states import RunStatus
 from server.storage.records import ClaimedRun, Owner
 from server.worker.executor import RunResult
-from server.worker.executor_wire import INVALID_ANSWER, MAX_ANSWER_BYTES
+from server.worker.executor_documents import INVALID_ANSWER, MAX_ANSWER_BYTES
 from server.worker.http_executor import HttpExecutor
 from tests.agent_runtime import SECRET, agent_runtime, completes
 from tests.clock import NOW, Clock

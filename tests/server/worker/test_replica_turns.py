@@ -21,6 +21,8 @@ import pytest
 from sqlalchemy import Connection, create_engine, select
 from sqlalchemy.pool import NullPool
 
+from server.firing.admission import Admission
+from server.firing.plan import plan_occurrence
 from server.identity import Principal
 from server.storage.engine import open_engine
 from server.storage.records import (
@@ -34,9 +36,7 @@ from server.storage.records import (
 from server.storage.sql.advisory_locks import RETENTION, hold
 from server.storage.sql.store import SqlStore
 from server.storage.tables import runs, schedules
-from server.worker.admission import Admission
 from server.worker.executor import RunResult
-from server.worker.materializer import plan_occurrence
 from server.worker.retention import RETENTION as RETENTION_PERIOD
 from server.worker.worker import ScheduleWorker
 from tests.server.api.conftest import NOW, Clock
@@ -121,8 +121,12 @@ def _due(scene: Scene, clock: Clock, count: int = 1, *owners: Principal) -> list
     return ids
 
 
-class ReplicaDied(Exception):
-    """The replica holding the claim died before it wrote anything."""
+class ReplicaDied(BaseException):
+    """The replica holding the claim died before it wrote anything.
+
+    A ``BaseException``, as a killed process is: the batch fails no schedule
+    for it but rolls back whole.
+    """
 
 
 def test_a_schedule_another_replica_holds_is_passed_over_at_once_and_taken_after_it_dies(
@@ -138,7 +142,9 @@ def test_a_schedule_another_replica_holds_is_passed_over_at_once_and_taken_after
         die.wait(WITHIN_SECONDS)
         raise ReplicaDied
 
-    holder = Beside(lambda: first.occurrences.materialize_next(clock(), claim_then_die, [free_id]))
+    holder = Beside(
+        lambda: first.occurrences.materialize_batch(clock(), claim_then_die, [free_id], 1)
+    )
     assert claimed.wait(WITHIN_SECONDS)
     worker = ScheduleWorker(second, scene.identity)
     report = worker.run_once(clock())  # takes the free one, does not wait for the held one
@@ -158,7 +164,7 @@ def test_a_schedule_another_replica_holds_is_passed_over_at_once_and_taken_after
 
 
 def test_replicas_racing_for_a_principals_last_run_slot_admit_one_and_hold_the_other(
-    replicas: tuple[SqlStore, SqlStore], clock: Clock, observer: Connection
+    replicas: tuple[SqlStore, SqlStore], clock: Clock
 ) -> None:
     first, second = replicas
     scene = Scene(first, clock)
@@ -175,16 +181,16 @@ def test_replicas_racing_for_a_principals_last_run_slot_admit_one_and_hold_the_o
         commit.wait(WITHIN_SECONDS)
         return planned
 
-    holder = Beside(lambda: first.occurrences.materialize_next(clock(), plan_then_linger, [other]))
-    assert decided.wait(WITHIN_SECONDS)
-    racer = Beside(lambda: second.occurrences.materialize_next(clock(), plan))
-    eventually(
-        lambda: lock_waiters(observer, locktype="advisory") == 1 or not racer.is_alive(),
-        "the second replica to wait for the principal's admission lock",
+    holder = Beside(
+        lambda: first.occurrences.materialize_batch(clock(), plan_then_linger, [other], 1)
     )
+    assert decided.wait(WITHIN_SECONDS)
+    racer = Beside(lambda: second.occurrences.materialize_batch(clock(), plan, [], 1))
+    assert racer.outcome().passed_over == (other,), "the principal's turn is the holder's"
     commit.set()
-    assert holder.outcome() == one
-    assert racer.outcome() == other, "claimed, then held: the principal's one slot is taken"
+    assert holder.outcome().written == (one,)
+    again = second.occurrences.materialize_batch(clock(), plan, [], 1)
+    assert again.held == (other,), "claimed, then held: the principal's one slot is taken"
     assert scene.count("runs") == 1
     assert (len(scene.ledger(one)), len(scene.ledger(other))) == (1, 0)
 

@@ -17,10 +17,10 @@ from uuid import UUID
 
 import pytest
 
+from server.firing.admission import Admission
 from server.identity import Principal
 from server.storage.records import ClaimedRun
 from server.storage.sql.store import SqlStore
-from server.worker.admission import Admission
 from server.worker.executor import RunResult
 from server.worker.run_dispatch import RunDispatcher
 from server.worker.runtime import SchedulingRuntime, SchedulingSettings, running

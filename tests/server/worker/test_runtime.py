@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import text
 
 from server.control.service import ScheduleService
+from server.firing.admission import Admission
 from server.storage.jsontext import load_object
-from server.worker.admission import Admission
 from server.worker.change_feed import ChangeFeed
 from server.worker.runtime import SchedulingRuntime, running
 from server.worker.wake import WakeSignal

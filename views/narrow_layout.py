@@ -1,0 +1,150 @@
+"""The narrow layout (phones): a stack of views, the list first, a detail or transcript pushed.
+
+The list is full screen with the sidebar in a drawer and Search in the app
+bar; a pushed view has the platform's back navigation, which the router pops.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import flet as ft
+
+from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
+from views.actions import icon_action
+from views.attention_notice import attention_banner
+from views.binding import go, use_each_request, use_route_follower, use_snapshot
+from views.offline_banner import with_banner
+from views.schedule_detail import ScheduleDetail
+from views.schedule_list import ScheduleList
+from views.screen_models import use_models
+from views.session_transcript import SessionTranscript
+from views.sidebar import Sidebar
+
+OPEN_SIDEBAR_LABEL = "Open sidebar"
+SEARCH_ACTION_LABEL = "Search"
+
+
+@ft.component
+def NarrowSheet() -> ft.View:
+    """The schedules list full screen; the sidebar slides in as a drawer."""
+    models = use_models()
+    page = ft.context.page
+    route = ft.use_route_location()
+    use_route_follower(route)
+    location = parse_location(route)
+    searching, set_searching = ft.use_state(False)
+
+    def open_drawer_to_reveal() -> bool:
+        # Show in the sidebar, asked from the detail: the drawer opens once the
+        # sheet is the top view again (an earlier call would find no drawer).
+        if location.place is not Place.SCHEDULES:
+            return False
+        page.run_task(page.show_drawer)
+        return True
+
+    reveals = use_snapshot(models.sidebar).reveals
+    use_each_request(reveals, open_drawer_to_reveal, [location.place])
+
+    def leave_drawer() -> None:
+        page.run_task(page.close_drawer)
+
+    def toggle_search() -> None:
+        # The search action shows the field and puts the focus in it; again hides it.
+        if searching:
+            set_searching(False)
+            page.run_task(models.schedules.clear_query)
+        else:
+            set_searching(True)
+            models.schedules.focus_search()
+
+    return ft.View(
+        route=SCHEDULES_ROUTE,
+        can_pop=False,
+        padding=0,
+        spacing=0,
+        appbar=ft.AppBar(
+            title=ft.Text(Place.SCHEDULES.heading),
+            leading=icon_action(
+                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
+            ),
+            actions=[
+                icon_action(ft.Icons.SEARCH, SEARCH_ACTION_LABEL, toggle_search, selected=searching)
+            ],
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+        drawer=ft.NavigationDrawer(
+            controls=[
+                ft.Container(
+                    content=Sidebar(
+                        models.sidebar,
+                        models.navigation,
+                        on_chosen=leave_drawer,
+                        account=models.account,
+                    ),
+                    height=page.height,
+                )
+            ]
+        ),
+        controls=[
+            with_banner(
+                models.offline,
+                ft.Column(
+                    [
+                        *attention_banner(models),
+                        ScheduleList(
+                            models.schedules,
+                            models.navigation,
+                            location.schedule_id,
+                            show_search=searching,
+                        ),
+                    ],
+                    spacing=0,
+                    expand=True,
+                ),
+            )
+        ],
+    )
+
+
+@ft.component
+def NarrowDetail() -> ft.View:
+    models = use_models()
+    page = ft.context.page
+
+    def reveal(schedule_id: UUID) -> None:
+        # The sidebar is the sheet's drawer on a phone: back to the sheet, whose
+        # drawer opens once the sheet is on top again (NarrowSheet).
+        async def show() -> None:
+            await models.sidebar.reveal_schedule(schedule_id)
+            go(models.navigation.show_schedules())
+
+        page.run_task(show)
+
+    detail = ScheduleDetail(
+        models.detail,
+        models.website_access,
+        None,
+        models.schedules,
+        sidebar=models.sidebar,
+        reveal=reveal,
+        open_session=lambda session_id: go(models.navigation.open_session(session_id)),
+        phone=True,
+    )
+    return _pushed(Place.SCHEDULE, with_banner(models.offline, detail))
+
+
+@ft.component
+def NarrowTranscript() -> ft.View:
+    models = use_models()
+    return _pushed(Place.SESSION, SessionTranscript(models.messages, models.navigation))
+
+
+def _pushed(place: Place, content: ft.Control) -> ft.View:
+    """A phone screen pushed over the list, with the platform's back navigation."""
+    return ft.View(
+        route=ft.use_view_path(),
+        padding=0,
+        appbar=ft.AppBar(title=ft.Text(place.heading), bgcolor=ft.Colors.SURFACE_CONTAINER),
+        controls=[content],
+    )

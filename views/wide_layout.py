@@ -1,0 +1,93 @@
+"""The wide layout (>= 900 px): one view, sidebar | list | detail, or sidebar | transcript."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
+from views.attention_notice import attention_banner
+from views.binding import go, run_command, use_route_follower
+from views.look import LIST_WIDTH, SIDEBAR_WIDTH
+from views.offline_banner import with_banner
+from views.schedule_detail import ScheduleDetail
+from views.schedule_list import ScheduleList
+from views.screen_models import use_models
+from views.session_transcript import SessionTranscript
+from views.sidebar import Sidebar
+
+
+@ft.component
+def WideLayout() -> ft.View:
+    """Sidebar | list | detail (or sidebar | transcript), one view whatever is open."""
+    models = use_models()
+    route = ft.use_route_location()
+    use_route_follower(route)
+    location = parse_location(route)
+    sidebar = Sidebar(models.sidebar, models.navigation, account=models.account)
+    outlet = ft.use_route_outlet()
+    if location.place is Place.SESSION:
+        content: ft.Control = ft.Container(content=outlet, expand=True)
+    else:
+        content = ft.Row(
+            [
+                ft.Container(
+                    content=ScheduleList(models.schedules, models.navigation, location.schedule_id),
+                    width=LIST_WIDTH,
+                ),
+                ft.VerticalDivider(width=1),
+                ft.Container(content=outlet, expand=True),
+            ],
+            spacing=0,
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+    main = ft.Column([*attention_banner(models), content], spacing=0, expand=True)
+    return ft.View(
+        # Flet's Flutter client keys each navigator page by its view's route: a
+        # new route would be a new page, rebuilding the list (scrolled back to
+        # the top) behind a page transition. The wide layout is one page
+        # whatever is open; the address bar follows page.route, not this.
+        route=SCHEDULES_ROUTE,
+        can_pop=False,
+        padding=0,
+        spacing=0,
+        controls=[
+            ft.Row(
+                [
+                    ft.Container(
+                        content=sidebar,
+                        width=SIDEBAR_WIDTH,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                    ),
+                    ft.VerticalDivider(width=1),
+                    with_banner(models.offline, main),
+                ],
+                spacing=0,
+                expand=True,
+                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            )
+        ],
+    )
+
+
+@ft.component
+def WideDetail() -> ft.Control:
+    models = use_models()
+    navigation = models.navigation
+    opened = parse_location(ft.use_route_location()).place is Place.SCHEDULE
+    close = (lambda: go(navigation.back())) if opened else None
+    return ScheduleDetail(
+        models.detail,
+        models.website_access,
+        close,
+        models.schedules,
+        sidebar=models.sidebar,
+        reveal=lambda schedule_id: run_command(models.sidebar.reveal_schedule, schedule_id),
+        open_session=lambda session_id: go(navigation.open_session(session_id)),
+    )
+
+
+@ft.component
+def WideTranscript() -> ft.Control:
+    models = use_models()
+    return SessionTranscript(models.messages, models.navigation)
