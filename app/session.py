@@ -23,6 +23,7 @@ from app.backend.connected import Backend
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
 from app.view_cache_store import ViewCacheStore
+from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
 from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
@@ -31,6 +32,7 @@ from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import NoViewCache, OfflineViewModel, ViewCache
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
+from viewmodels.scheduler_health import SchedulerHealthViewModel
 from viewmodels.server_kind import ServerKind
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 from views import AppShell, ScreenModels, apply_look
@@ -71,7 +73,7 @@ def compose_models(
     if on_server_reached is not None:
         offline.set_on_reached(on_server_reached)
     schedules = ScheduleListViewModel(
-        api, clock=clock, device_zone=device_zone, offline=offline, server=server
+        api, clock=clock, device_zone=device_zone, offline=offline, server=server, storage=storage
     )
     # A saved website binding changes the row's badge: the row is updated in place.
     detail = ScheduleDetailViewModel(
@@ -88,12 +90,14 @@ def compose_models(
     )
     # A transcript opened by a deep link learns its title once the sidebar has it.
     sidebar.subscribe(lambda _snapshot: messages.refresh_title())
+    agenda = AgendaViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
     navigation = NavigationViewModel(
-        schedules=schedules, detail=detail, sidebar=sidebar, messages=messages
+        schedules=schedules, detail=detail, sidebar=sidebar, messages=messages, agenda=agenda
     )
     notices = AttentionNotices(
         api, storage, clock=clock, device_zone=device_zone, on_announce=announce
     )
+    scheduler = SchedulerHealthViewModel(api, clock=clock, device_zone=device_zone, server=server)
     models = ScreenModels(
         navigation=navigation,
         schedules=schedules,
@@ -104,6 +108,8 @@ def compose_models(
         account=account,
         offline=offline,
         notices=notices,
+        agenda=agenda,
+        scheduler=scheduler,
     )
     live = LiveUpdates(
         schedules=schedules,
@@ -113,6 +119,8 @@ def compose_models(
         activity=changes,
         offline=offline,
         notices=notices,
+        agenda=agenda,
+        scheduler=scheduler,
     )
     return ComposedSession(models, live)
 

@@ -30,8 +30,16 @@ SECRET = b"bench-secret-0123456789abcdef012"
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
-def definition_template(instruction: str) -> str:
-    """A valid daily definition's text whose title is the placeholder ``TITLE``."""
+DAILY_PARIS: Mapping[str, Any] = {
+    "kind": "DAILY",
+    "local_time": "09:00",
+    "timezone": "Europe/Paris",
+}
+
+
+def definition_template(instruction: str, cadence: Mapping[str, Any] = DAILY_PARIS) -> str:
+    """A valid definition's text whose title is the placeholder ``TITLE`` (daily at 09:00 unless
+    ``cadence`` says otherwise)."""
     return parse_definition(
         {
             "title": "TITLE",
@@ -47,7 +55,7 @@ def definition_template(instruction: str) -> str:
                 "max_cost": "5",
             },
             "run_timeout_seconds": 300,
-            "cadence": {"kind": "DAILY", "local_time": "09:00", "timezone": "Europe/Paris"},
+            "cadence": dict(cadence),
             "misfire_grace_seconds": 3600,
             "max_consecutive_failures": 2,
         }

@@ -1,6 +1,7 @@
 """The schedule worker: materialization throughput and the idle scan, SQLite and PostgreSQL.
 
-How it measures: bench/README.md, "worker.py". Run: ``.venv/bin/python bench/worker.py``.
+How it measures: bench/README.md, "worker.py". Run: ``.venv/bin/python bench/worker.py``;
+``bench/worker.py heartbeat`` runs only the heartbeat's column (with against without).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from server.storage.sql.store import SqlStore
 from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import audit_events
 from server.worker import materializer
+from server.worker.heartbeat import Pulse, this_replica
 from server.worker.worker import ScheduleWorker, default_batch_size
 
 DUE = 10_000
@@ -335,11 +337,23 @@ def _bare_transactions(store: SqlStore, count: int) -> float:
     return time.perf_counter() - start
 
 
-def _idle_scan_ms(count: int, now: datetime, upcoming: datetime) -> float:
+def _pulse(heartbeat: bool, now: datetime) -> Pulse | None:
+    """A heartbeat due at every scan (its worst case; the server's ticks once in 5 s), or none."""
+    return Pulse(this_replica(now), timedelta(0)) if heartbeat else None
+
+
+def _idle_scan_ms(
+    count: int, now: datetime, upcoming: datetime, *, heartbeat: bool = False
+) -> float:
     principals = _principals(max(1, count // PER_PRINCIPAL))
     with _fresh_store() as store:
         _populate(store, principals, count, upcoming)
-        worker = ScheduleWorker(store, _directory(principals), batch_size=_batch("sqlite"))
+        worker = ScheduleWorker(
+            store,
+            _directory(principals),
+            batch_size=_batch("sqlite"),
+            pulse=_pulse(heartbeat, now),
+        )
         samples = []
         for index in range(20 + IDLE_RUNS):
             start = time.perf_counter_ns()
@@ -413,6 +427,52 @@ def _print_breakdown(label: str, database: str, parts: dict[str, float]) -> None
         print(f"  {name:<58}{1000 * seconds / INSTRUMENTED:>7.3f} ms {share:>5.1f} %")
 
 
+HEARTBEAT_DUE = 3_000
+HEARTBEAT_ROUNDS = 5
+
+
+def _materialized_per_second(due_at: datetime, now: datetime, *, heartbeat: bool) -> float:
+    """SQLite, one worker in this process: ``HEARTBEAT_DUE`` due schedules drained by run_once."""
+    principals = _principals(HEARTBEAT_DUE // PER_PRINCIPAL)
+    with _fresh_store() as store:
+        _populate(store, principals, HEARTBEAT_DUE, due_at)
+        worker = ScheduleWorker(
+            store,
+            _directory(principals),
+            batch_size=_batch("sqlite"),
+            pulse=_pulse(heartbeat, now),
+        )
+        start = time.perf_counter()
+        written = 0
+        while written < HEARTBEAT_DUE:
+            written += worker.run_once(now).written
+        return HEARTBEAT_DUE / (time.perf_counter() - start)
+
+
+def heartbeat_column() -> None:
+    """Materializations/s and the idle scan with the heartbeat beside without, interleaved."""
+    cadence = DEFINITION.cadence
+    due_at = latest_at_or_before(cadence, NOW)
+    assert due_at is not None
+    now = due_at + timedelta(minutes=1)
+    upcoming = first_after(cadence, now)
+    assert upcoming is not None
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    idle: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(HEARTBEAT_ROUNDS):
+        for heartbeat in (False, True):
+            rates[heartbeat].append(_materialized_per_second(due_at, now, heartbeat=heartbeat))
+            idle[heartbeat].append(_idle_scan_ms(DUE, now, upcoming, heartbeat=heartbeat))
+    print(f"SQLite, {HEARTBEAT_DUE:,} due per pass, {HEARTBEAT_ROUNDS} interleaved passes, medians")
+    print(f"{'measure':<44}{'without':>12}{'with':>12}{'with/without':>14}")
+    for name, figures in (
+        ("materialized per second", rates),
+        (f"idle scan among {DUE:,}, ms (a tick each scan)", idle),
+    ):
+        without, with_ = statistics.median(figures[False]), statistics.median(figures[True])
+        print(f"{name:<44}{without:>12.3f}{with_:>12.3f}{with_ / without:>14.3f}")
+
+
 def main() -> None:
     cadence = DEFINITION.cadence
     due_at = latest_at_or_before(cadence, NOW)
@@ -469,4 +529,7 @@ def _breakdown_on(url: str, due_at: datetime, now: datetime) -> dict[str, float]
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["heartbeat"]:
+        heartbeat_column()
+    else:
+        main()

@@ -12,7 +12,7 @@ several resources at once.
 from __future__ import annotations
 
 import copy
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -248,6 +248,62 @@ def principal_json(**changes: Any) -> dict[str, Any]:
     return _with(body, changes)
 
 
+def agenda_item_json(**changes: Any) -> dict[str, Any]:
+    """One ``GET /v1/agenda`` item: a future firing of a daily 09:00 Paris schedule."""
+    body: dict[str, Any] = {
+        "schedule_id": str(SCHEDULE_ID),
+        "title": "Morning news digest",
+        "state": "ACTIVE",
+        "timezone": "Europe/Paris",
+        "cadence": {"kind": "DAILY", "local_time": "09:00:00", "timezone": "Europe/Paris"},
+        "at": "2026-12-01T08:00:00Z",
+        "local_date": "2026-12-01",
+        "local_time": "09:00:00",
+        "scheduled_date": "2026-12-01",
+        "scheduled_time": "09:00:00",
+        "adjustment": None,
+        "as_if_resumed": False,
+        "disposition": None,
+        "reason_code": None,
+        "run_status": None,
+        "clash_count": 1,
+        "may_overlap": False,
+    }
+    return _with(body, changes)
+
+
+def agenda_density_json(
+    start: datetime,
+    counts: list[int],
+    *,
+    step: timedelta = timedelta(hours=1),
+    bucket: str = "hour",
+    timezone: str = "UTC",
+) -> dict[str, Any]:
+    """A ``GET /v1/agenda/density`` answer: buckets ``step`` apart from ``start``, one per count."""
+    starts = [start + step * index for index in range(len(counts) + 1)]
+    buckets = [{"start": instant(at), "count": n} for at, n in zip(starts, counts, strict=False)]
+    return {
+        "from": instant(starts[0]),
+        "to": instant(starts[-1]),
+        "bucket": bucket,
+        "timezone": timezone,
+        "buckets": buckets,
+    }
+
+
+def scheduler_json(**changes: Any) -> dict[str, Any]:
+    """``GET /v1/scheduler``: stopped 25 min before ``NOW``, one schedule due since 06:48."""
+    body: dict[str, Any] = {
+        "state": "stopped",
+        "last_tick_at": "2026-12-01T06:35:00Z",
+        "replicas_running": 0,
+        "oldest_due_at": "2026-12-01T06:48:00Z",
+        "due_backlog": 1,
+    }
+    return _with(body, changes)
+
+
 def page_json(*items: dict[str, Any], next_cursor: str | None = None) -> dict[str, Any]:
     return {"items": list(items), "next_cursor": next_cursor}
 
@@ -410,13 +466,17 @@ def past(
     *,
     reason_code: str | None = None,
     session: str | None = None,
+    **run: str | None,
 ) -> dict[str, Any]:
+    """A projection's past occurrence; ``run`` adds ``run_status`` and ``failure_reason``
+    as given (an older server sends neither)."""
     return {
         "occurrence_id": str(uid(name)),
         "nominal_fire_at": instant(nominal_fire_at),
         "disposition": disposition,
         "reason_code": reason_code,
         "session_id": str(uid(session)) if session else None,
+        **run,
     }
 
 

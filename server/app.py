@@ -6,7 +6,9 @@ progress and clients reload page one. The keyword arguments are what the
 stand-alone server adds to the embedded one: a per-principal rate limit, the
 token-guessing throttle (``auth_throttle``), the worker's wake-up, the SIGTERM
 drain and ``metrics`` (``server/api/metrics.py``, imported only when asked
-for, so the embedded server never loads prometheus-client). ``RequestBodyGuard``
+for, so the embedded server never loads prometheus-client). ``watch`` holds
+the overdue, late and stopped thresholds (``server.control.scheduler_status``);
+``public_url``, the address clients reach it at, makes feed addresses absolute. ``RequestBodyGuard``
 (size, storable JSON) sits inside ``CrashGuard`` (the 500 envelope), and
 ``server.api.openapi`` publishes ``GET /openapi.json``.
 """
@@ -23,16 +25,21 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from auth_throttle import AuthThrottle, FailurePolicy
+from server.api.agenda import agenda_routes
+from server.api.agenda_density import agenda_density_routes
 from server.api.auth import Authenticator
 from server.api.cursor import CursorCodec
 from server.api.errors import CrashGuard, install_error_handlers
+from server.api.feeds import feed_routes
 from server.api.health import health_routes
 from server.api.openapi import publish_openapi
 from server.api.profiles import profile_routes
 from server.api.rate_limit import RateLimit, RequestLimiter
 from server.api.request_body import RequestBodyGuard
+from server.api.scheduler import scheduler_routes
 from server.api.schedules import schedule_routes
 from server.api.sessions import session_routes
+from server.control.scheduler_status import SchedulerWatch
 from server.control.service import ScheduleService
 from server.firing.admission import Admission
 from server.firing.observer import SILENT
@@ -58,6 +65,8 @@ def create_app(
     metrics: ServerMetrics | None = None,
     metrics_route: bool = False,
     proxies: Sequence[Network] = (),
+    watch: SchedulerWatch = SchedulerWatch(),  # noqa: B008 (frozen, immutable)
+    public_url: str | None = None,
 ) -> FastAPI:
     app = FastAPI(
         title="Schedule server",
@@ -79,8 +88,14 @@ def create_app(
         observer=SILENT if metrics is None else metrics,
     )
     with _pydantic_v1_unimportable():
-        app.include_router(schedule_routes(service, store, auth, cursors))
+        app.include_router(schedule_routes(service, store, auth, cursors, clock, watch))
+        app.include_router(scheduler_routes(store, auth, clock, watch))
+        app.include_router(agenda_density_routes(store, auth, clock, watch))
+        app.include_router(agenda_routes(store, auth, cursors, clock, watch))
         app.include_router(session_routes(store, auth, cursors))
+        app.include_router(
+            feed_routes(service, store, auth, identity, cursors, clock, throttle, public_url)
+        )
         app.include_router(profile_routes(store, auth, cursors))
         app.include_router(health_routes(store, drain))
         if metrics is not None and metrics_route:

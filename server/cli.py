@@ -14,10 +14,12 @@ import ipaddress
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from auth_throttle import FailurePolicy
 from connection_limits import add_limit_options
 from server.api.metrics import Network
+from server.control.scheduler_status import SchedulerWatch
 from server.firing.admission import DEFAULT_MAX_ACTIVE_RUNS
 from server.serving import serve
 from server.startup import MIN_CURSOR_SECRET, StartupError
@@ -34,6 +36,17 @@ from server.worker.worker import DEFAULT_BATCH_SIZE, REPLICA_BATCH_SIZE
 
 DEFAULT_DATABASE = "sqlite:///schedule-server.db"
 DEFAULT_REQUESTS_PER_MINUTE = 600
+_WATCH = SchedulerWatch()
+
+
+def public_url(text: str) -> str:
+    """``--public-url``: an absolute http(s) address with a host and no query or fragment."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an http(s) address such as https://schedules.example.com"
+        )
+    return text.rstrip("/")
 
 
 def trusted_proxies(text: str) -> tuple[Network, ...]:
@@ -223,6 +236,37 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="serve GET /metrics on 127.0.0.1:N, a listener of its own (off by default)",
     )
+    watch = serve.add_argument_group(
+        "firings that stop",
+        "when GET /v1/scheduler and the schedules say firings are not happening "
+        "(docs/TEAM-SERVER.md: Alerts)",
+    )
+    watch.add_argument(
+        "--overdue-after-seconds",
+        type=_positive,
+        default=int(_WATCH.overdue_after.total_seconds()),
+        metavar="S",
+        help="a schedule whose next firing passed S seconds ago with no decision is overdue: "
+        "it carries overdue_since and counts as needing attention "
+        f"(default: {int(_WATCH.overdue_after.total_seconds())})",
+    )
+    watch.add_argument(
+        "--scheduler-late-seconds",
+        type=_positive,
+        default=int(_WATCH.late_after.total_seconds()),
+        metavar="S",
+        help="the scheduler is late when no replica's heartbeat is newer than S seconds "
+        f"(default: {int(_WATCH.late_after.total_seconds())})",
+    )
+    watch.add_argument(
+        "--scheduler-stopped-seconds",
+        type=_positive,
+        default=int(_WATCH.stopped_after.total_seconds()),
+        metavar="S",
+        help="the scheduler is stopped when no replica's heartbeat is newer than S seconds, "
+        "more than --scheduler-late-seconds "
+        f"(default: {int(_WATCH.stopped_after.total_seconds())})",
+    )
     serve.add_argument(
         "--forwarded-allow-ips",
         type=trusted_proxies,
@@ -231,6 +275,14 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated addresses or networks of the reverse proxies (or the hosted web "
         "view) in front of this server: from them, X-Forwarded-For names the client whose "
         "failed sign-ins are counted; from anyone else it is ignored (default: none)",
+    )
+    serve.add_argument(
+        "--public-url",
+        type=public_url,
+        default=None,
+        metavar="URL",
+        help="the https:// address clients reach this server at (such as a reverse proxy's); "
+        "calendar feed addresses are then absolute (default: relative to the request)",
     )
     add_limit_options(
         serve.add_argument_group(

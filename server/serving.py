@@ -42,6 +42,7 @@ from server.startup import (
     rate_limit_for,
     read_cursor_secret,
     runtime_for,
+    watch_for,
 )
 from server.stopping import Drain, abandon_stuck_requests
 from server.storage.sql.store import SqlStore
@@ -201,6 +202,7 @@ def serve(args: argparse.Namespace) -> int:
     directory, token = identity_for(args)
     runtime_for(args)
     check_run_slots(args)
+    watch = watch_for(args)
     cursor_secret = read_cursor_secret(args.cursor_secret_file)
     store = open_store(args.database)
     try:
@@ -211,7 +213,7 @@ def serve(args: argparse.Namespace) -> int:
         wake = WakeSignal()
         drain = Drain()
         wants_metrics = args.metrics or args.metrics_port is not None
-        metrics = ServerMetrics(store, system_clock) if wants_metrics else None
+        metrics = ServerMetrics(store, system_clock, watch.overdue_after) if wants_metrics else None
         metrics_sock = (
             None if args.metrics_port is None else listening_socket(LOOPBACK, args.metrics_port)
         )
@@ -229,6 +231,8 @@ def serve(args: argparse.Namespace) -> int:
             metrics=metrics,
             metrics_route=args.metrics,
             proxies=args.forwarded_allow_ips,
+            watch=watch,
+            public_url=args.public_url,
         )
         host = _unbracketed(args.host)
         address = f"http://{f'[{host}]' if ':' in host else host}:{sock.getsockname()[1]}"

@@ -10,17 +10,20 @@ and a fresh token is made for one local principal holding every scope.
 from __future__ import annotations
 
 import argparse
+from datetime import timedelta
 from pathlib import Path
 
 from auth_throttle import FailurePolicy
 from loopback import is_loopback_host
 from server.api.rate_limit import RateLimit
+from server.control.scheduler_status import SchedulerWatch
 from server.firing.admission import Admission
 from server.identity import TokenDirectory, generated_local_directory
 from server.principals_file import PrincipalsFileError, load_principals
 from server.storage.engine import DatabaseUrlError, printable_url
 from server.storage.sql.store import SqlStore
 from server.worker.attached_runtime import AttachedRuntime, RuntimeChoiceError, attached_runtime
+from server.worker.heartbeat import HEARTBEAT_INTERVAL
 from server.worker.runtime import SchedulingSettings
 
 BURST_SHARE_OF_A_MINUTE = 5  # burst = a fifth of the per-minute allowance: 600 -> 120
@@ -50,6 +53,30 @@ def check_run_slots(args: argparse.Namespace) -> None:
         SchedulingSettings(admission=Admission(args.max_active_runs), run_slots=args.run_slots)
     except ValueError as err:
         raise StartupError("--run-slots must be more than --max-active-runs.") from err
+
+
+def watch_for(args: argparse.Namespace) -> SchedulerWatch:
+    """The overdue, late and stopped thresholds the flags set, checked against each other.
+
+    A late threshold within the heartbeat's interval would call a healthy
+    scheduler late between two of its ticks.
+    """
+    late = timedelta(seconds=args.scheduler_late_seconds)
+    if late <= HEARTBEAT_INTERVAL:
+        raise StartupError(
+            "--scheduler-late-seconds must be more than the heartbeat's interval"
+            f" ({HEARTBEAT_INTERVAL.seconds} s)."
+        )
+    try:
+        return SchedulerWatch(
+            overdue_after=timedelta(seconds=args.overdue_after_seconds),
+            late_after=late,
+            stopped_after=timedelta(seconds=args.scheduler_stopped_seconds),
+        )
+    except ValueError as err:
+        raise StartupError(
+            "--scheduler-stopped-seconds must be more than --scheduler-late-seconds."
+        ) from err
 
 
 def runtime_for(args: argparse.Namespace) -> AttachedRuntime | None:

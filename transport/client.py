@@ -23,16 +23,26 @@ from uuid import UUID
 
 import httpx
 
+from transport.errors import InvalidRequest, ListOrderNotOffered, ServerRefused
 from transport.exchange import Exchange
 from transport.models import (
+    AGENDA_NOT_OFFERED,
+    SCHEDULER_NOT_OFFERED,
+    AgendaBucket,
+    AgendaDensity,
+    AgendaItem,
+    AgendaNotOffered,
     BrowserProfile,
     Folder,
+    ListOrder,
     Occurrence,
     Page,
     Principal,
     Projection,
     ScheduleCounts,
     ScheduleDetail,
+    SchedulerNotOffered,
+    SchedulerStatus,
     ScheduleSummary,
     SessionMessage,
     SessionSummary,
@@ -84,20 +94,33 @@ class ScheduleClient:
         cursor: str | None = None,
         query: str | None = None,
         needs_attention: bool = False,
+        order: ListOrder = ListOrder.UPDATED,
     ) -> Page[ScheduleSummary]:
         """``GET /v1/schedules``; 404/405 raise ``BrowsingUnavailable``.
 
         ``query`` is the search text (``q``): every word must occur in the
         title or instruction. A blank one is not sent, as the server would
-        ignore it. A cursor must be replayed with the same ``query`` and
-        ``needs_attention`` it came with; the server refuses it otherwise.
+        ignore it. A cursor must be replayed with the same ``query``,
+        ``needs_attention`` and ``order`` it came with; the server refuses it
+        otherwise. The default order is not sent; a 400 to ``order=next_fire``
+        that blames the order or nothing in particular (an older server)
+        raises ``ListOrderNotOffered``.
         """
         params = [("state", state) for state in states]
         params += self._search(query)
         if needs_attention:
             params.append(("needs_attention", "true"))
+        if order is not ListOrder.UPDATED:
+            params.append(("order", order))
         params += self._paging(limit, cursor)
-        body = await self._exchange.call("GET", "/v1/schedules", params=params, list_route=True)
+        try:
+            body = await self._exchange.call("GET", "/v1/schedules", params=params, list_route=True)
+        except InvalidRequest as refusal:
+            if order is ListOrder.UPDATED or refusal.details.get("field") not in (None, "order"):
+                raise
+            raise ListOrderNotOffered(
+                refusal.status, refusal.code, refusal.message, refusal.details
+            ) from refusal
         return self._exchange.read(Page[ScheduleSummary], body)
 
     async def schedule_counts(self, query: str | None = None) -> ScheduleCounts:
@@ -182,6 +205,82 @@ class ScheduleClient:
             "GET", f"/v1/schedules/{schedule_id}/projection", params=params
         )
         return self._exchange.read(Projection, body)
+
+    # Agenda
+
+    async def list_agenda(
+        self,
+        *,
+        start: datetime,
+        end: datetime,
+        include_paused: bool = False,
+        query: str | None = None,
+        needs_attention: bool = False,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Page[AgendaItem] | AgendaNotOffered:
+        """``GET /v1/agenda`` over ``[start, end)``; without the route: ``AGENDA_NOT_OFFERED``.
+
+        ``include_paused`` sends ``state=PAUSED`` (paused schedules as if resumed).
+        A cursor must be replayed with the window and filters it came with.
+        """
+        params = self._agenda_filters(start, end, include_paused, query, needs_attention)
+        params += self._paging(limit, cursor)
+        body = await self._offered("/v1/agenda", params)
+        return body if body is AGENDA_NOT_OFFERED else self._exchange.read(Page[AgendaItem], body)
+
+    async def agenda_density(
+        self,
+        *,
+        start: datetime,
+        end: datetime,
+        bucket: AgendaBucket,
+        timezone: str | None = None,
+        include_paused: bool = False,
+        query: str | None = None,
+        needs_attention: bool = False,
+    ) -> AgendaDensity | AgendaNotOffered:
+        """``GET /v1/agenda/density``: the agenda's items per hour or local day of ``timezone``."""
+        params = self._agenda_filters(start, end, include_paused, query, needs_attention)
+        params.append(("bucket", bucket))
+        if timezone is not None:
+            params.append(("timezone", timezone))
+        body = await self._offered("/v1/agenda/density", params)
+        return body if body is AGENDA_NOT_OFFERED else self._exchange.read(AgendaDensity, body)
+
+    async def _offered(self, path: str, params: list[tuple[str, str]]) -> Any:
+        """The decoded answer of ``GET path``, or ``AGENDA_NOT_OFFERED`` on 404/405."""
+        try:
+            return await self._exchange.call("GET", path, params=params)
+        except ServerRefused as refusal:
+            if refusal.status in (404, 405):
+                return AGENDA_NOT_OFFERED
+            raise
+
+    def _agenda_filters(
+        self,
+        start: datetime,
+        end: datetime,
+        include_paused: bool,
+        query: str | None,
+        needs_attention: bool,
+    ) -> list[tuple[str, str]]:
+        params = [("from", _instant(start)), ("to", _instant(end))]
+        if include_paused:
+            params.append(("state", "PAUSED"))
+        params += self._search(query)
+        if needs_attention:
+            params.append(("needs_attention", "true"))
+        return params
+
+    # The scheduler
+
+    async def scheduler_status(self) -> SchedulerStatus | SchedulerNotOffered:
+        """``GET /v1/scheduler``: whether firings happen; 404/405 is ``SCHEDULER_NOT_OFFERED``."""
+        body = await self._offered("/v1/scheduler", [])
+        if body is AGENDA_NOT_OFFERED:  # _offered's answer to 404/405, whatever the route
+            return SCHEDULER_NOT_OFFERED
+        return self._exchange.read(SchedulerStatus, body)
 
     # Website sign-ins
 

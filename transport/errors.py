@@ -102,6 +102,13 @@ class InvalidRequest(ServerRefused):
     summary = "The schedule server rejected the request as malformed"
 
 
+class ListOrderNotOffered(InvalidRequest):
+    """400 to ``GET /v1/schedules?order=next_fire``: an older server lists in its one order."""
+
+    summary = "This server does not list schedules soonest first"
+    complete = True
+
+
 class Unauthenticated(ServerRefused):
     summary = "The schedule server did not accept the credentials"
     complete = True

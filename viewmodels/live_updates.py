@@ -1,13 +1,14 @@
 """Keeping the open screens current while schedules fire, without anyone pressing Refresh.
 
 One round (``check``) catches the sidebar up, reads again the rows and the
-detail whose next firing has passed, reads the Needs attention count and its
-notices, then moves on the texts that read the clock. ``run`` repeats rounds,
-never two at once: on a poll, sooner for a shown next firing, at once on the
-embedded server's change signal, never in the background, backing off while
-the server cannot be read. A round that cannot read the server turns the
-screens to the view cache's copy; offline, page one is read again every
-``OFFLINE_RECHECK`` until the server answers. The client computes no firing.
+detail whose next firing has passed, the open agenda's page one, the Needs
+attention count and its notices, and the scheduler's state (its banner), then
+moves on the texts that read the clock. ``run`` repeats rounds, never two at
+once: on a poll, sooner for a shown next firing, at once on the embedded
+server's change signal, never in the background, backing off while the server
+cannot be read. A round that cannot read the server turns the screens to the
+view cache's copy; offline, page one is read again every ``OFFLINE_RECHECK``
+until the server answers. The client computes no firing.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.offline import OfflineViewModel
 from viewmodels.ports import Clock, ServerActivity
 from viewmodels.schedule_list import ScheduleListViewModel
+from viewmodels.scheduler_health import SchedulerHealthViewModel
 from viewmodels.sidebar import SidebarViewModel
 
 POLL_EVERY = timedelta(seconds=30)
@@ -55,8 +58,12 @@ class LiveUpdates:
         poll_every: timedelta = POLL_EVERY,
         longest_wait: timedelta = LONGEST_WAIT,
         offline: OfflineViewModel | None = None,
+        agenda: AgendaViewModel | None = None,
+        scheduler: SchedulerHealthViewModel | None = None,
     ) -> None:
         self._offline = offline
+        self._agenda = agenda
+        self._scheduler = scheduler
         if offline is not None:
             offline.set_retry(self.wake)
         self._schedules = schedules
@@ -86,6 +93,8 @@ class LiveUpdates:
         reached = await self._sidebar.catch_up()
         reached = await self._schedules.refresh_due() and reached
         reached = await self._detail.refresh_due() and reached
+        if self._agenda is not None:
+            reached = await self._agenda.refresh() and reached
         reached = await self._schedules.refresh_counts() and reached
         if self._notices is not None:
             announced = self._notices.snapshot.announced
@@ -94,6 +103,8 @@ class LiveUpdates:
                 self._schedules.snapshot.attention_only
             ):
                 await self._schedules.select_attention(True)  # the list shown gains it
+        if self._scheduler is not None:
+            await self._scheduler.check()  # its failure is no reason to show the kept copy
         self._failures = 0 if reached else self._failures + 1
         if not reached and self._offline is not None:
             # The server went away under open screens: they show the kept copy, and say so.
@@ -111,6 +122,8 @@ class LiveUpdates:
         self._failures = 0
         if self._detail.shows_copy:
             await self._detail.retry()
+        if self._agenda is not None and self._agenda.opened:
+            await self._agenda.reload()
         await self._sidebar.refresh()
 
     def _refresh_clock_texts(self) -> None:
@@ -119,6 +132,10 @@ class LiveUpdates:
         self._detail.refresh_clock_texts()
         if self._offline is not None:
             self._offline.refresh_clock_texts()
+        if self._scheduler is not None:
+            if self._offline is not None and self._offline.snapshot.offline:
+                self._scheduler.forget()  # nothing is known of a server out of reach
+            self._scheduler.refresh_clock_texts()
 
     def delay(self) -> timedelta:
         """How long until the next round."""
@@ -151,6 +168,8 @@ class LiveUpdates:
             if self._notices is not None:
                 # What needs attention when the window opens: learnt (first run) or announced.
                 await self._notices.check()
+            if self._scheduler is not None:
+                await self._scheduler.first_look()
             while True:
                 await wait(self._wake, self.delay().total_seconds())
                 await self._foreground.wait()

@@ -1,8 +1,9 @@
 """Where the app is and where each action leads: routes, Back, Escape and the keyboard.
 
 The route is the single source of what is open: ``/`` the schedules sheet,
-``/schedules/<id>`` with that detail, ``/sessions/<id>`` a transcript; any
-other address reads as the sheet and is rewritten to ``/``. The view model
+``/schedules/<id>`` with that detail, ``/sessions/<id>`` a transcript,
+``/agenda`` the agenda and ``/agenda/schedules/<id>`` a detail opened from it;
+any other address reads as the sheet and is rewritten to ``/``. The view model
 decides (its commands answer the route to go to; ``follow(route)`` brings the
 screens along); the view only binds keys and routes. The keys: viewmodels/README.md.
 """
@@ -11,16 +12,21 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from urllib.parse import urlsplit
 from uuid import UUID
 
+from viewmodels.agenda import AgendaViewModel
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
 from viewmodels.observable import Observable
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 
 SCHEDULES_ROUTE = "/"
+AGENDA_ROUTE = "/agenda"
+AGENDA_PATTERNS = ("agenda", "agenda/schedules/:schedule_id")
+"""The agenda's routes as the router's patterns: the agenda, and a detail opened from it."""
 SEARCH_KEYS = frozenset({"/", "Slash"})
 """How Flutter names the / key (its label; older clients its name)."""
 
@@ -29,11 +35,28 @@ class Place(StrEnum):
     SCHEDULES = "schedules"
     SCHEDULE = "schedule"
     SESSION = "session"
+    AGENDA = "agenda"
+    AGENDA_SCHEDULE = "agenda_schedule"
+    """A schedule's detail opened from the agenda: Back returns to the agenda."""
 
     @property
     def heading(self) -> str:
         """The screen's name in a phone's app bar."""
-        return {"schedules": "Schedules", "schedule": "Schedule", "session": "Session"}[self]
+        return _HEADINGS[self]
+
+    @property
+    def in_agenda(self) -> bool:
+        """The Agenda destination is the one chosen."""
+        return self in (Place.AGENDA, Place.AGENDA_SCHEDULE)
+
+
+_HEADINGS = {
+    Place.SCHEDULES: "Schedules",
+    Place.SCHEDULE: "Schedule",
+    Place.SESSION: "Session",
+    Place.AGENDA: "Agenda",
+    Place.AGENDA_SCHEDULE: "Schedule",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +70,16 @@ class Location:
             return schedule_route(self.item_id)
         if self.place is Place.SESSION:
             return session_route(self.item_id)
+        if self.place is Place.AGENDA_SCHEDULE and self.item_id is not None:
+            return f"{AGENDA_ROUTE}/schedules/{self.item_id}"
+        if self.place.in_agenda:
+            return AGENDA_ROUTE
         return SCHEDULES_ROUTE
 
     @property
     def schedule_id(self) -> UUID | None:
-        return self.item_id if self.place is Place.SCHEDULE else None
+        """The schedule whose detail is open, from the sheet or from the agenda."""
+        return self.item_id if self.place in (Place.SCHEDULE, Place.AGENDA_SCHEDULE) else None
 
     @property
     def session_id(self) -> UUID | None:
@@ -70,6 +98,8 @@ def parse_location(route: str | None) -> Location:
     """The screen ``route`` names; anything unknown is the schedules sheet."""
     path = urlsplit(route or SCHEDULES_ROUTE).path
     parts = [part for part in path.split("/") if part]
+    if parts[:1] == ["agenda"]:
+        return _agenda_location(parts[1:])
     if len(parts) == 2 and parts[0] in ("schedules", "sessions"):
         try:
             item_id = UUID(parts[1])
@@ -78,6 +108,15 @@ def parse_location(route: str | None) -> Location:
         place = Place.SCHEDULE if parts[0] == "schedules" else Place.SESSION
         return Location(place, item_id)
     return Location(Place.SCHEDULES)
+
+
+def _agenda_location(rest: list[str]) -> Location:
+    if len(rest) == 2 and rest[0] == "schedules":
+        try:
+            return Location(Place.AGENDA_SCHEDULE, UUID(rest[1]))
+        except ValueError:
+            return Location(Place.AGENDA)
+    return Location(Place.AGENDA)
 
 
 class NavigationViewModel(Observable[Location]):
@@ -90,8 +129,10 @@ class NavigationViewModel(Observable[Location]):
         detail: ScheduleDetailViewModel,
         sidebar: SidebarViewModel,
         messages: SessionMessagesViewModel,
+        agenda: AgendaViewModel | None = None,
     ) -> None:
         super().__init__(Location(Place.SCHEDULES))
+        self._agenda = agenda
         self._schedules = schedules
         self._detail = detail
         self._sidebar = sidebar
@@ -109,7 +150,9 @@ class NavigationViewModel(Observable[Location]):
         """
         location = parse_location(route)
         self._publish(location)
-        if location.place is Place.SCHEDULE and location.item_id is not None:
+        if location.place.in_agenda:
+            await self._follow_agenda(location)
+        elif location.place is Place.SCHEDULE and location.item_id is not None:
             self._schedules.mark_opened(location.item_id)
             self._sidebar.select_schedules()
             shown = self._detail.snapshot
@@ -127,8 +170,28 @@ class NavigationViewModel(Observable[Location]):
         canonical = location.route
         return None if _same_route(route, canonical) else canonical
 
+    async def _follow_agenda(self, location: Location) -> None:
+        self._schedules.close_opened()
+        if self._agenda is not None:
+            await self._agenda.open()
+        if location.item_id is not None:
+            shown = self._detail.snapshot
+            if shown.schedule_id != location.item_id or shown.phase is DetailPhase.CLOSED:
+                await self._detail.open(location.item_id)
+        elif self._detail.snapshot.phase is not DetailPhase.CLOSED:
+            await self._detail.close()
+
     def open_schedule(self, schedule_id: UUID) -> str:
         return schedule_route(schedule_id)
+
+    def show_agenda(self) -> str:
+        return AGENDA_ROUTE
+
+    def open_from_agenda(self, schedule_id: UUID, day: date) -> str:
+        """A row of the agenda: its schedule's detail; Back returns to ``day``."""
+        if self._agenda is not None:
+            self._agenda.mark_opened(schedule_id, day)
+        return Location(Place.AGENDA_SCHEDULE, schedule_id).route
 
     def open_session(self, session_id: UUID) -> str:
         return session_route(session_id)
@@ -137,13 +200,19 @@ class NavigationViewModel(Observable[Location]):
         return SCHEDULES_ROUTE
 
     def back(self) -> str | None:
-        """Where Back, Escape and a detail's close button lead; None on the sheet itself."""
-        return None if self.snapshot.place is Place.SCHEDULES else SCHEDULES_ROUTE
+        """Where Back, Escape and a detail's close button lead; None on the sheet and the agenda."""
+        place = self.snapshot.place
+        if place is Place.AGENDA_SCHEDULE:
+            return AGENDA_ROUTE
+        return None if place in (Place.SCHEDULES, Place.AGENDA) else SCHEDULES_ROUTE
 
     async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None:
         """A key pressed anywhere in the window; answers the route to go to, if any."""
-        if self.snapshot.place is Place.SCHEDULE and await self._detail.calendar.press(key):
+        place = self.snapshot.place
+        if self.snapshot.schedule_id is not None and await self._detail.calendar.press(key):
             return None
+        if place.in_agenda:
+            return await self._press_in_agenda(key, ctrl=ctrl, meta=meta)
         if key == "Arrow Down":
             self._schedules.select_next()
         elif key == "Arrow Up":
@@ -163,6 +232,14 @@ class NavigationViewModel(Observable[Location]):
             await asyncio.gather(self._schedules.reload(), self._sidebar.refresh())
         elif (key.upper() == "F" and (ctrl or meta)) or key in SEARCH_KEYS:
             self._schedules.focus_search()
+        return None
+
+    async def _press_in_agenda(self, key: str, *, ctrl: bool, meta: bool) -> str | None:
+        """The agenda's rows are buttons in reading order (Tab); Escape leaves a detail."""
+        if key == "Escape":
+            return self.back()
+        if key.upper() == "R" and (ctrl or meta) and self._agenda is not None:
+            await self._agenda.reload()
         return None
 
 

@@ -18,13 +18,20 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from transport.models import (
+        AgendaBucket,
+        AgendaDensity,
+        AgendaItem,
+        AgendaNotOffered,
         BrowserProfile,
         Folder,
+        ListOrder,
         Page,
         Principal,
         Projection,
         ScheduleCounts,
         ScheduleDetail,
+        SchedulerNotOffered,
+        SchedulerStatus,
         ScheduleSummary,
         SessionMessage,
         SessionSummary,
@@ -54,6 +61,7 @@ class ScheduleApi(Protocol):
         cursor: str | None = None,
         query: str | None = None,
         needs_attention: bool = False,
+        order: ListOrder = ...,
     ) -> Page[ScheduleSummary]: ...
 
     async def schedule_counts(self, query: str | None = None) -> ScheduleCounts: ...
@@ -71,6 +79,32 @@ class ScheduleApi(Protocol):
         expected_revision: int,
         definition: Mapping[str, Any],
     ) -> ScheduleDetail: ...
+
+    async def list_agenda(
+        self,
+        *,
+        start: datetime,
+        end: datetime,
+        include_paused: bool = False,
+        query: str | None = None,
+        needs_attention: bool = False,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Page[AgendaItem] | AgendaNotOffered: ...
+
+    async def agenda_density(
+        self,
+        *,
+        start: datetime,
+        end: datetime,
+        bucket: AgendaBucket,
+        timezone: str | None = None,
+        include_paused: bool = False,
+        query: str | None = None,
+        needs_attention: bool = False,
+    ) -> AgendaDensity | AgendaNotOffered: ...
+
+    async def scheduler_status(self) -> SchedulerStatus | SchedulerNotOffered: ...
 
     async def list_browser_profiles(
         self, *, limit: int | None = None, cursor: str | None = None

@@ -1,6 +1,7 @@
 """Flet components that render view-model snapshots and send commands back.
 
-No HTTP, no business rules, no formatting: those belong to ``viewmodels``.
+No HTTP, no business rules, no formatting and no words of their own: those
+belong to ``viewmodels`` (``tests/views/test_view_words.py`` holds the views to it).
 ``app_shell`` is the root; ``binding`` joins a view model to a component. The
 accessible names the views give are listed in docs/ARCHITECTURE.md.
 """

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from viewmodels.navigation import AGENDA_PATTERNS, AGENDA_ROUTE
 from views.binding import go, use_route_follower
 from views.look import is_wide
-from views.narrow_layout import NarrowDetail, NarrowSheet, NarrowTranscript
+from views.narrow_layout import NarrowAgenda, NarrowDetail, NarrowSheet, NarrowTranscript
 from views.screen_models import ScreenModels, ScreenModelsContext
 from views.wide_layout import WideDetail, WideLayout, WideTranscript
 
@@ -55,6 +56,7 @@ WIDE_ROUTES = [
             ft.Route(index=True, component=WideDetail),
             ft.Route(path="schedules/:schedule_id", component=WideDetail),
             ft.Route(path="sessions/:session_id", component=WideTranscript),
+            *(ft.Route(path=pattern, component=WideDetail) for pattern in AGENDA_PATTERNS),
         ],
     )
 ]
@@ -66,5 +68,10 @@ NARROW_ROUTES = [
             ft.Route(path="schedules/:schedule_id", component=NarrowDetail),
             ft.Route(path="sessions/:session_id", component=NarrowTranscript),
         ],
-    )
+    ),
+    ft.Route(
+        path=AGENDA_ROUTE,
+        component=NarrowAgenda,
+        children=[ft.Route(path="schedules/:schedule_id", component=NarrowDetail)],
+    ),
 ]

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from viewmodels.attention.notices import DISMISS_LABEL, OPEN_LABEL
 from views.binding import go, run_command, use_snapshot
 from views.screen_models import NavigationModel, NoticesModel, ScheduleListModel, ScreenModels
-
-OPEN_LABEL = "Open"
-DISMISS_LABEL = "Dismiss"
 
 
 @ft.component

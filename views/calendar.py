@@ -20,6 +20,7 @@ from viewmodels.calendar import (
     DayLine,
     MarkKind,
 )
+from viewmodels.formatting.shared_words import RETRY_LABEL
 from views.actions import icon_action
 from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
 from views.calendar_grid import MARK_SIZE, mark_glyph, month_grid
@@ -103,7 +104,7 @@ def _status(model: CalendarModel, snapshot: CalendarSnapshot) -> list[ft.Control
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE, size=16, color=ft.Colors.ERROR),
                     ft.Text(snapshot.error, color=ft.Colors.ERROR, size=13, expand=True),
-                    ft.TextButton("Retry", on_click=lambda: run_command(model.retry)),
+                    ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
                 ],
                 spacing=6,
             )

@@ -1,8 +1,9 @@
 """The calendar's month grid: one cell per day, its marks as shapes, one Tab stop.
 
 Each mark kind has its own icon shape (a ring for a firing to come, a
-triangle for an adjusted one, a check for fired, a cross for missed…), so
-colour is never the only difference. The grid is a roving focus (the ARIA
+triangle for an adjusted one, a check for a run that completed, a runner
+with errors for one that failed, a cross for missed…), so colour is never
+the only difference. The grid is a roving focus (the ARIA
 grid pattern): only the view model's ``tab_stop_day`` is a focusable button;
 the other days take clicks and taps, and the arrows move the Tab stop.
 """
@@ -25,11 +26,14 @@ MARK_SIZE = 16
 MARK_GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
     MarkKind.FIRES: (ft.Icons.CIRCLE_OUTLINED, ft.Colors.PRIMARY),
     MarkKind.ADJUSTED: (ft.Icons.CHANGE_HISTORY, ft.Colors.TERTIARY),
-    MarkKind.FIRED: (ft.Icons.CHECK, ft.Colors.PRIMARY),
+    MarkKind.RAN: (ft.Icons.CHECK, ft.Colors.PRIMARY),
+    MarkKind.RUNNING: (ft.Icons.HOURGLASS_EMPTY, ft.Colors.PRIMARY),
+    MarkKind.FAILED: (ft.Icons.RUNNING_WITH_ERRORS, ft.Colors.ERROR),
     MarkKind.MISSED: (ft.Icons.CLOSE, ft.Colors.ERROR),
     MarkKind.SKIPPED: (ft.Icons.FAST_FORWARD, ft.Colors.ON_SURFACE_VARIANT),
     MarkKind.REFUSED: (ft.Icons.GPP_BAD_OUTLINED, ft.Colors.ERROR),
     MarkKind.NOT_RUN: (ft.Icons.REPORT_OUTLINED, ft.Colors.ERROR),
+    MarkKind.NO_RECORD: (ft.Icons.QUESTION_MARK, ft.Colors.OUTLINE),
     MarkKind.NO_FIRING: (ft.Icons.REMOVE, ft.Colors.OUTLINE),
 }
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 import flet as ft
 
 from viewmodels.detail import DetailGroup, GroupKind, ScheduleDetailFields
-from viewmodels.detail.snapshot import LabelledValue
+from viewmodels.detail.snapshot import (
+    COPY_INSTRUCTION_LABEL,
+    INSTRUCTION_COPIED_TEXT,
+    LabelledValue,
+)
 from views.actions import icon_action
 from views.calendar import CalendarSection
 from views.screen_models import CalendarModel, WebsiteAccessModel
 from views.website_access import WebsiteAccessPicker
 
-COPY_LABEL = "Copy instruction"
 LABEL_WIDTH = 136
 
 
@@ -53,11 +56,11 @@ def _instruction(text: str) -> ft.Control:
 def _copy_action(fields: ScheduleDetailFields) -> ft.Control:
     async def copy_instruction() -> None:
         await ft.Clipboard().set(fields.instruction)
-        ft.context.page.show_dialog(ft.SnackBar(ft.Text("Instruction copied")))
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(INSTRUCTION_COPIED_TEXT)))
 
     return icon_action(
         ft.Icons.CONTENT_COPY,
-        COPY_LABEL,
+        COPY_INSTRUCTION_LABEL,
         lambda: ft.context.page.run_task(copy_instruction),
     )
 
@@ -115,7 +118,9 @@ def _folding_card(title: str, lines: list[ft.Control], *, expanded: bool) -> ft.
 
 def _value(line: LabelledValue) -> ft.Control:
     """A "label  value" line; the value wraps (the detail's SelectionArea makes it selectable)."""
-    value: ft.Control = ft.Text(line.value, size=14)
+    value: ft.Control = ft.Text(
+        line.value, size=14, color=ft.Colors.ERROR if line.warning else None
+    )
     if line.explanation:
         value = ft.Column(
             [value, ft.Text(line.explanation, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from viewmodels.formatting.shared_words import APP_NAME
+
 SEED = ft.Colors.INDIGO
 WIDE_MIN_WIDTH = 900
 """At and above this width: sidebar | list | detail side by side."""
@@ -62,7 +64,7 @@ def _theme(marks: KeyboardMarks) -> ft.Theme:
 
 
 def apply_look(page: ft.Page) -> None:
-    page.title = "Schedule Browser"
+    page.title = APP_NAME
     page.theme_mode = ft.ThemeMode.SYSTEM
     page.theme, page.dark_theme = themes()
     page.adaptive = True

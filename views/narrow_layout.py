@@ -1,7 +1,8 @@
 """The narrow layout (phones): a stack of views, the list first, a detail or transcript pushed.
 
-The list is full screen with the sidebar in a drawer and Search in the app
-bar; a pushed view has the platform's back navigation, which the router pops.
+The list (or the agenda) is full screen with the sidebar in a drawer and
+Search in the app bar; a pushed view has the platform's back navigation, which
+the router pops.
 """
 
 from __future__ import annotations
@@ -10,19 +11,19 @@ from uuid import UUID
 
 import flet as ft
 
-from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
+from viewmodels.navigation import AGENDA_ROUTE, SCHEDULES_ROUTE, Place, parse_location
+from viewmodels.schedule_list.snapshot import REFRESH_LABEL, SEARCH_ACTION_LABEL
+from viewmodels.sidebar.snapshot import OPEN_SIDEBAR_LABEL
 from views.actions import icon_action
+from views.agenda import Agenda
 from views.attention_notice import attention_banner
-from views.binding import go, use_each_request, use_route_follower, use_snapshot
-from views.offline_banner import with_banner
+from views.banners import with_banners
+from views.binding import go, run_command, use_each_request, use_route_follower, use_snapshot
 from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
-from views.screen_models import use_models
+from views.screen_models import ScreenModels, use_models
 from views.session_transcript import SessionTranscript
 from views.sidebar import Sidebar
-
-OPEN_SIDEBAR_LABEL = "Open sidebar"
-SEARCH_ACTION_LABEL = "Search"
 
 
 @ft.component
@@ -45,9 +46,6 @@ def NarrowSheet() -> ft.View:
 
     reveals = use_snapshot(models.sidebar).reveals
     use_each_request(reveals, open_drawer_to_reveal, [location.place])
-
-    def leave_drawer() -> None:
-        page.run_task(page.close_drawer)
 
     def toggle_search() -> None:
         # The search action shows the field and puts the focus in it; again hides it.
@@ -73,22 +71,10 @@ def NarrowSheet() -> ft.View:
             ],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
-        drawer=ft.NavigationDrawer(
-            controls=[
-                ft.Container(
-                    content=Sidebar(
-                        models.sidebar,
-                        models.navigation,
-                        on_chosen=leave_drawer,
-                        account=models.account,
-                    ),
-                    height=page.height,
-                )
-            ]
-        ),
+        drawer=_drawer(models, in_agenda=False),
         controls=[
-            with_banner(
-                models.offline,
+            with_banners(
+                models,
                 ft.Column(
                     [
                         *attention_banner(models),
@@ -104,6 +90,66 @@ def NarrowSheet() -> ft.View:
                 ),
             )
         ],
+    )
+
+
+@ft.component
+def NarrowAgenda() -> ft.View:
+    """The agenda full screen, the sidebar in the same drawer as the schedules sheet's."""
+    models = use_models()
+    page = ft.context.page
+    use_route_follower(ft.use_route_location())
+
+    model = models.agenda
+    agenda = Agenda(model, models.navigation, phone=True) if model is not None else ft.Container()
+    refresh: list[ft.Control] = (
+        [icon_action(ft.Icons.REFRESH, REFRESH_LABEL, lambda: run_command(model.reload))]
+        if model is not None
+        else []
+    )
+    return ft.View(
+        route=AGENDA_ROUTE,
+        can_pop=False,
+        padding=0,
+        spacing=0,
+        appbar=ft.AppBar(
+            title=ft.Text(Place.AGENDA.heading),
+            leading=icon_action(
+                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
+            ),
+            actions=refresh,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+        drawer=_drawer(models, in_agenda=True),
+        controls=[with_banners(models, agenda)],
+    )
+
+
+def _drawer(models: ScreenModels, *, in_agenda: bool) -> ft.NavigationDrawer:
+    """The sidebar as a phone's drawer (of the sheet, or of the agenda).
+
+    Choosing an entry closes it while its view stays; an entry that shows the
+    other root view replaces this one, drawer and all, and closing a drawer no
+    longer on the page would fail Flet's session.
+    """
+    page = ft.context.page
+
+    def leave_drawer(route: str) -> None:
+        if parse_location(route).place.in_agenda == in_agenda:
+            page.run_task(page.close_drawer)
+
+    return ft.NavigationDrawer(
+        controls=[
+            ft.Container(
+                content=Sidebar(
+                    models.sidebar,
+                    models.navigation,
+                    on_chosen=leave_drawer,
+                    account=models.account,
+                ),
+                height=page.height,
+            )
+        ]
     )
 
 
@@ -131,13 +177,15 @@ def NarrowDetail() -> ft.View:
         open_session=lambda session_id: go(models.navigation.open_session(session_id)),
         phone=True,
     )
-    return _pushed(Place.SCHEDULE, with_banner(models.offline, detail))
+    return _pushed(Place.SCHEDULE, with_banners(models, detail))
 
 
 @ft.component
 def NarrowTranscript() -> ft.View:
     models = use_models()
-    return _pushed(Place.SESSION, SessionTranscript(models.messages, models.navigation))
+    return _pushed(
+        Place.SESSION, with_banners(models, SessionTranscript(models.messages, models.navigation))
+    )
 
 
 def _pushed(place: Place, content: ft.Control) -> ft.View:

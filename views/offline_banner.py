@@ -3,19 +3,18 @@
 Renders ``viewmodels.offline.OfflineSnapshot`` as it is: the sentence is the
 view model's ("Can't reach the schedule server. Showing what was read at
 10:42 (3 h ago)."), and so is whether it shows. It sits above the list on
-every layout and above a phone's pushed detail, so whatever screen is open
-says where its words came from. Its text is a live region: a screen reader
-hears it when it appears.
+every layout and above a phone's pushed screens (``views.banners``), so
+whatever screen is open says where its words came from. Its text is a live
+region: a screen reader hears it when it appears.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
+from viewmodels.formatting.shared_words import RETRY_LABEL
 from views.binding import use_snapshot
 from views.screen_models import OfflineModel
-
-RETRY_LABEL = "Retry"
 
 
 @ft.component
@@ -46,10 +45,3 @@ def OfflineBanner(model: OfflineModel) -> ft.Control:
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         padding=ft.Padding.only(left=16, right=8, top=6, bottom=6),
     )
-
-
-def with_banner(models_offline: OfflineModel | None, content: ft.Control) -> ft.Control:
-    """``content`` under the banner (nothing above it when there is no offline model)."""
-    if models_offline is None:
-        return content
-    return ft.Column([OfflineBanner(models_offline), content], spacing=0, expand=True)

@@ -15,7 +15,7 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.detail import DetailPhase, ScheduleDetailFields
-from viewmodels.detail.snapshot import PauseHelp
+from viewmodels.detail.snapshot import CLOSE_DETAILS_LABEL, SHOW_IN_SIDEBAR_LABEL, PauseHelp
 from views.actions import icon_action
 from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
 from views.detail_groups import detail_group
@@ -26,8 +26,6 @@ from views.screen_models import (
     WebsiteAccessModel,
 )
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
-
-CLOSE_LABEL = "Close details"
 
 
 @ft.component
@@ -74,7 +72,7 @@ def ScheduleDetail(
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(ft.Icons.EVENT_NOTE, snapshot.empty_title, snapshot.empty_hint)
     if snapshot.phase is DetailPhase.LOADING:
-        return _closable(loading_panel("Loading schedule…"), close)
+        return _closable(loading_panel(snapshot.loading_text), close)
     if snapshot.can_retry or snapshot.fields is None:
         return _closable(
             error_panel(
@@ -114,7 +112,7 @@ def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
     return ft.Column(
         [
             ft.Row(
-                [icon_action(ft.Icons.CLOSE, CLOSE_LABEL, close)],
+                [icon_action(ft.Icons.CLOSE, CLOSE_DETAILS_LABEL, close)],
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(content=panel, expand=True),
@@ -163,11 +161,8 @@ def _heading(
     )
     controls: list[ft.Control] = [title]
     if close is not None:
-        controls.append(icon_action(ft.Icons.CLOSE, CLOSE_LABEL, close))
+        controls.append(icon_action(ft.Icons.CLOSE, CLOSE_DETAILS_LABEL, close))
     return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.START)
-
-
-SHOW_IN_SIDEBAR_LABEL = "Show in the sidebar"
 
 
 def _sessions_line(

@@ -1,4 +1,4 @@
-"""The schedules sheet: Current / Recent History, search, Needs attention, rows, paging.
+"""The schedules sheet: Current / Recent History, search, Needs attention, order, rows, paging.
 
 Renders ``ScheduleListSnapshot`` as it is; this module decides only the shape
 on screen: a full-page error when page one failed, an inline Retry when a
@@ -16,9 +16,10 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
-from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
+from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, REFRESH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
 from views.binding import Held, focus_soon, go, run_command, use_each_request, use_snapshot
 from views.row_blocks import row_blocks
@@ -84,6 +85,9 @@ def ScheduleList(
     def toggle_attention() -> None:
         run_command(model.select_attention, not snapshot.attention_only)
 
+    def toggle_soonest_first() -> None:
+        run_command(model.select_soonest_first, not snapshot.soonest_first)
+
     header = ft.Container(
         content=ft.Column(
             [
@@ -105,7 +109,7 @@ def ScheduleList(
                         ),
                         icon_action(
                             ft.Icons.REFRESH,
-                            "Refresh",
+                            REFRESH_LABEL,
                             lambda: run_command(model.reload),
                             disabled=not snapshot.can_refresh,
                         ),
@@ -121,16 +125,25 @@ def ScheduleList(
                             show_checkmark=False,
                             on_select=toggle_attention,
                         ),
+                        ft.Chip(
+                            label=ft.Text(snapshot.soonest_first_label),
+                            leading=ft.Icon(ft.Icons.SCHEDULE),
+                            selected=snapshot.soonest_first,
+                            show_checkmark=False,
+                            on_select=toggle_soonest_first,
+                            visible=snapshot.order_shown,
+                        ),
                         # Once, beside the filter: which clock the rows' times are.
                         ft.Text(
                             snapshot.zone_text,
                             size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT,
-                            text_align=ft.TextAlign.END,
-                            expand=True,
                         ),
                     ],
                     spacing=8,
+                    run_spacing=4,
+                    wrap=True,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 *([SearchField(model, snapshot.search_clears, search)] if searchable else []),
             ],
@@ -143,7 +156,7 @@ def ScheduleList(
         [
             header,
             ft.ProgressBar(
-                height=2, visible=snapshot.refreshing, semantics_label="Refreshing schedules"
+                height=2, visible=snapshot.refreshing, semantics_label=snapshot.refreshing_text
             ),
             _body(snapshot, model, open_row, opened_id, list_view),
         ],
@@ -188,7 +201,7 @@ def _body(
             )
         return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text, snapshot.empty_guidance)
     if not snapshot.rows:
-        return loading_panel("Loading schedules…")
+        return loading_panel(snapshot.loading_text)
 
     def near_end(event: ft.OnScrollEvent) -> None:
         if model.snapshot.can_load_more and (
@@ -217,7 +230,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
                 ft.Text(snapshot.later_page_message, color=ft.Colors.ERROR, expand=True),
-                ft.TextButton("Retry", on_click=lambda: run_command(model.retry)),
+                ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
             ],
             spacing=8,
         )
@@ -225,7 +238,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         content = ft.Row(
             [
                 ft.ProgressRing(width=18, height=18, stroke_width=2),
-                ft.Text("Loading more…", color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(LOADING_MORE_TEXT, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
@@ -240,7 +253,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         )
     elif snapshot.can_load_more:
         content = ft.Row(
-            [ft.TextButton("Load more", on_click=lambda: run_command(model.load_more))],
+            [ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))],
             alignment=ft.MainAxisAlignment.CENTER,
         )
     else:

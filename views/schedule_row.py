@@ -16,7 +16,6 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.schedule_list import ScheduleRow
-from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 from views.look import FOCUS_RING_WIDTH, OPENED_BAR_WIDTH
 from views.status_panels import state_chip
 
@@ -66,9 +65,11 @@ def _schedule_row(
             ft.Text(row.pause_reason_text, size=12, color=ft.Colors.TERTIARY, italic=True)
         )
     if row.attention_text:
-        details.append(_attention_line(row.attention_text))
+        details.append(_warning_line(ft.Icons.WARNING_AMBER, row.attention_text))
     details.append(_line(ft.Icons.REPEAT, row.cadence_summary))
-    if row.next_fire_text:
+    if row.next_fire_text and row.next_fire_overdue:
+        details.append(_warning_line(ft.Icons.TIMER_OFF, row.next_fire_text))
+    elif row.next_fire_text:
         details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
     if row.ended_text:
         details.append(_line(ft.Icons.EVENT_BUSY, row.ended_text))
@@ -108,9 +109,7 @@ def _schedule_row(
     )
     return ft.Semantics(
         content=tile,
-        label=f"{row.accessibility_label}. {OPENED_ROW_TEXT}"
-        if opened
-        else row.accessibility_label,
+        label=row.opened_accessibility_label if opened else row.accessibility_label,
         button=True,
         selected=focused,
         container=True,
@@ -159,11 +158,11 @@ def _line(icon: ft.IconData, text: str) -> ft.Control:
     )
 
 
-def _attention_line(text: str) -> ft.Control:
-    """The last firing that needs attention: one line in the theme's error colour."""
+def _warning_line(icon: ft.IconData, text: str) -> ft.Control:
+    """A last firing that needs attention, an overdue one: a line in the theme's error colour."""
     return ft.Row(
         [
-            ft.Icon(ft.Icons.WARNING_AMBER, size=14, color=ft.Colors.ERROR),
+            ft.Icon(icon, size=14, color=ft.Colors.ERROR),
             ft.Text(text, size=13, color=ft.Colors.ERROR, expand=True, max_lines=2),
         ],
         spacing=6,

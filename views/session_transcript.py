@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
 from viewmodels.paging import FeedPhase
 from viewmodels.sidebar import MessageRow, TranscriptOrigin, outside_link
+from viewmodels.sidebar.snapshot import OPEN_SCHEDULE_LABEL
 from views.binding import go, run_command, use_snapshot
 from views.screen_models import NavigationModel, SessionMessagesModel
 from views.status_panels import error_panel, loading_panel, message_panel
@@ -22,12 +24,12 @@ def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) 
     snapshot = use_snapshot(model)
     if snapshot.first_page_error:
         return error_panel(
-            "This session could not be loaded",
+            snapshot.failure_title,
             snapshot.first_page_error,
             lambda: run_command(model.retry),
         )
     if snapshot.loading:
-        return loading_panel("Loading messages…")
+        return loading_panel(snapshot.loading_text)
     items: list[ft.Control] = []
     if snapshot.origin is not None:
         items.append(_origin_header(snapshot.origin, navigation))
@@ -39,38 +41,35 @@ def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) 
                 weight=ft.FontWeight.W_600,
             )
         )
-    if not snapshot.messages:
-        items.append(message_panel(ft.Icons.CHAT_BUBBLE_OUTLINE, "No messages in this session."))
+    if snapshot.empty_text:
+        items.append(message_panel(ft.Icons.CHAT_BUBBLE_OUTLINE, snapshot.empty_text))
     items.extend(_bubble(message) for message in snapshot.messages)
     if snapshot.later_page_error:
         items.append(
             ft.Row(
                 [
                     ft.Text(snapshot.later_page_error, color=ft.Colors.ERROR, expand=True),
-                    ft.TextButton("Retry", on_click=lambda: run_command(model.retry)),
+                    ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
                 ]
             )
         )
     elif snapshot.phase is FeedPhase.LOADING_MORE:
         items.append(
             ft.Row(
-                [ft.ProgressRing(width=18, height=18, stroke_width=2), ft.Text("Loading more…")],
+                [ft.ProgressRing(width=18, height=18, stroke_width=2), ft.Text(LOADING_MORE_TEXT)],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
     elif snapshot.can_load_more:
         items.append(
             ft.Row(
-                [ft.TextButton("Load more", on_click=lambda: run_command(model.load_more))],
+                [ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
     return ft.SelectionArea(
         content=ft.ListView(items, spacing=12, padding=ft.Padding.all(20), expand=True)
     )
-
-
-OPEN_SCHEDULE_LABEL = "Open schedule"
 
 
 def _origin_header(origin: TranscriptOrigin, navigation: NavigationModel) -> ft.Control:
@@ -130,12 +129,12 @@ def _message_body(message: MessageRow) -> ft.Control:
 
 
 def _bubble(message: MessageRow) -> ft.Control:
-    mine = message.role == "user"
+    mine = message.from_you
     bubble = ft.Container(
         content=ft.Column(
             [
                 ft.Text(
-                    f"{message.role_label} · {message.time_text}",
+                    message.byline,
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),

@@ -1,4 +1,4 @@
-"""The sidebar: the Schedules entry, then Folders, Scheduled groups and History.
+"""The sidebar: the Schedules and Agenda entries, then Folders, Scheduled groups and History.
 
 Sections appear in the view model's order, only when it offers them; in a
 hosted web view the header names the signed-in person and offers Sign out. A
@@ -16,24 +16,31 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.formatting.shared_words import APP_NAME, RETRY_LABEL
 from viewmodels.sidebar import ScheduleGroup, SessionRow
+from viewmodels.sidebar.snapshot import (
+    FOLDERS_HEADING,
+    HISTORY_HEADING,
+    SCHEDULED_HEADING,
+    SCHEDULES_ENTRY_LABEL,
+)
+from viewmodels.sign_in.snapshot import SIGN_OUT_LABEL
+from views.agenda_entry import AgendaEntry
 from views.binding import go, run_command, use_snapshot
 from views.screen_models import AccountModel, NavigationModel, SidebarModel
-
-SCHEDULES_ENTRY_LABEL = "Schedules"
-SIGN_OUT_LABEL = "Sign out"
 
 
 @ft.component
 def Sidebar(
     model: SidebarModel,
     navigation: NavigationModel,
-    on_chosen: Callable[[], None] | None = None,
+    on_chosen: Callable[[str], None] | None = None,
     account: AccountModel | None = None,
 ) -> ft.Control:
-    """``on_chosen`` runs after an entry is chosen (a phone closes its drawer);
+    """``on_chosen(route)`` runs after an entry is chosen (a phone closes its drawer);
     ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
+    in_agenda = use_snapshot(navigation).place.in_agenda
     list_view = ft.use_ref(cast(ft.ListView | None, None))
     revealed = snapshot.revealed_schedule_id
 
@@ -49,7 +56,7 @@ def Sidebar(
     def show(route: str) -> None:
         go(route)
         if on_chosen is not None:
-            on_chosen()
+            on_chosen(route)
 
     def show_schedules() -> None:
         show(navigation.show_schedules())
@@ -60,7 +67,7 @@ def Sidebar(
     entries: list[ft.Control] = [
         ft.Container(
             content=ft.Text(
-                "Schedule Browser",
+                APP_NAME,
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                 weight=ft.FontWeight.W_600,
             ),
@@ -70,29 +77,30 @@ def Sidebar(
         ft.ListTile(
             leading=ft.Icon(ft.Icons.CALENDAR_MONTH),
             title=ft.Text(SCHEDULES_ENTRY_LABEL),
-            selected=snapshot.schedules_selected,
+            selected=snapshot.schedules_selected and not in_agenda,
             on_click=lambda: show_schedules(),
             shape=ft.StadiumBorder(),
             selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
             selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
         ),
+        AgendaEntry(navigation, show),
     ]
     if snapshot.shows_progress:
-        entries.append(ft.ProgressBar(height=2, semantics_label="Loading history"))
+        entries.append(ft.ProgressBar(height=2, semantics_label=snapshot.progress_text))
     if snapshot.error:
         entries.append(
             ft.Container(
                 content=ft.Row(
                     [
                         ft.Text(snapshot.error, size=12, color=ft.Colors.ERROR, expand=True),
-                        ft.TextButton("Retry", on_click=lambda: run_command(model.refresh)),
+                        ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.refresh)),
                     ]
                 ),
                 padding=ft.Padding.symmetric(horizontal=16),
             )
         )
     if snapshot.shows_folders:
-        entries.append(_section("Folders"))
+        entries.append(_section(FOLDERS_HEADING))
         for folder in snapshot.folders or ():
             entries.append(
                 ft.ListTile(
@@ -103,13 +111,13 @@ def Sidebar(
             )
             entries.extend(_session_tile(row, show_session, indent=True) for row in folder.rows)
     if snapshot.shows_scheduled:
-        entries.append(_section("Scheduled"))
+        entries.append(_section(SCHEDULED_HEADING))
         for group in snapshot.scheduled:
             entries.append(_group_tile(group, model, revealed=group.schedule_id == revealed))
             if group.expanded:
                 entries.extend(_session_tile(row, show_session, indent=True) for row in group.rows)
     if snapshot.history:
-        entries.append(_section("History"))
+        entries.append(_section(HISTORY_HEADING))
         entries.extend(
             _session_tile(row, show_session, revealed=revealed) for row in snapshot.history
         )
@@ -131,13 +139,12 @@ def reveal_key(schedule_id: UUID) -> str:
 
 
 def _account_row(account: AccountModel) -> ft.Control:
-    name = account.snapshot.account_name
     return ft.Container(
         content=ft.Row(
             [
                 ft.Icon(ft.Icons.ACCOUNT_CIRCLE_OUTLINED, size=20),
                 ft.Text(
-                    f"Signed in as\n{name}",
+                    account.snapshot.signed_in_text,
                     size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     max_lines=2,

@@ -17,19 +17,20 @@ from __future__ import annotations
 import flet as ft
 
 from viewmodels.sign_in import SignInPhase, SignInSnapshot
+from viewmodels.sign_in.snapshot import (
+    HIDE_TOKEN_LABEL,
+    REMEMBER_LABEL,
+    SHOW_TOKEN_LABEL,
+    SIGN_IN_LABEL,
+    SIGN_OUT_LABEL,
+    TOKEN_LABEL,
+)
 from views.actions import icon_action
 from views.app_shell import AppShell
 from views.binding import Held, focus_soon, run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
-from views.sidebar import SIGN_OUT_LABEL
 from views.status_panels import centered, error_panel, loading_panel
 
-TOKEN_LABEL = "Token"
-REMEMBER_LABEL = "Remember on this device"
-SIGN_IN_LABEL = "Sign in"
-SHOW_TOKEN_LABEL = "Show token"
-HIDE_TOKEN_LABEL = "Hide token"
-CHECKING_TEXT = "Signing in…"
 FORM_WIDTH = 380
 
 
@@ -73,7 +74,9 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     if snapshot.phase is SignInPhase.UNREACHABLE:
         return ft.Column(
             [
-                error_panel("Not signed in yet", snapshot.error, lambda: run_command(model.retry)),
+                error_panel(
+                    snapshot.unreachable_title, snapshot.error, lambda: run_command(model.retry)
+                ),
                 ft.Container(
                     content=ft.TextButton(
                         SIGN_OUT_LABEL, on_click=lambda: run_command(model.sign_out)
@@ -85,7 +88,7 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
             expand=True,
         )
     if not snapshot.shows_form:
-        return loading_panel(CHECKING_TEXT)
+        return loading_panel(snapshot.checking_text)
 
     def submit() -> None:
         run_command(model.sign_in, typed.current or "")
@@ -93,14 +96,11 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     enabled = snapshot.form_enabled
     parts: list[ft.Control] = [
         ft.Text(
-            "Schedule Browser",
+            snapshot.form_title,
             theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
             weight=ft.FontWeight.W_600,
         ),
-        ft.Text(
-            "Sign in with the token your team gave you.",
-            color=ft.Colors.ON_SURFACE_VARIANT,
-        ),
+        ft.Text(snapshot.form_hint, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if snapshot.notice:
         parts.append(_note(snapshot.notice, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SURFACE_VARIANT))

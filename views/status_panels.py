@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from viewmodels.formatting import Tone
+from viewmodels.formatting.shared_words import RETRY_LABEL
 
 
 def centered(*controls: ft.Control) -> ft.Control:
@@ -59,7 +60,7 @@ def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> 
         parts.append(
             ft.Text(reason, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
         )
-    parts.append(ft.FilledButton("Retry", icon=ft.Icons.REFRESH, on_click=lambda: on_retry()))
+    parts.append(ft.FilledButton(RETRY_LABEL, icon=ft.Icons.REFRESH, on_click=lambda: on_retry()))
     return centered(*parts)
 
 

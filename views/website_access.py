@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from viewmodels.detail import ProfilesPhase, WebsiteOption
+from viewmodels.detail import WebsiteOption
+from viewmodels.detail.website_snapshot import ALLOW_LABEL, CANCEL_LABEL, UNDO_LABEL
+from viewmodels.formatting.shared_words import RETRY_LABEL
 from views.binding import run_command, use_snapshot
 from views.screen_models import WebsiteAccessModel
 
@@ -85,21 +87,18 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
                 [
                     ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, size=16, color=ft.Colors.PRIMARY),
                     ft.Text(snapshot.saved.text, size=13, expand=True),
-                    ft.TextButton("Undo", on_click=lambda: run_command(model.undo)),
+                    ft.TextButton(UNDO_LABEL, on_click=lambda: run_command(model.undo)),
                 ],
                 spacing=6,
             )
         )
-    if snapshot.saving:
-        lines.append(_note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Saving…"))
-    elif snapshot.profiles_phase is ProfilesPhase.LOADING:
-        lines.append(
-            _note(ft.ProgressRing(width=16, height=16, stroke_width=2), "Loading sign-ins…")
-        )
+    if snapshot.progress_text:
+        ring = ft.ProgressRing(width=16, height=16, stroke_width=2)
+        lines.append(_note(ring, snapshot.progress_text))
     if snapshot.error:
         retry: list[ft.Control] = []
         if snapshot.can_retry:
-            retry = [ft.TextButton("Retry", on_click=lambda: run_command(model.retry))]
+            retry = [ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry))]
         lines.append(
             ft.Row(
                 [
@@ -128,8 +127,8 @@ def _question(model: WebsiteAccessModel, text: str) -> ft.Control:
                 ft.Text(text, size=14, weight=ft.FontWeight.W_500),
                 ft.Row(
                     [
-                        ft.TextButton("Cancel", on_click=lambda: model.cancel()),
-                        ft.FilledButton("Allow", on_click=lambda: run_command(model.allow)),
+                        ft.TextButton(CANCEL_LABEL, on_click=lambda: model.cancel()),
+                        ft.FilledButton(ALLOW_LABEL, on_click=lambda: run_command(model.allow)),
                     ],
                     alignment=ft.MainAxisAlignment.END,
                     spacing=8,

@@ -1,14 +1,16 @@
-"""The wide layout (>= 900 px): one view, sidebar | list | detail, or sidebar | transcript."""
+"""The wide layout (>= 900 px): one view, sidebar | list | detail, sidebar | agenda | detail,
+or sidebar | transcript."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from viewmodels.navigation import SCHEDULES_ROUTE, Place, parse_location
+from views.agenda import Agenda
 from views.attention_notice import attention_banner
+from views.banners import with_banners
 from views.binding import go, run_command, use_route_follower
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH
-from views.offline_banner import with_banner
 from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
 from views.screen_models import use_models
@@ -28,12 +30,14 @@ def WideLayout() -> ft.View:
     if location.place is Place.SESSION:
         content: ft.Control = ft.Container(content=outlet, expand=True)
     else:
+        beside: ft.Control = (
+            Agenda(models.agenda, models.navigation)
+            if location.place.in_agenda and models.agenda is not None
+            else ScheduleList(models.schedules, models.navigation, location.schedule_id)
+        )
         content = ft.Row(
             [
-                ft.Container(
-                    content=ScheduleList(models.schedules, models.navigation, location.schedule_id),
-                    width=LIST_WIDTH,
-                ),
+                ft.Container(content=beside, width=LIST_WIDTH),
                 ft.VerticalDivider(width=1),
                 ft.Container(content=outlet, expand=True),
             ],
@@ -60,7 +64,7 @@ def WideLayout() -> ft.View:
                         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                     ),
                     ft.VerticalDivider(width=1),
-                    with_banner(models.offline, main),
+                    with_banners(models, main),
                 ],
                 spacing=0,
                 expand=True,
@@ -74,7 +78,7 @@ def WideLayout() -> ft.View:
 def WideDetail() -> ft.Control:
     models = use_models()
     navigation = models.navigation
-    opened = parse_location(ft.use_route_location()).place is Place.SCHEDULE
+    opened = parse_location(ft.use_route_location()).schedule_id is not None
     close = (lambda: go(navigation.back())) if opened else None
     return ScheduleDetail(
         models.detail,

@@ -1,8 +1,8 @@
 """Where each control of the app is found: its role and accessible name, in one place.
 
-The names are the app's own (the table in ``views/__init__.py``, the view
-models' words), so a test that finds a control here also proves a screen
-reader can name it. A renamed control is a one-line change in this module.
+The names are the app's own (the view models' words, listed in the table of
+docs/ARCHITECTURE.md), so a test that finds a control here also proves a
+screen reader can name it. A renamed control is a one-line change in this module.
 
 - A schedule row is one button named by the row's ``accessibility_label``: the
   title, then the state (with the pause reason), the cadence, the next firing

@@ -18,6 +18,7 @@ from datetime import datetime
 from uuid import UUID
 
 from server.api.errors import invalid_request
+from server.storage.next_fire_order import NextFireGroup, NextFirePosition
 
 
 def _b64(data: bytes) -> str:
@@ -58,6 +59,15 @@ def instant_key(position: list[str]) -> tuple[datetime, UUID]:
     """A signed (instant, id) position; signed by us, so it parses."""
     try:
         return datetime.fromisoformat(position[0]), UUID(position[1])
+    except (IndexError, ValueError) as err:
+        raise invalid_request("The cursor is not valid here.", field="cursor") from err
+
+
+def next_fire_key(position: list[str]) -> NextFirePosition:
+    """A signed (group, instant, id) position of the soonest-first order."""
+    try:
+        group = NextFireGroup(int(position[0]))
+        return group, datetime.fromisoformat(position[1]), UUID(position[2])
     except (IndexError, ValueError) as err:
         raise invalid_request("The cursor is not valid here.", field="cursor") from err
 

@@ -3,8 +3,9 @@
 Off unless asked for (``--metrics`` or ``--metrics-port``). Each server has a
 registry of its own, never the process-wide default, so two servers in one
 process never mix their figures. The metrics are listed in docs/API.md
-(Metrics); the due backlog and the runs are read from the database at each
-scrape, and left out when it cannot be read. On the API port it answers only
+(Metrics); the due backlog, the overdue schedules, the runs and each
+replica's last heartbeat are read from the database at each scrape, and left
+out when it cannot be read. On the API port it answers only
 a loopback caller that came through no proxy (no forwarding header, no
 trusted proxy's peer); anyone else gets 404 ``route.not_found``, so a server
 behind a proxy does not publish it.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import anyio.to_thread
 from fastapi import APIRouter, Request
@@ -48,7 +49,12 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 class ServerMetrics:
     """One server's metrics; also the worker's observer (``server/firing/observer.py``)."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime],
+        overdue_after: timedelta = timedelta(seconds=60),
+    ) -> None:
         self.registry = CollectorRegistry(auto_describe=False)
         self._lateness = Histogram(
             "schedule_firing_lateness_seconds",
@@ -59,6 +65,17 @@ class ServerMetrics:
         self._occurrences = Counter(
             "schedule_occurrences",
             "Occurrences this process recorded, by disposition.",
+            ["disposition"],
+            registry=self.registry,
+        )
+        self._due = Counter(
+            "schedule_firings_due",
+            "Due instants this process's deciders met (the worker's claim, an edit's settling).",
+            registry=self.registry,
+        )
+        self._decided = Counter(
+            "schedule_firings_decided",
+            "Due instants this process decided, by disposition.",
             ["disposition"],
             registry=self.registry,
         )
@@ -74,16 +91,20 @@ class ServerMetrics:
             buckets=REQUEST_BUCKETS,
             registry=self.registry,
         )
-        self.registry.register(_DatabaseCollector(store, clock))
+        self.registry.register(_DatabaseCollector(store, clock, overdue_after))
 
     def occurrence_recorded(self, occurrence: OccurrenceRecord) -> None:
         self._occurrences.labels(occurrence.disposition).inc()
+        self._decided.labels(occurrence.disposition).inc()
         if (
             occurrence.disposition == Disposition.MATERIALIZED
             and occurrence.materialized_at is not None
         ):
             late = (occurrence.materialized_at - occurrence.nominal_fire_at).total_seconds()
             self._lateness.observe(max(late, 0.0))
+
+    def firings_due(self, count: int) -> None:
+        self._due.inc(count)
 
     def materialization_failed(self) -> None:
         self._materialization_errors.inc()
@@ -98,9 +119,12 @@ class ServerMetrics:
 class _DatabaseCollector(Collector):
     """The figures read at scrape time: the store's faults, then the database's tallies."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], datetime], overdue_after: timedelta
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._overdue_after = overdue_after
 
     def collect(self) -> Iterable[Metric]:
         faults = self._store.faults
@@ -114,8 +138,10 @@ class _DatabaseCollector(Collector):
             "1 from a storage fault until a write succeeds again (/readyz: storage_fault).",
             value=1 if faults.faulted else 0,
         )
+        now = self._clock()
         try:
-            tallies = self._store.tallies(self._clock())
+            tallies = self._store.tallies(now, now - self._overdue_after)
+            ticks = self._store.replicas.ticks()
         except Exception as err:
             if is_storage_fault(err):
                 return
@@ -125,6 +151,21 @@ class _DatabaseCollector(Collector):
             "ACTIVE schedules whose next firing has come and is not yet materialized.",
             value=tallies.due_backlog,
         )
+        yield GaugeMetricFamily(
+            "schedule_overdue",
+            "ACTIVE schedules whose next firing passed the overdue threshold undecided.",
+            value=tallies.overdue or 0,
+        )
+        beats = GaugeMetricFamily(
+            "schedule_scheduler_last_tick_timestamp_seconds",
+            "Each scheduler replica's last heartbeat (Unix time), until retention forgets it.",
+            labels=["replica", "host"],
+        )
+        for tick in ticks:
+            beats.add_metric(
+                [tick.replica.replica_id, tick.replica.host], tick.last_tick_at.timestamp()
+            )
+        yield beats
         runs = GaugeMetricFamily("schedule_runs", "Runs stored, by status.", labels=["status"])
         for status, count in sorted(tallies.runs_by_status.items()):
             runs.add_metric([status], count)

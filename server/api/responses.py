@@ -20,7 +20,8 @@ from fastapi import Response
 from pydantic import AfterValidator, AwareDatetime, BaseModel, Field
 
 from server.api.request_schemas import Open
-from server.domain.states import ProfileState
+from server.control.scheduler_status import SchedulerStatus as SchedulerStatusRecord
+from server.domain.states import ProfileState, SchedulerState
 from server.identity import Principal as Caller
 from server.storage.records import FolderRecord, MessageRecord, ProfileRecord, SessionRecord
 
@@ -129,6 +130,35 @@ class ProbeStatus(Open):
     """The process is up (``ok``) or ready for traffic (``ready``)."""
 
     status: str
+
+
+class SchedulerStatus(Open):
+    """Whether firings are happening, for the whole cluster, with the caller's due backlog."""
+
+    state: str = Field(
+        description=f"{open_vocabulary(SchedulerState)} late: the newest heartbeat of any"
+        " replica is older than 30 s; stopped: older than 2 min, or none ever (server options)."
+    )
+    last_tick_at: Instant | None = Field(
+        description="The newest heartbeat of any replica; null when none ever ticked."
+    )
+    replicas_running: int = Field(ge=0, description="Replicas whose heartbeat is not late.")
+    oldest_due_at: Instant | None = Field(
+        description="The earliest next_fire_at among the caller's due schedules; null if none."
+    )
+    due_backlog: int = Field(
+        ge=0, description="The caller's ACTIVE schedules whose next firing has come."
+    )
+
+    @classmethod
+    def of(cls, status: SchedulerStatusRecord) -> "SchedulerStatus":
+        return cls(
+            state=status.state,
+            last_tick_at=status.last_tick_at,
+            replicas_running=status.replicas_running,
+            oldest_due_at=status.oldest_due_at,
+            due_backlog=status.due_backlog,
+        )
 
 
 class BrowserProfilePage(Open):

@@ -4,7 +4,8 @@ Built from storage records as ``server.api.responses`` builds the rest. Only
 the point read (``ScheduleDetail``) carries the complete instruction; list
 rows carry the bounded ``instruction_preview``. Both say how the civil rule
 placed the next firing (``next_fire_adjustment``), from the calculator the
-projection and the worker use. A stored definition's cadence and limits go
+projection and the worker use, and, only while it is overdue, since when
+(``overdue_since``, left out otherwise). A stored definition's cadence and limits go
 out as stored.
 """
 
@@ -40,6 +41,16 @@ _ADJUSTMENT = (
     " Others may be added."
 )
 _LAST_OUTCOME = "The latest firing's outcome; null when the schedule never fired."
+_FAILURE_REASON = "Why the run FAILED, e.g. deadline_exceeded."
+_PAST_RUN_STATUS = (
+    f"The firing's run: {', '.join(RunStatus)}; null when there is no run (not MATERIALIZED,"
+    " or its session was erased). Older servers omit it."
+)
+_OVERDUE_SINCE = (
+    "Present only while the schedule is overdue: its next_fire_at passed more than the"
+    " server's overdue threshold (60 s by default) ago with no decision; the instant it came"
+    " due. Older servers omit it."
+)
 
 
 class LastOutcome(Open):
@@ -49,7 +60,7 @@ class LastOutcome(Open):
     disposition: str = Field(description=open_vocabulary(Disposition))
     reason_code: str | None
     run_status: str | None = Field(description=f"{', '.join(RunStatus)} when a run exists.")
-    failure_reason: str | None = Field(description="Why the run FAILED, e.g. deadline_exceeded.")
+    failure_reason: str | None = Field(description=_FAILURE_REASON)
     session_id: UUID | None
     needs_attention: bool
 
@@ -71,12 +82,14 @@ class ScheduleCounts(Open):
 
     current: int = Field(ge=0, description="ACTIVE and PAUSED.")
     history: int = Field(ge=0, description="COMPLETED and CANCELLED.")
-    needs_attention: int = Field(ge=0, description="Any state, needing attention.")
+    needs_attention: int = Field(ge=0, description="Any state, needing attention (overdue too).")
 
     @classmethod
     def of(cls, counts: ScheduleCountsRecord) -> "ScheduleCounts":
         return cls(
-            current=counts.current, history=counts.history, needs_attention=counts.needs_attention
+            current=counts.current,
+            history=counts.history,
+            needs_attention=counts.needs_attention,
         )
 
 
@@ -92,9 +105,14 @@ class _ScheduleHead(Open):
     created_at: Instant
     updated_at: Instant
     last_outcome: LastOutcome | None = Field(description=_LAST_OUTCOME)
+    overdue_since: Instant | None = Field(
+        default=None, description=_OVERDUE_SINCE, exclude_if=lambda value: value is None
+    )
 
 
-def _head(view: ScheduleView, definition: dict[str, Any]) -> dict[str, Any]:
+def _head(
+    view: ScheduleView, definition: dict[str, Any], overdue_since: datetime | None
+) -> dict[str, Any]:
     s = view.schedule
     outcome = view.last_outcome
     return {
@@ -107,6 +125,7 @@ def _head(view: ScheduleView, definition: dict[str, Any]) -> dict[str, Any]:
         "created_at": s.created_at,
         "updated_at": s.updated_at,
         "last_outcome": None if outcome is None else LastOutcome.of(outcome),
+        "overdue_since": overdue_since,
     }
 
 
@@ -127,10 +146,10 @@ class ScheduleSummary(_ScheduleHead):
     browser_profile_id: UUID | None
 
     @classmethod
-    def of(cls, view: ScheduleView) -> "ScheduleSummary":
+    def of(cls, view: ScheduleView, overdue_since: datetime | None = None) -> "ScheduleSummary":
         definition = load_object(view.revision.definition)
         return cls(
-            **_head(view, definition),
+            **_head(view, definition, overdue_since),
             title=definition.get("title"),
             cadence=definition.get("cadence"),
             instruction_preview=instruction_preview(str(definition.get("instruction", ""))),
@@ -164,7 +183,7 @@ class ScheduleDetail(_ScheduleHead):
     revision: RevisionBody
 
     @classmethod
-    def of(cls, view: ScheduleView) -> "ScheduleDetail":
+    def of(cls, view: ScheduleView, overdue_since: datetime | None = None) -> "ScheduleDetail":
         definition = load_object(view.revision.definition)
         cadence = definition.get("cadence")
         zone = cadence.get("timezone", "UTC") if isinstance(cadence, dict) else "UTC"
@@ -178,7 +197,7 @@ class ScheduleDetail(_ScheduleHead):
             }
         )
         return cls(
-            **_head(view, definition),
+            **_head(view, definition, overdue_since),
             consecutive_failures=view.schedule.consecutive_failures,
             revision=revision,
         )
@@ -241,6 +260,8 @@ class PastOccurrence(Open):
     disposition: str
     reason_code: str | None
     session_id: UUID | None
+    run_status: str | None = Field(description=_PAST_RUN_STATUS)
+    failure_reason: str | None = Field(description=_FAILURE_REASON)
 
 
 class Projection(Open):
@@ -288,13 +309,15 @@ class Projection(Open):
                 ],
                 "past": [
                     PastOccurrence(
-                        occurrence_id=o.occurrence_id,
-                        nominal_fire_at=o.nominal_fire_at,
-                        disposition=o.disposition,
-                        reason_code=o.reason_code,
-                        session_id=o.session_id,
+                        occurrence_id=p.occurrence.occurrence_id,
+                        nominal_fire_at=p.occurrence.nominal_fire_at,
+                        disposition=p.occurrence.disposition,
+                        reason_code=p.occurrence.reason_code,
+                        session_id=p.occurrence.session_id,
+                        run_status=p.run_status,
+                        failure_reason=p.failure_reason,
                     )
-                    for o in projection.past
+                    for p in projection.past
                 ],
             }
         )

@@ -4,6 +4,9 @@ lifecycle, occurrences, projection."""
 # No postponed annotations here: FastAPI must evaluate the route signatures, whose
 # dependency aliases are local to the router factory.
 
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -12,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server.api.auth import Authenticator, scope_extra
-from server.api.cursor import CursorCodec, instant_key
+from server.api.cursor import CursorCodec, instant_key, next_fire_key
 from server.api.errors import invalid_request
 from server.api.openapi import (
     DEFINITION_REFUSED,
@@ -46,10 +49,12 @@ from server.api.schedule_responses import (
     ScheduleSummary,
 )
 from server.api.window import window
+from server.control.scheduler_status import SchedulerWatch
 from server.control.service import ScheduleService
 from server.domain.json_values import text_refusal
 from server.domain.states import ScheduleState
 from server.identity import Principal
+from server.storage.next_fire_order import next_fire_position
 from server.storage.ports import Store
 from server.storage.records import OccurrenceRecord, ScheduleView
 from server.storage.search_text import MAX_QUERY_LENGTH, search_words
@@ -67,7 +72,7 @@ _READ = (MALFORMED, SCOPE_MISSING, SCHEDULE_NOT_FOUND)
 _LIFECYCLE = (*_READ, REVISION_CONFLICT, TERMINAL)
 
 
-def _window_edge(name: str, meaning: str) -> Any:
+def window_edge(name: str, meaning: str) -> Any:
     return Query(
         alias=name,
         min_length=1,
@@ -91,13 +96,34 @@ SearchQuery = Annotated[
 NeedsAttention = Annotated[
     bool,
     Query(
-        description="Only schedules paused by the failure limit or whose last outcome"
-        " needs attention."
+        description="Only schedules paused by the failure limit, whose last outcome"
+        " needs attention, or that are overdue."
     ),
 ]
 
 
-def _search_words(q: str | None) -> tuple[str, ...]:
+UPDATED_ORDER = "updated"
+NEXT_FIRE_ORDER = "next_fire"
+Order = Annotated[
+    str,
+    Query(
+        description=(
+            f"`{UPDATED_ORDER}` (default): newest-updated first. `{NEXT_FIRE_ORDER}`: soonest"
+            " first, ACTIVE by next firing, then PAUSED, then the rest; its own cursors."
+        ),
+        json_schema_extra={"enum": [UPDATED_ORDER, NEXT_FIRE_ORDER]},
+    ),
+]
+
+
+def _soonest_first(order: str) -> bool:
+    """Whether ``order`` asks for the soonest-first order; an unknown one is 400 ``order``."""
+    if order not in (UPDATED_ORDER, NEXT_FIRE_ORDER):
+        raise invalid_request("The list has no such order.", field="order", reason="unknown")
+    return order == NEXT_FIRE_ORDER
+
+
+def query_words(q: str | None) -> tuple[str, ...]:
     """The folded words of ``q``; a ``q`` over the limit is 400 ``too_long``."""
     if q is not None and len(q) > MAX_QUERY_LENGTH:
         raise invalid_request(
@@ -121,9 +147,26 @@ IdempotencyKey = Annotated[
 
 
 def schedule_routes(
-    service: ScheduleService, store: Store, auth: Authenticator, cursors: CursorCodec
+    service: ScheduleService,
+    store: Store,
+    auth: Authenticator,
+    cursors: CursorCodec,
+    clock: Callable[[], datetime],
+    watch: SchedulerWatch,
 ) -> APIRouter:
     router = APIRouter(prefix="/v1/schedules", tags=["schedules"])
+
+    def summary(now: datetime) -> Callable[[ScheduleView], ScheduleSummary]:
+        def of(view: ScheduleView) -> ScheduleSummary:
+            return ScheduleSummary.of(view, watch.overdue_since(view.schedule.next_fire_at, now))
+
+        return of
+
+    def detail(view: ScheduleView) -> ScheduleDetail:
+        """The detail as answered now: ``overdue_since`` when its firing is overdue."""
+        overdue = watch.overdue_since(view.schedule.next_fire_at, clock())
+        return ScheduleDetail.of(view, overdue)
+
     reader = Annotated[Principal, Depends(auth.require("schedule.read"))]
     writer = Annotated[Principal, Depends(auth.require("schedule.write"))]
     canceller = Annotated[Principal, Depends(auth.require("schedule.cancel"))]
@@ -141,18 +184,38 @@ def schedule_routes(
         ] = None,
         q: SearchQuery = None,
         needs_attention: NeedsAttention = False,
+        order: Order = UPDATED_ORDER,
         limit: Limit = DEFAULT_LIMIT,
         cursor: Cursor = None,
     ) -> Response:
-        """Schedules newest-updated first; filters (state, q, needs_attention) before paging."""
+        """Schedules newest-updated first, or soonest first by ``order``; filters before paging."""
+        soonest = _soonest_first(order)
         states = frozenset(str(s) for s in state or ())
-        words = _search_words(q)
+        words = query_words(q)
         qualifiers = [",".join(sorted(states))]
         if needs_attention:
             qualifiers.append("needs_attention")
         if words:
             qualifiers.append(f"q={q}")  # the cursor is bound to the search as sent
-        return _SCHEDULES.respond(
+        now = clock()
+        if soonest:
+            return replace(_SOONEST_SCHEDULES, item=summary(now)).respond(
+                cursors,
+                principal,
+                cursor,
+                limit,
+                lambda after, count: store.schedules.next_fire_page(
+                    principal.owner,
+                    states,
+                    after,
+                    count,
+                    words=words,
+                    needs_attention=needs_attention,
+                    overdue_before=watch.overdue_before(now),
+                ),
+                *qualifiers,
+            )
+        return replace(_SCHEDULES, item=summary(now)).respond(
             cursors,
             principal,
             cursor,
@@ -164,6 +227,7 @@ def schedule_routes(
                 count,
                 words=words,
                 needs_attention=needs_attention,
+                overdue_before=watch.overdue_before(now),
             ),
             *qualifiers,
         )
@@ -176,7 +240,8 @@ def schedule_routes(
     )
     def schedule_counts(principal: reader, q: SearchQuery = None) -> Response:
         """The caller's current, history and needs-attention totals, with the list's search."""
-        counts = store.schedules.counts(principal.owner, _search_words(q))
+        words = query_words(q)
+        counts = store.schedules.counts(principal.owner, words, watch.overdue_before(clock()))
         return answer(ScheduleCounts.of(counts))
 
     @router.api_route("/counts", methods=["PATCH", "DELETE"], include_in_schema=False)
@@ -192,7 +257,7 @@ def schedule_routes(
     )
     def get_schedule(principal: reader, schedule_id: UUID) -> Response:
         """The point read: the only answer that carries the complete instruction."""
-        return answer(ScheduleDetail.of(service.get(principal, schedule_id)))
+        return answer(detail(service.get(principal, schedule_id)))
 
     @router.post(
         "",
@@ -224,7 +289,7 @@ def schedule_routes(
                 "The Idempotency-Key cannot be stored.", field="Idempotency-Key", reason=refused
             )
         view = service.create(principal, definition, idempotency_key)
-        return answer(ScheduleDetail.of(view), status_code=201)
+        return answer(detail(view), status_code=201)
 
     @router.patch(
         "/{schedule_id}",
@@ -237,7 +302,7 @@ def schedule_routes(
     def update_schedule(principal: writer, schedule_id: UUID, body: FullUpdate) -> Response:
         """Full-definition update; an unchanged canonical definition writes no revision."""
         view = service.update(principal, schedule_id, body.expected_revision, body.definition)
-        return answer(ScheduleDetail.of(view))
+        return answer(detail(view))
 
     @router.post(
         "/{schedule_id}/pause",
@@ -247,9 +312,7 @@ def schedule_routes(
     )
     def pause_schedule(principal: writer, schedule_id: UUID, body: ExpectedRevision) -> Response:
         """Pause an ACTIVE schedule (pause_reason ``user``); repeating it changes nothing."""
-        return answer(
-            ScheduleDetail.of(service.pause(principal, schedule_id, body.expected_revision))
-        )
+        return answer(detail(service.pause(principal, schedule_id, body.expected_revision)))
 
     @router.post(
         "/{schedule_id}/resume",
@@ -259,9 +322,7 @@ def schedule_routes(
     )
     def resume_schedule(principal: writer, schedule_id: UUID, body: ExpectedRevision) -> Response:
         """Resume a PAUSED schedule from the next instant after now; never backfills."""
-        return answer(
-            ScheduleDetail.of(service.resume(principal, schedule_id, body.expected_revision))
-        )
+        return answer(detail(service.resume(principal, schedule_id, body.expected_revision)))
 
     @router.delete(
         "/{schedule_id}",
@@ -275,7 +336,7 @@ def schedule_routes(
         expected_revision: Annotated[int, Query(ge=1, le=MAX_REVISION), QueryInteger],
     ) -> Response:
         """Terminal cancel; the record stays readable."""
-        return answer(ScheduleDetail.of(service.cancel(principal, schedule_id, expected_revision)))
+        return answer(detail(service.cancel(principal, schedule_id, expected_revision)))
 
     @router.get(
         "/{schedule_id}/occurrences",
@@ -309,8 +370,8 @@ def schedule_routes(
     def get_projection(
         principal: reader,
         schedule_id: UUID,
-        start: Annotated[str, _window_edge("from", "The window's first instant")],
-        end: Annotated[str, _window_edge("to", "The instant after the window")],
+        start: Annotated[str, window_edge("from", "The window's first instant")],
+        end: Annotated[str, window_edge("to", "The instant after the window")],
     ) -> Response:
         """Firings, non-firing dates and past occurrences in ``[from, to)``, at most 92 days."""
         start_at, end_at = window(start, end)
@@ -323,11 +384,20 @@ def _schedule_position(view: ScheduleView) -> list[str]:
     return [view.schedule.updated_at.isoformat(), str(view.schedule.schedule_id)]
 
 
+def _soonest_position(view: ScheduleView) -> list[str]:
+    group, instant, schedule_id = next_fire_position(view.schedule)
+    return [str(int(group)), instant.isoformat(), str(schedule_id)]
+
+
 def _occurrence_position(record: OccurrenceRecord) -> list[str]:
     return [record.nominal_fire_at.isoformat(), str(record.occurrence_id)]
 
 
 _SCHEDULES = Listing("schedules", _schedule_position, instant_key, ScheduleSummary.of, SchedulePage)
+# Its own scope name: a cursor of one order replayed under the other is refused.
+_SOONEST_SCHEDULES = Listing(
+    "schedules.next_fire", _soonest_position, next_fire_key, ScheduleSummary.of, SchedulePage
+)
 _OCCURRENCES = Listing(
     "occurrences", _occurrence_position, instant_key, Occurrence.of, OccurrencePage
 )

@@ -5,8 +5,9 @@ most ``MAX_WINDOW`` long: ``firings`` after the later of ``start`` and now
 (ACTIVE: what the worker will materialize; PAUSED: what it would if resumed
 now, ``as_if_resumed``; terminal states list none), ``notices`` for selected
 local dates that do not fire, and ``past``, the ledger's occurrences in the
-window, oldest first. Everything is computed from the stored current revision
-and the store: the client computes nothing.
+window, oldest first, each with its run's status (a failed run is not a
+success). Everything is computed from the stored current revision and the
+store: the client computes nothing.
 """
 
 from __future__ import annotations
@@ -14,22 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Final
-from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from server.domain.cadence import Cadence
 from server.domain.projection import Notice, ProjectedFiring, firings_between, notices_between
 from server.domain.states import ScheduleState
 from server.storage.ports import Store
-from server.storage.records import OccurrenceRecord, ScheduleView
+from server.storage.records import PastOccurrence, ScheduleView
 
 __all__ = ["MAX_WINDOW", "Projection", "project"]
 
 MAX_WINDOW: Final = timedelta(days=92)
 _TICK: Final = timedelta(microseconds=1)
-_PAGE: Final = 100
 _FIRING_STATES: Final = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
-_BEFORE_ANY_ID: Final = UUID(int=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +39,7 @@ class Projection:
     as_if_resumed: bool
     firings: tuple[ProjectedFiring, ...]
     notices: tuple[Notice, ...]
-    past: tuple[OccurrenceRecord, ...]
+    past: tuple[PastOccurrence, ...]
 
 
 def project(
@@ -63,6 +61,8 @@ def project(
         firings = firings_between(cadence, after, end)
         zone = ZoneInfo(cadence.zone_name)
         notices = notices_between(cadence, _local_day(after, zone), _local_day(end - _TICK, zone))
+    owner, schedule_id = view.schedule.owner, view.schedule.schedule_id
+    past = store.occurrences.window(owner, schedule_id, start, end) if start <= now else []
     return Projection(
         view=view,
         zone=cadence.zone_name,
@@ -71,24 +71,8 @@ def project(
         as_if_resumed=state == ScheduleState.PAUSED,
         firings=tuple(firings),
         notices=tuple(notices),
-        past=tuple(_past(store, view, start, end)) if start <= now else (),
+        past=tuple(past),
     )
-
-
-def _past(
-    store: Store, view: ScheduleView, start: datetime, end: datetime
-) -> list[OccurrenceRecord]:
-    """The ledger's entries in ``[start, end)``, oldest first (the ledger pages newest first)."""
-    record = view.schedule
-    found: list[OccurrenceRecord] = []
-    position = (end, _BEFORE_ANY_ID)
-    while True:
-        page = store.occurrences.page(record.owner, record.schedule_id, position, _PAGE)
-        found.extend(o for o in page if o.nominal_fire_at >= start)
-        if len(page) < _PAGE or page[-1].nominal_fire_at < start:
-            break
-        position = (page[-1].nominal_fire_at, page[-1].occurrence_id)
-    return found[::-1]
 
 
 def _local_day(instant: datetime, zone: ZoneInfo) -> date:

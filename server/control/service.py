@@ -247,6 +247,8 @@ class ScheduleService:
         if view is None:
             raise ScheduleNotFound(str(schedule_id))
         decided = [p.materialization for p in settled if p.materialization is not None]
+        if decided:
+            self._observer.firings_due(len(decided))
         for materialization in decided:
             self._observer.occurrence_recorded(materialization.occurrence)
         if decided:

@@ -18,6 +18,7 @@ __all__ = [
     "ReasonCode",
     "RunStatus",
     "ScheduleState",
+    "SchedulerState",
     "occurrence_event_kind",
 ]
 
@@ -33,6 +34,14 @@ class ScheduleState(StrEnum):
     @property
     def terminal(self) -> bool:
         return self in (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
+
+
+class SchedulerState(StrEnum):
+    """Whether the scheduler is firing, by its newest heartbeat (``GET /v1/scheduler``)."""
+
+    RUNNING = "running"
+    LATE = "late"
+    STOPPED = "stopped"
 
 
 class PauseReason(StrEnum):

@@ -15,20 +15,28 @@ from enum import StrEnum
 from typing import Protocol
 from uuid import UUID
 
+from server.storage.agenda_port import AgendaRows
+from server.storage.density_port import DensityRows
 from server.storage.faults import StorageFaults
+from server.storage.next_fire_order import NextFirePosition
 from server.storage.records import (
     AuditEvent,
     BatchOutcome,
+    CalendarFeed,
     ClaimedRun,
+    DueBacklog,
     DueSchedule,
     FolderRecord,
+    Heartbeat,
     IdempotencyClaim,
     Materialization,
     MessageRecord,
     OccurrencePlan,
     OccurrenceRecord,
     Owner,
+    PastOccurrence,
     ProfileRecord,
+    ReplicaTick,
     RevisionRecord,
     RunLease,
     RunRecord,
@@ -100,18 +108,48 @@ class ScheduleRepository(Protocol):
         *,
         words: Sequence[str] = (),
         needs_attention: bool = False,
+        overdue_before: datetime | None = None,
     ) -> list[ScheduleView]:
         """Newest ``updated_at`` first, then ``schedule_id`` desc, each with its last outcome.
 
         ``states`` empty = all. ``words`` (folded, ``search_text.search_words``)
         must each occur in the current title or instruction; ``needs_attention``
         keeps the schedules PAUSED by the failure limit or whose last outcome
-        needs attention. All filters apply before ``after`` and ``limit``.
+        needs attention, and, given ``overdue_before``, the ACTIVE ones whose
+        ``next_fire_at`` is before it (overdue). All filters apply before
+        ``after`` and ``limit``.
         """
         ...
 
-    def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
-        """The owner's current, history and needs-attention totals among ``words`` matches."""
+    def next_fire_page(
+        self,
+        owner: Owner,
+        states: frozenset[str],
+        after: NextFirePosition | None,
+        limit: int,
+        *,
+        words: Sequence[str] = (),
+        needs_attention: bool = False,
+        overdue_before: datetime | None = None,
+    ) -> list[ScheduleView]:
+        """As ``page``, soonest first: ACTIVE by ``next_fire_at``, then PAUSED, then the rest.
+
+        The order and its positions are ``server.storage.next_fire_order``'s.
+        """
+        ...
+
+    def counts(
+        self, owner: Owner, words: Sequence[str] = (), overdue_before: datetime | None = None
+    ) -> ScheduleCounts:
+        """The owner's current, history and needs-attention totals among ``words`` matches.
+
+        Given ``overdue_before``, needs-attention counts the overdue ones too (as
+        ``page`` says).
+        """
+        ...
+
+    def due_backlog(self, owner: Owner, now: datetime) -> DueBacklog:
+        """The owner's ACTIVE schedules whose ``next_fire_at`` has come at ``now``."""
         ...
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
@@ -151,6 +189,7 @@ class OccurrenceRepository(Protocol):
         plan: Callable[[DueSchedule], OccurrencePlan | None],
         excluding: Collection[UUID],
         limit: int,
+        heartbeat: Heartbeat | None = None,
     ) -> BatchOutcome:
         """Claim up to ``limit`` due schedules, decide each with ``plan``, write all: one commit.
 
@@ -161,6 +200,8 @@ class OccurrenceRepository(Protocol):
         changes and their events) are one transaction; a plan that raises or a
         row the database refuses fails that schedule alone (``BatchOutcome``).
         Raises ``BatchFailed`` when the whole batch rolled back after its claim.
+        ``heartbeat``, when given, is written in the same transaction
+        (``SchedulerReplicas.tick``).
         """
         ...
 
@@ -191,6 +232,12 @@ class OccurrenceRepository(Protocol):
         limit: int,
     ) -> list[OccurrenceRecord]:
         """Newest ``nominal_fire_at`` first."""
+        ...
+
+    def window(
+        self, owner: Owner, schedule_id: UUID, start: datetime, end: datetime
+    ) -> list[PastOccurrence]:
+        """The entries with ``nominal_fire_at`` in ``[start, end)``, oldest first, with runs."""
         ...
 
 
@@ -306,6 +353,45 @@ class AuditLog(Protocol):
     def for_schedule(self, schedule_id: UUID) -> list[AuditEvent]: ...
 
 
+class SchedulerReplicas(Protocol):
+    """The heartbeat rows of the processes running the scheduler (``worker/heartbeat.py``)."""
+
+    def tick(self, heartbeat: Heartbeat) -> None:
+        """Record that a replica's loop ran (insert or update its row), in one transaction.
+
+        ``heartbeat.forget_before`` also deletes the rows of replicas silent since then.
+        """
+        ...
+
+    def ticks(self) -> list[ReplicaTick]:
+        """Every replica's row, the newest tick first."""
+        ...
+
+    def forget_silent(self, before: datetime) -> int:
+        """Delete the rows of replicas whose last tick is before ``before``; how many."""
+        ...
+
+
+class CalendarFeeds(Protocol):
+    """Private calendar feeds; a feed's secret is known here only by its digest."""
+
+    def add(self, feed: CalendarFeed, secret_digest: str) -> None: ...
+
+    def by_digest(self, secret_digest: str) -> CalendarFeed | None:
+        """The feed whose secret has this digest; None when unknown or revoked."""
+        ...
+
+    def page(
+        self, owner: Owner, after: tuple[datetime, UUID] | None, limit: int
+    ) -> list[CalendarFeed]:
+        """Newest first (created_at, then id, descending)."""
+        ...
+
+    def revoke(self, owner: Owner, feed_id: UUID) -> bool:
+        """Delete ``owner``'s feed at once; False when it has no such feed."""
+        ...
+
+
 class Store(Protocol):
     """Every repository of one database."""
 
@@ -323,6 +409,14 @@ class Store(Protocol):
     def folders(self) -> FolderRepository: ...
     @property
     def audit(self) -> AuditLog: ...
+    @property
+    def replicas(self) -> SchedulerReplicas: ...
+    @property
+    def feeds(self) -> CalendarFeeds: ...
+    @property
+    def agenda(self) -> AgendaRows: ...
+    @property
+    def density(self) -> DensityRows: ...
 
     def is_empty(self) -> bool:
         """True when no schedule, session, profile or folder exists yet."""
@@ -349,8 +443,9 @@ class Store(Protocol):
         """Commit one cheap write that changes nothing; raises what the database answered."""
         ...
 
-    def tallies(self, now: datetime) -> Tallies:
-        """The due backlog at ``now`` and the runs by status (``server/storage/tallies.py``)."""
+    def tallies(self, now: datetime, overdue_before: datetime | None = None) -> Tallies:
+        """The due backlog at ``now``, the overdue schedules (``next_fire_at`` before
+        ``overdue_before``) and the runs by status (``server/storage/tallies.py``)."""
         ...
 
     def compact_journal(self) -> None:

@@ -156,6 +156,19 @@ class OccurrenceRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PastOccurrence:
+    """A ledger entry with how its run stands: what a calendar shows of a past instant.
+
+    ``run_status`` and ``failure_reason`` are the linked run's; both None when
+    the occurrence links no run (it did not materialize, or its session was erased).
+    """
+
+    occurrence: OccurrenceRecord
+    run_status: RunStatus | None
+    failure_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class SessionRecord:
     """A conversation in the sidebar; ``metadata`` holds ``schedule_id`` when materialized."""
 
@@ -325,3 +338,49 @@ class BatchOutcome:
     failed: tuple[tuple[UUID, BaseException], ...] = ()
     occurrences: tuple[OccurrenceRecord, ...] = ()
     """The occurrences the written plans recorded (for the worker's observer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulerReplica:
+    """One process running the scheduler, as its heartbeat row names it."""
+
+    replica_id: str
+    host: str
+    version: str
+    started_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """``replica``'s worker loop ran at ``at``; rows silent since ``forget_before`` may go."""
+
+    replica: SchedulerReplica
+    at: datetime
+    forget_before: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicaTick:
+    """A replica's heartbeat row as stored: who, and when its loop last ran."""
+
+    replica: SchedulerReplica
+    last_tick_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DueBacklog:
+    """An owner's ACTIVE schedules whose next firing has come, and the earliest of them."""
+
+    count: int
+    oldest_due_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarFeed:
+    """A private iCalendar feed: one schedule's firings, or (``schedule_id`` None) all of them."""
+
+    feed_id: UUID
+    owner: Owner
+    schedule_id: UUID | None
+    name: str
+    created_at: datetime

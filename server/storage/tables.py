@@ -4,7 +4,8 @@ Shapes (docs/ARCHITECTURE.md, Storage): schedules with immutable
 revisions (canonical JSON definitions), the occurrence ledger with its natural
 key ``UNIQUE(schedule_id, nominal_fire_at)`` and the nullable-link rule, the
 create idempotency ledger, sessions with their messages, runs, browser
-profiles, folders and an append-only audit log. Check constraints keep the
+profiles, folders, an append-only audit log, the scheduler replicas'
+heartbeats and the private calendar feeds. Check constraints keep the
 state/pause-reason pairing and the occurrence link forms honest even when a
 caller forgets.
 """
@@ -68,6 +69,11 @@ schedules = Table(
     # run (``sql.outcome``).
     Column("last_fired_at", UtcDateTime(), nullable=True),
     Column("outcome_attention", Boolean, nullable=False, server_default=false()),
+    # The current cadence on the wall clock (``storage.cadence_columns``), written
+    # with each revision: the agenda's index finds the firings at an instant by it.
+    Column("cadence_zone", String(64), nullable=True),
+    Column("cadence_wall_time", Integer, nullable=True),
+    Column("cadence_key", Text, nullable=True),
     CheckConstraint("state IN ('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')", name="state_known"),
     CheckConstraint(
         "(state = 'PAUSED' AND pause_reason IN ('user', 'failure_limit'))"
@@ -80,6 +86,18 @@ schedules = Table(
     Index("ix_schedules_due", "state", "next_fire_at", "tenant_id", "principal_id"),
     Index("ix_schedules_listing", "tenant_id", "principal_id", "updated_at", "id"),
     Index("ix_schedules_counts", "tenant_id", "principal_id", "state"),
+    # The list soonest first (``sql.next_fire_pages``): an owner's ACTIVE ones by next firing.
+    Index("ix_schedules_next_fire", "tenant_id", "principal_id", "state", "next_fire_at", "id"),
+    Index(
+        "ix_schedules_wall_clock",
+        "tenant_id",
+        "principal_id",
+        "state",
+        "cadence_zone",
+        "cadence_wall_time",
+        "id",
+    ),
+    Index("ix_schedules_cadence_groups", "tenant_id", "principal_id", "state", "cadence_key"),
     Index(
         "ix_schedules_attention",
         "tenant_id",
@@ -219,6 +237,7 @@ schedule_occurrences = Table(
         name="links_match_disposition",
     ),
     Index("ix_schedule_occurrences_history", "schedule_id", "nominal_fire_at", "id"),
+    Index("ix_occurrences_nominal", "nominal_fire_at"),
     Index(
         "ix_schedule_occurrences_run",
         "run_id",
@@ -267,4 +286,33 @@ audit_events = Table(
     Column("payload", Text, nullable=False),
     Column("occurred_at", UtcDateTime(), nullable=False),
     Index("ix_audit_events_schedule", "schedule_id", "id"),
+)
+
+scheduler_replicas = Table(
+    "scheduler_replicas",
+    metadata,
+    # One row per process running the scheduler, its id random per start; the
+    # worker loop moves ``last_tick_at`` (``server/worker/heartbeat.py``).
+    Column("replica_id", String(64), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("version", String(64), nullable=False),
+    Column("started_at", UtcDateTime(), nullable=False),
+    Column("last_tick_at", UtcDateTime(), nullable=False),
+)
+
+calendar_feeds = Table(
+    "calendar_feeds",
+    metadata,
+    # A private iCalendar feed (``server/feeds``): its secret is kept only as a
+    # SHA-256 digest. ``schedule_id`` NULL is every schedule of the principal;
+    # no foreign key, so purging a schedule leaves its feed answering nothing.
+    Column("id", Uuid(), primary_key=True),
+    Column("tenant_id", String(200), nullable=False),
+    Column("principal_id", String(200), nullable=False),
+    Column("schedule_id", Uuid(), nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("secret_digest", String(64), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    UniqueConstraint("secret_digest"),
+    Index("ix_calendar_feeds_listing", "tenant_id", "principal_id", "created_at", "id"),
 )

@@ -18,7 +18,7 @@ from server.firing.admission import Admission
 from server.firing.plan import plan_occurrence
 from server.identity import IdentityProvider, Principal
 from server.storage.ports import Store
-from server.storage.records import BatchOutcome, DueSchedule, OccurrencePlan, Owner
+from server.storage.records import BatchOutcome, DueSchedule, Heartbeat, OccurrencePlan, Owner
 
 __all__ = ["Materializer"]
 
@@ -32,7 +32,11 @@ class Materializer:
         self._admission = admission
 
     def materialize_batch(
-        self, now: datetime, excluding: Collection[UUID], limit: int
+        self,
+        now: datetime,
+        excluding: Collection[UUID],
+        limit: int,
+        heartbeat: Heartbeat | None = None,
     ) -> BatchOutcome:
         """Claim up to ``limit`` due schedules, decide each, write all, commit once.
 
@@ -42,6 +46,7 @@ class Materializer:
         once per batch (``_BatchAuthority``) and checked against every one of
         its schedules. Storage isolates the schedules' failures
         (``BatchOutcome``); ``BatchFailed`` when the batch rolled back whole.
+        ``heartbeat`` is written in the batch's transaction.
         """
         authority = _BatchAuthority(self._identity)
         queued: dict[Owner, int] = {}
@@ -56,7 +61,7 @@ class Materializer:
                 queued[owner] = earlier + 1
             return decided
 
-        return self._store.occurrences.materialize_batch(now, plan, excluding, limit)
+        return self._store.occurrences.materialize_batch(now, plan, excluding, limit, heartbeat)
 
 
 class _BatchAuthority:

@@ -6,8 +6,10 @@ sleep until the next firing, a backoff or the fallback poll; a ``WakeSignal``
 cuts it short), dispatch (``RunDispatcher.take_ready`` after queued runs and
 at least once a lease or poll) and purge (hourly). A failing iteration is
 logged by exception type and retried; a storage fault once per spell. The
-``ChangeFeed`` is published after each commit. ``stop`` lets the work in
-flight finish and commit; ``running`` starts ``run`` and, on the way out,
+``ChangeFeed`` is published after each commit. The materialize loop wakes at
+least every heartbeat interval, and its scans tick this replica's heartbeat
+(``server/worker/heartbeat.py``). ``stop`` lets the work in flight finish and
+commit; ``running`` starts ``run`` and, on the way out,
 stops it and waits (at most ``stop_within`` seconds).
 """
 
@@ -30,6 +32,7 @@ from server.worker.blocking import in_thread
 from server.worker.change_feed import ChangeFeed
 from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunExecutor
+from server.worker.heartbeat import HEARTBEAT_INTERVAL, Pulse, this_replica
 from server.worker.retention import PURGE_INTERVAL, purge_expired
 from server.worker.run_dispatch import DEFAULT_RUN_LEASE, RunDispatcher
 from server.worker.wake import WakeSignal
@@ -60,6 +63,7 @@ class SchedulingSettings:
     purge_interval: timedelta = PURGE_INTERVAL
     run_slots: int = DEFAULT_RUN_SLOTS
     run_lease: timedelta = DEFAULT_RUN_LEASE
+    heartbeat: timedelta = HEARTBEAT_INTERVAL
 
     def __post_init__(self) -> None:
         if self.run_slots <= self.admission.max_active_runs:
@@ -90,6 +94,7 @@ class SchedulingRuntime:
         self._store = store
         self._clock = clock
         self._stopping = threading.Event()
+        self.replica = this_replica(clock())
         self._worker = ScheduleWorker(
             store,
             identity,
@@ -97,6 +102,7 @@ class SchedulingRuntime:
             batch_size=self._settings.batch_size,
             stopping=self._stopping,
             observer=observer,
+            pulse=Pulse(self.replica, self._settings.heartbeat),
         )
         self._executor = executor or EmbeddedExecutor()
         self.wake = wake or WakeSignal()
@@ -134,7 +140,7 @@ class SchedulingRuntime:
                 await closing()
 
     async def _materialize_forever(self) -> None:
-        poll = self._settings.fallback_poll
+        poll = min(self._settings.fallback_poll, self._settings.heartbeat)
         try:
             await in_thread(self._worker.repair_missing_next_fire, self._clock())
         except Exception as err:

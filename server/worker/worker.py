@@ -8,15 +8,17 @@ which could quote the instruction) and backed off in memory; after
 CONFIGURATION_FAILED (``unmaterializable``). Schedules another replica holds
 are passed over and looked at again soon. A storage fault blames no schedule:
 the whole worker backs off and says so once per spell. An idle scan compacts
-the journal now and then; ``next_wake`` says when to scan again, and
-``repair_missing_next_fire`` runs once at start.
+the journal now and then. Each scan ticks the replica's heartbeat when its
+``Pulse`` says one is due: in the batch's transaction, or on its own when
+idle (``server/worker/heartbeat.py``). ``next_wake`` says when to scan again,
+and ``repair_missing_next_fire`` runs once at start.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
@@ -30,6 +32,7 @@ from server.identity import IdentityProvider
 from server.storage.faults import describe_fault, is_storage_fault
 from server.storage.ports import BatchFailed, Store
 from server.storage.records import DueSchedule, OccurrencePlan, ScheduleChange
+from server.worker.heartbeat import Pulse
 from server.worker.materializer import Materializer
 
 __all__ = ["Backoff", "ScanReport", "ScheduleWorker", "default_batch_size"]
@@ -105,8 +108,10 @@ class ScheduleWorker:
         backoff: Backoff | None = None,
         stopping: threading.Event | None = None,
         observer: WorkerObserver = SILENT,
+        pulse: Pulse | None = None,
     ) -> None:
         self._store = store
+        self._pulse = pulse
         self._identity = identity
         self._admission = admission or Admission()
         self._observer = observer
@@ -133,10 +138,12 @@ class ScheduleWorker:
         self._more_due = False
         if idle:
             self._compact(now)
+            self._tick_alone(now)
         if idle or self._stopping.is_set():
             return ScanReport(0, 0, 0, False, self._earliest_retry())
+        beat = None if self._pulse is None else self._pulse.due(now)
         try:
-            outcome = self._materializer.materialize_batch(now, excluding, self._batch_size)
+            outcome = self._materializer.materialize_batch(now, excluding, self._batch_size, beat)
         except Exception as err:
             cause = err.__cause__ if isinstance(err, BatchFailed) else err
             if cause is not None and is_storage_fault(cause):
@@ -144,6 +151,7 @@ class ScheduleWorker:
                 return ScanReport(0, 0, 0, False, retry, storage_fault=True)
             if not isinstance(err, BatchFailed):
                 raise
+            self._met_due(err.claimed)
             _log.warning(
                 "a batch of %d schedules rolled back (%s); retrying later",
                 len(err.claimed),
@@ -153,6 +161,10 @@ class ScheduleWorker:
                 self._observer.materialization_failed()
                 self._defer(schedule_id, now)
             return ScanReport(0, 0, len(err.claimed), False, self._earliest_retry())
+        if beat is not None and self._pulse is not None:
+            self._pulse.written(beat)
+        passed = set(outcome.passed_over)
+        self._met_due([i for i in outcome.claimed if i not in passed])
         for schedule_id in outcome.held:
             self._defer(schedule_id, now)
         for schedule_id, cause in outcome.failed:
@@ -215,6 +227,25 @@ class ScheduleWorker:
         if self._fault_attempts:
             _log.warning("the database takes writes again; the worker goes on")
             self._fault_attempts = 0
+
+    def _met_due(self, claimed: Collection[UUID]) -> None:
+        """Count the due instants met for the first time: a retried one was counted before."""
+        first = sum(1 for schedule_id in claimed if schedule_id not in self._deferred)
+        if first:
+            self._observer.firings_due(first)
+
+    def _tick_alone(self, now: datetime) -> None:
+        """An idle scan's heartbeat, when due: one upsert, forgetting silent replicas."""
+        beat = None if self._pulse is None else self._pulse.due(now, forget=True)
+        if beat is None or self._pulse is None:
+            return
+        try:
+            self._store.replicas.tick(beat)
+        except Exception as err:
+            if not is_storage_fault(err):
+                raise
+            return  # the next scan tries again; meanwhile the heartbeat ages, as it should
+        self._pulse.written(beat)
 
     def _compact(self, now: datetime) -> None:
         if self._compacted_at is not None and abs(now - self._compacted_at) < COMPACT_INTERVAL:

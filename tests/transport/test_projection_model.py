@@ -1,8 +1,8 @@
 """The projection and the next firing's adjustment, read as the lenient client reads any answer.
 
 The window is sent as two UTC instants; readings only a sentence needs degrade
-alone; adjustments, notice reasons and dispositions this client does not know
-stay raw, with their ``known_*`` accessor answering None.
+alone; adjustments, notice reasons, dispositions and run statuses this client
+does not know stay raw, with their ``known_*`` accessor answering None.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from transport.models import (
     FiringAdjustment,
     NoticeReason,
     Projection,
+    RunStatus,
     ScheduleDetail,
     ScheduleState,
     ScheduleSummary,
@@ -133,3 +134,24 @@ def test_rows_and_the_point_read_carry_the_next_firings_adjustment() -> None:
     older = bodies.summary("s3")
     del older["next_fire_adjustment"]
     assert ScheduleSummary.model_validate(older).next_fire_adjustment is None
+
+
+def test_a_past_firings_run_status_is_optional_and_an_unknown_one_stays_raw() -> None:
+    day = AT - timedelta(days=1)
+    body = _answer()
+    body["past"] = [
+        bodies.past("o1", day, run_status="FAILED", failure_reason="deadline_exceeded"),
+        bodies.past("o2", day + timedelta(hours=1), run_status="PAUSED_BY_OPERATOR"),
+        bodies.past("o3", day + timedelta(hours=2)),
+        bodies.past("o4", day + timedelta(hours=3), run_status=None),
+        bodies.past("o5", day + timedelta(hours=4), run_status=7),  # type: ignore[arg-type]
+    ]
+    failed, unknown, older, erased, odd = Projection.model_validate(body).past
+    assert (failed.known_run_status, failed.failure_reason) == (
+        RunStatus.FAILED,
+        "deadline_exceeded",
+    )
+    assert (unknown.run_status, unknown.known_run_status) == ("PAUSED_BY_OPERATOR", None)
+    assert (older.run_status, older.failure_reason, older.known_run_status) == (None, None, None)
+    assert (erased.run_status, erased.known_run_status) == (None, None)
+    assert odd.run_status is None and odd.unreadable("run_status")

@@ -139,6 +139,21 @@ class ScheduleDatabase:
             ids = {_uuid(raw) for (raw,) in connection.execute(query).fetchall()}
         return [schedule for schedule in self.schedules() if schedule.schedule_id in ids]
 
+    def failed_runs(self) -> dict[UUID, list[datetime]]:
+        """Schedules whose firings ran and FAILED: their nominal instants (UTC), newest first."""
+        query = """
+            SELECT o.schedule_id, o.nominal_fire_at FROM schedule_occurrences AS o
+            JOIN runs AS r ON r.id = o.run_id
+            WHERE r.status = 'FAILED'
+            ORDER BY o.nominal_fire_at DESC
+        """
+        with self._connection() as connection:
+            rows = connection.execute(query).fetchall()
+        found: dict[UUID, list[datetime]] = {}
+        for raw_id, nominal in rows:
+            found.setdefault(_uuid(raw_id), []).append(stored_instant(str(nominal)))
+        return found
+
     def profiles(self) -> list[StoredProfile]:
         with self._connection() as connection:
             rows = connection.execute(

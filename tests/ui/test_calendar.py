@@ -1,5 +1,9 @@
 """The detail's calendar in Chromium: a month with a clock change says the adjusted firing.
 
+A month with outcomes marks a firing whose run failed with the failed mark,
+never as one that ran: the demo's schedule whose latest runs failed past their
+deadline (found in the database, not by title) shows it on each failed day.
+
 Also the keyboard: a chosen day takes the arrows, Escape gives them back to
 the list; Page Down keeps the day of the month (9th → 9th); the grid is one
 Tab stop, so a single Tab leaves it and the arrows go back to the list.
@@ -26,6 +30,7 @@ from playwright.sync_api import Page, expect
 
 from devtools.browser.accessible_names import (
     NEXT_MONTH,
+    PREVIOUS_MONTH,
     button,
     calendar_day,
     calendar_note,
@@ -36,7 +41,7 @@ from devtools.browser.flutter_page import click_in_list, scroll_into_view, scrol
 from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
-from viewmodels.calendar.snapshot import MarkKind
+from viewmodels.calendar.snapshot import MARK_WORDS, MarkKind
 from views.calendar_grid import MARK_GLYPHS, MARK_SIZE
 
 pytestmark = pytest.mark.ui
@@ -195,6 +200,42 @@ def test_phone_calendar_says_the_spring_forward_firing_in_a_sentence(
     change, wall = open_calendar_at_spring_forward(phone, database, PHONE_DETAIL)
     _check(phone, change, wall, PHONE_DETAIL)
     save_screenshot(phone, "calendar-phone")
+
+
+def failed_run_schedule(database: ScheduleDatabase) -> tuple[StoredSchedule, list[date]]:
+    """The demo's current schedule whose runs failed, with those firings' dates, newest first."""
+    device_zone = tzlocal.get_localzone()
+    for schedule_id, instants in database.failed_runs().items():
+        schedule = database.schedule(schedule_id)
+        if schedule.state in CURRENT_STATES:
+            return schedule, [instant.astimezone(device_zone).date() for instant in instants]
+    raise AssertionError("the demo needs a current schedule whose runs failed")
+
+
+def test_desktop_calendar_marks_a_failed_run_as_failed_never_as_ran(
+    desktop: Page, database: ScheduleDatabase
+) -> None:
+    schedule, failed_days = failed_run_schedule(database)
+    click_in_list(desktop, schedule_rows(desktop).first, schedule_row(desktop, schedule.title))
+    previous_month = button(desktop, PREVIOUS_MONTH)
+    scroll_until_attached(desktop, DESKTOP_DETAIL, previous_month)
+    today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
+    newest = failed_days[0]
+    for _ in range((today.year - newest.year) * 12 + today.month - newest.month):
+        previous_month.click()
+    expect(desktop.get_by_role("heading", name=newest.strftime("%B %Y"))).to_be_attached()
+
+    for day in (d for d in failed_days if Month.of(d) == Month.of(newest)):
+        failed = calendar_day(desktop, day, re.compile(r"run failed: it ran past its deadline"))
+        expect(failed).to_be_attached()
+        expect(calendar_day(desktop, day, re.compile(r"\bran at\b"))).to_have_count(0)
+    # The legend's words are read as part of the Calendar section's name.
+    legend = rf"\b{MARK_WORDS[MarkKind.RAN]} {MARK_WORDS[MarkKind.FAILED]}\b"
+    expect(
+        desktop.get_by_role("group", name=re.compile(rf"^Calendar\b.*{legend}"))
+    ).to_be_attached()
+    scroll_into_view(desktop, DESKTOP_DETAIL, calendar_day(desktop, newest))
+    save_screenshot(desktop, "calendar-failed-run-desktop")
 
 
 def test_calendar_marks_are_at_least_12_px_with_a_shape_for_each_kind() -> None:

@@ -63,8 +63,8 @@ class ScriptedRoute:
     def __init__(
         self, router: respx.MockRouter, method: str, path: str, *, key: str = "cursor"
     ) -> None:
-        """``key``: ``"cursor"``, ``"states+cursor"``, ``"search"`` (states, q,
-        needs_attention, cursor) or ``"none"``."""
+        """``key``: ``"cursor"``, ``"states+cursor"``, ``"order+cursor"``, ``"search"``
+        (states, q, needs_attention, cursor) or ``"none"``."""
         self._answers: dict[Hashable, list[Answer]] = defaultdict(list)
         self._key = key
         self.requests: list[httpx.Request] = []
@@ -93,6 +93,8 @@ class ScriptedRoute:
         params = request.url.params
         if self._key == "states+cursor":
             return (tuple(params.get_list("state")), params.get("cursor"))
+        if self._key == "order+cursor":
+            return (params.get("order"), params.get("cursor"))
         if self._key == "search":
             return (
                 tuple(params.get_list("state")),

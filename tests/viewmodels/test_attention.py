@@ -59,7 +59,7 @@ TODAY_0230 = NOW.replace(hour=2, minute=30)
     [
         pytest.param(
             {"disposition": "MISSED", "reason_code": "misfire_grace_exceeded", "run_status": None},
-            "Missed at 02:30: the server was down past the grace",
+            "Missed at 02:30: the server was down",
             id="missed",
         ),
         pytest.param(
@@ -93,6 +93,11 @@ TODAY_0230 = NOW.replace(hour=2, minute=30)
             id="unknown-failure-reason",
         ),
         pytest.param(
+            {"disposition": "MATERIALIZED", "run_status": "CANCELLED", "failure_reason": None},
+            "Run cancelled (fired at 02:30)",
+            id="run-cancelled",
+        ),
+        pytest.param(
             {"disposition": "LOST_IN_SPACE", "run_status": None},
             "The firing at 02:30 did not run as planned (lost in space)",
             id="unknown-disposition",
@@ -114,7 +119,7 @@ def test_an_outcome_that_needs_no_attention_has_no_warning_line_and_older_ones_n
     assert attention_line(None, NOW, LONDON) is None
     yesterday = outcome(nominal_fire_at=TODAY_0230 - timedelta(days=1), disposition="MISSED")
     assert attention_line(yesterday, NOW, LONDON) == (
-        "Missed at yesterday at 02:30: the server was down past the grace"
+        "Missed at yesterday at 02:30: the server was down"
     )
 
 

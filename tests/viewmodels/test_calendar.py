@@ -351,10 +351,10 @@ async def test_an_unknown_notice_reason_is_humanized(
 
 
 async def _past_day(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, disposition: str
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, outcome: dict[str, Any]
 ) -> tuple[DayCell, str]:
     clock.now = datetime(2026, 12, 10, tzinfo=UTC)
-    item = past("o1", datetime(2026, 12, 4, 9, tzinfo=UTC), disposition)
+    item = past("o1", datetime(2026, 12, 4, 9, tzinfo=UTC), **outcome)
     CalendarServer(router, lambda s, a, b: projection(s, a, b, past_items=[item]))
     calendar = _calendar(api, clock)
     await calendar.show(S1)
@@ -364,65 +364,105 @@ async def _past_day(
 
 
 @pytest.mark.parametrize(
-    ("disposition", "kind", "label", "line"),
+    ("outcome", "kind", "label", "line"),
     [
         pytest.param(
-            "MATERIALIZED",
-            MarkKind.FIRED,
-            "Friday 4 December 2026: fired at 09:00",
-            "09:00 — Fired",
-            id="ran-fired",
+            {"run_status": "COMPLETED"},
+            MarkKind.RAN,
+            "Friday 4 December 2026: ran at 09:00",
+            "09:00 — Ran",
+            id="run-completed-ran",
         ),
         pytest.param(
-            "MISSED",
+            {"run_status": "FAILED", "failure_reason": "deadline_exceeded"},
+            MarkKind.FAILED,
+            "Friday 4 December 2026: run failed: it ran past its deadline (fired at 09:00)",
+            "09:00 — Run failed: it ran past its deadline",
+            id="run-failed-is-not-ran",
+        ),
+        pytest.param(
+            {"run_status": "RUNNING"},
+            MarkKind.RUNNING,
+            "Friday 4 December 2026: running (fired at 09:00)",
+            "09:00 — Running",
+            id="run-still-going-running",
+        ),
+        pytest.param(
+            {},
+            MarkKind.RAN,
+            "Friday 4 December 2026: ran at 09:00",
+            "09:00 — Ran",
+            id="older-server-without-run-status-ran",
+        ),
+        pytest.param(
+            {"disposition": "MISSED", "reason_code": "misfire_grace_exceeded"},
             MarkKind.MISSED,
-            "Friday 4 December 2026: missed at 09:00",
-            "09:00 — Missed",
+            "Friday 4 December 2026: missed at 09:00: the server was down",
+            "09:00 — Missed: the server was down",
             id="past-its-grace-missed",
         ),
         pytest.param(
-            "SKIPPED_OVERLAP",
+            {"disposition": "SKIPPED_OVERLAP", "reason_code": "previous_run_in_flight"},
             MarkKind.SKIPPED,
-            "Friday 4 December 2026: skipped at 09:00 because the previous run was still going",
+            "Friday 4 December 2026: skipped at 09:00: the previous run was still going",
             "09:00 — Skipped: the previous run was still going",
             id="previous-run-still-going-skipped",
         ),
         pytest.param(
-            "AUTHORIZATION_FAILED",
+            {"disposition": "AUTHORIZATION_FAILED", "reason_code": "scope_revoked"},
             MarkKind.REFUSED,
-            "Friday 4 December 2026: refused at 09:00 for missing authority",
-            "09:00 — Refused: the schedule lacked the authority to run",
+            "Friday 4 December 2026: refused at 09:00:"
+            " the schedule's owner lost a scope it asks for",
+            "09:00 — Refused: the schedule's owner lost a scope it asks for",
             id="missing-authority-refused",
         ),
         pytest.param(
-            "CONFIGURATION_FAILED",
+            {"disposition": "CONFIGURATION_FAILED", "reason_code": "definition_invalid"},
             MarkKind.NOT_RUN,
-            "Friday 4 December 2026: not run at 09:00: invalid definition",
-            "09:00 — Not run: its definition was invalid",
+            "Friday 4 December 2026: not run at 09:00: its saved definition is no longer valid",
+            "09:00 — Not run: its saved definition is no longer valid",
             id="invalid-definition-not-run",
         ),
         pytest.param(
-            "WAITING_FOR_APPROVAL",
+            {"disposition": "WAITING_FOR_APPROVAL"},
             MarkKind.NOT_RUN,
-            "Friday 4 December 2026: waiting for approval at 09:00",
-            "09:00 — Waiting for approval",
+            "Friday 4 December 2026: the firing at 09:00 did not run as planned"
+            " (waiting for approval)",
+            "09:00 — Did not run as planned (waiting for approval)",
             id="unknown-disposition-humanized",
         ),
     ],
 )
-async def test_a_past_firing_is_marked_and_said_by_its_disposition(
+async def test_a_past_firing_is_marked_and_said_by_its_outcome(
     api: ScheduleClient,
     router: respx.MockRouter,
     clock: FakeClock,
-    disposition: str,
+    outcome: dict[str, Any],
     kind: MarkKind,
     label: str,
     line: str,
 ) -> None:
-    cell, said = await _past_day(api, router, clock, disposition)
+    cell, said = await _past_day(api, router, clock, outcome)
     assert _kinds(cell) == [(kind, 1)]
     assert cell.label == label
     assert said == line
+
+
+async def test_a_failed_run_gets_its_own_mark_and_legend_entry_beside_a_run_that_ran(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    clock.now = datetime(2026, 12, 10, tzinfo=UTC)
+    items = [
+        past("o1", datetime(2026, 12, 3, 9, tzinfo=UTC), run_status="COMPLETED"),
+        past("o2", datetime(2026, 12, 4, 9, tzinfo=UTC), run_status="FAILED"),
+    ]
+    CalendarServer(router, lambda s, a, b: projection(s, a, b, past_items=items))
+    calendar = _calendar(api, clock)
+    await calendar.show(S1)
+
+    assert _kinds(_cell(calendar, date(2026, 12, 3))) == [(MarkKind.RAN, 1)]
+    assert _kinds(_cell(calendar, date(2026, 12, 4))) == [(MarkKind.FAILED, 1)]
+    assert calendar.snapshot.legend == ((MarkKind.RAN, "ran"), (MarkKind.FAILED, "run failed"))
 
 
 async def test_many_firings_on_a_day_show_a_count_and_say_it(

@@ -8,6 +8,14 @@ not import httpx: view models depend on it directly.
 
 from __future__ import annotations
 
+from transport.models.agenda import (
+    AGENDA_NOT_OFFERED,
+    AgendaBucket,
+    AgendaDensity,
+    AgendaItem,
+    AgendaNotOffered,
+    DensityBucket,
+)
 from transport.models.base import Instant, WireModel, known_member
 from transport.models.browser_profile import BrowserProfile
 from transport.models.cadence import Cadence, MonthDay
@@ -16,11 +24,13 @@ from transport.models.enums import (
     CadenceKind,
     Disposition,
     FiringAdjustment,
+    ListOrder,
     MessageRole,
     NoticeReason,
     PauseReason,
     ProfileState,
     RunStatus,
+    SchedulerState,
     ScheduleState,
 )
 from transport.models.envelope import ErrorBody, ErrorEnvelope
@@ -35,12 +45,24 @@ from transport.models.projection import (
     ProjectionNotice,
 )
 from transport.models.schedule import Limits, ScheduleDetail, ScheduleRevision, ScheduleSummary
+from transport.models.scheduler import (
+    SCHEDULER_NOT_OFFERED,
+    SchedulerNotOffered,
+    SchedulerStatus,
+)
 from transport.models.session import Folder, SessionMessage, SessionSummary
 
 __all__ = [
+    "AGENDA_NOT_OFFERED",
+    "SCHEDULER_NOT_OFFERED",
+    "AgendaBucket",
+    "AgendaDensity",
+    "AgendaItem",
+    "AgendaNotOffered",
     "BrowserProfile",
     "Cadence",
     "CadenceKind",
+    "DensityBucket",
     "Disposition",
     "ErrorBody",
     "ErrorEnvelope",
@@ -49,6 +71,7 @@ __all__ = [
     "Instant",
     "LastOutcome",
     "Limits",
+    "ListOrder",
     "MessageRole",
     "MonthDay",
     "NoticeReason",
@@ -67,6 +90,9 @@ __all__ = [
     "ScheduleRevision",
     "ScheduleState",
     "ScheduleSummary",
+    "SchedulerNotOffered",
+    "SchedulerState",
+    "SchedulerStatus",
     "SessionMessage",
     "SessionSummary",
     "WireModel",

@@ -22,6 +22,21 @@ class ScheduleState(StrEnum):
         return self in (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
 
 
+class ListOrder(StrEnum):
+    """``GET /v1/schedules``'s ``order``: newest-updated first (the default), or soonest first."""
+
+    UPDATED = "updated"
+    NEXT_FIRE = "next_fire"
+
+
+class SchedulerState(StrEnum):
+    """``GET /v1/scheduler``'s ``state``: whether firings are happening."""
+
+    RUNNING = "running"
+    LATE = "late"
+    STOPPED = "stopped"
+
+
 class PauseReason(StrEnum):
     USER = "user"
     FAILURE_LIMIT = "failure_limit"

@@ -5,8 +5,9 @@ calculator; the client only places it on a grid. Strict: the identity, the
 window, each firing's instant, each notice's date and reason, each past
 occurrence's id, instant and disposition (a calendar cannot place or name
 them otherwise). Lenient: the readings in the schedule's zone, which only
-make the sentences richer, and the state fields read beside the projection.
-Adjustments, notice reasons and dispositions stay raw strings; the
+make the sentences richer, a past firing's run status and failure reason
+(absent from older servers), and the state fields read beside the projection.
+Adjustments, notice reasons, dispositions and run statuses stay raw strings; the
 ``known_*`` accessors answer None for a value this client does not know, which
 the calendar then shows humanized.
 """
@@ -20,7 +21,13 @@ from uuid import UUID
 from pydantic import Field
 
 from transport.models.base import Instant, Lenient, WireModel, known_member
-from transport.models.enums import Disposition, FiringAdjustment, NoticeReason, ScheduleState
+from transport.models.enums import (
+    Disposition,
+    FiringAdjustment,
+    NoticeReason,
+    RunStatus,
+    ScheduleState,
+)
 
 _LOCAL_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
@@ -61,17 +68,27 @@ class ProjectionNotice(WireModel):
 
 
 class PastOccurrence(WireModel):
-    """What the scheduler already decided for one instant in the window."""
+    """What the scheduler already decided for one instant in the window.
+
+    ``run_status`` and ``failure_reason`` are the materialized firing's run: None
+    when there is none, when its session was erased, or from an older server.
+    """
 
     occurrence_id: UUID
     nominal_fire_at: Instant
     disposition: str
     reason_code: Lenient[str] = None
     session_id: Lenient[UUID] = None
+    run_status: Lenient[str] = None
+    failure_reason: Lenient[str] = None
 
     @property
     def known_disposition(self) -> Disposition | None:
         return known_member(Disposition, self.disposition)
+
+    @property
+    def known_run_status(self) -> RunStatus | None:
+        return known_member(RunStatus, self.run_status)
 
 
 class Projection(WireModel):

@@ -11,8 +11,9 @@ title and complete instruction, and its ``browser_profile_id`` (the value the
 website picker shows and changes: misreading it would hide or overwrite a
 binding). Every other field is ``Lenient``: the nullable fields of docs/API.md
 (``pause_reason``, ``next_fire_at`` and ``next_fire_adjustment``, ``timezone``,
-``browser_profile_id`` on a row, ``last_outcome``) and presentation-only ones that
-degrade to "Not available" alone.
+``browser_profile_id`` on a row, ``last_outcome``), ``overdue_since`` (present
+only while the firing is overdue; older servers never send it), and
+presentation-only ones that degrade to "Not available" alone.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class ScheduleSummary(WireModel):
     created_at: Lenient[Instant] = None
     updated_at: Lenient[Instant] = None
     last_outcome: Lenient[LastOutcome] = None
+    overdue_since: Lenient[Instant] = None
 
     @property
     def known_state(self) -> ScheduleState | None:
@@ -122,6 +124,7 @@ class ScheduleDetail(WireModel):
     created_at: Lenient[Instant] = None
     updated_at: Lenient[Instant] = None
     last_outcome: Lenient[LastOutcome] = None
+    overdue_since: Lenient[Instant] = None
     revision: ScheduleRevision
 
     @property

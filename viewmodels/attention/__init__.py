@@ -15,6 +15,7 @@ from viewmodels.attention.outcome_words import (
     last_firing_text,
     outcome_sentence,
 )
+from viewmodels.attention.overdue_words import overdue_explanation, overdue_text
 
 __all__ = [
     "ANNOUNCED_KEY",
@@ -26,4 +27,6 @@ __all__ = [
     "last_firing_text",
     "outcome_key",
     "outcome_sentence",
+    "overdue_explanation",
+    "overdue_text",
 ]

@@ -3,8 +3,9 @@
 Each live-update round (``viewmodels.live_updates``) calls ``check()``: one
 read of page one of ``GET /v1/schedules?needs_attention=true``. Every
 outcome there is named by a key (the schedule, the latest firing's instant
-and disposition; a failure-limit pause without an outcome by the schedule
-alone). A key not in the announced set is new: the snapshot carries a notice
+and disposition; an overdue firing by its due instant, so each time a
+schedule newly falls overdue is said once; a failure-limit pause without an
+outcome by the schedule alone). A key not in the announced set is new: the snapshot carries a notice
 for it (the newest one named, the count of the others), ``on_announce`` is
 told (the desktop window sends the OS notification from it), and the key
 joins the set, kept in device storage so a restart does not say it again.
@@ -29,6 +30,7 @@ from zoneinfo import ZoneInfo
 from transport.errors import ApiError
 from transport.models import PauseReason, ScheduleState, ScheduleSummary
 from viewmodels.attention.outcome_words import attention_line
+from viewmodels.attention.overdue_words import overdue_text
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, JsonValue, ScheduleApi
@@ -41,6 +43,9 @@ REMEMBERED = 500
 """At most this many announced keys are kept; older ones cannot reappear on page one."""
 PAGE = 50
 PAUSED_TEXT = "Paused after repeated failures"
+OPEN_LABEL = "Open"
+"""The notice's button that shows what it names (``AttentionNotice.opens_list``)."""
+DISMISS_LABEL = "Dismiss"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +89,8 @@ Announce = Callable[[AttentionNotice], Awaitable[None] | None]
 
 def outcome_key(summary: ScheduleSummary) -> str | None:
     """The announced-set key of what makes ``summary`` need attention; None when nothing does."""
+    if summary.overdue_since is not None:
+        return f"{summary.schedule_id}@{summary.overdue_since.isoformat()}/overdue"
     outcome = summary.last_outcome
     if outcome is not None and outcome.needs_attention is True:
         return f"{summary.schedule_id}@{outcome.nominal_fire_at.isoformat()}/{outcome.disposition}"
@@ -160,7 +167,12 @@ class AttentionNotices(Observable[NoticeSnapshot]):
             self._publish(NoticeSnapshot(None, self.snapshot.announced))
 
     async def _announce(self, summary: ScheduleSummary, *, others: int) -> None:
-        text = attention_line(summary.last_outcome, self._clock(), self._zone) or PAUSED_TEXT
+        now = self._clock()
+        text = (
+            overdue_text(summary.overdue_since, now, self._zone)
+            if summary.overdue_since is not None
+            else attention_line(summary.last_outcome, now, self._zone) or PAUSED_TEXT
+        )
         notice = AttentionNotice(summary.schedule_id, summary.title, text, others)
         self._publish(NoticeSnapshot(notice, self.snapshot.announced + 1))
         if self._on_announce is not None:

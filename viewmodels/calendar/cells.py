@@ -24,11 +24,14 @@ _ORDER = tuple(MarkKind)
 _MANY = {
     MarkKind.FIRES: "fires {n} times",
     MarkKind.ADJUSTED: "{n} firings adjusted for clock changes",
-    MarkKind.FIRED: "fired {n} times",
+    MarkKind.RAN: "ran {n} times",
+    MarkKind.RUNNING: "{n} runs still going",
+    MarkKind.FAILED: "{n} runs failed",
     MarkKind.MISSED: "missed {n} times",
     MarkKind.SKIPPED: "skipped {n} times because the previous run was still going",
     MarkKind.REFUSED: "refused {n} times for missing authority",
     MarkKind.NOT_RUN: "not run {n} times",
+    MarkKind.NO_RECORD: "no record of {n} firings",
     MarkKind.NO_FIRING: "{n} selected dates that never fire",
 }
 

@@ -21,7 +21,6 @@ from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import (
-    Disposition,
     PastOccurrence,
     ProjectedFiring,
     Projection,
@@ -39,8 +38,8 @@ from viewmodels.calendar.shifts import Shift, temporary_shifts
 from viewmodels.calendar.snapshot import MarkKind
 from viewmodels.formatting import (
     adjustment_text,
-    disposition_text,
-    humanize,
+    past_firing_mark,
+    past_firing_words,
     time_text_naming_zone,
 )
 from viewmodels.formatting.clock_text import clock_time
@@ -49,19 +48,6 @@ from viewmodels.formatting.zones import is_device_zone
 ENDED_TEXT = "This schedule has ended; nothing more will fire"
 AS_IF_RESUMED_TEXT = "Paused: the calendar shows the firings it would make if resumed now"
 _NOTICES_FIRST = datetime.min.replace(tzinfo=UTC)
-_PAST_KINDS = {
-    Disposition.MATERIALIZED: MarkKind.FIRED,
-    Disposition.MISSED: MarkKind.MISSED,
-    Disposition.SKIPPED_OVERLAP: MarkKind.SKIPPED,
-    Disposition.AUTHORIZATION_FAILED: MarkKind.REFUSED,
-}
-_PAST_WORDS = {
-    Disposition.MATERIALIZED: "fired at {time}",
-    Disposition.MISSED: "missed at {time}",
-    Disposition.SKIPPED_OVERLAP: "skipped at {time} because the previous run was still going",
-    Disposition.AUTHORIZATION_FAILED: "refused at {time} for missing authority",
-    Disposition.CONFIGURATION_FAILED: "not run at {time}: invalid definition",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,14 +137,14 @@ def _firing_entry(
 
 def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) -> DayEntry:
     at = occurrence.nominal_fire_at
-    time = _device_time(at, device_zone)
-    raw = occurrence.disposition
-    known = occurrence.known_disposition
-    template = None if known is None else _PAST_WORDS[known]
-    words = template.format(time=time) if template else f"{humanize(raw).lower()} at {time}"
-    line = f"{time_text_naming_zone(at, device_zone, zone)} — {disposition_text(raw)}"
-    kind = MarkKind.NOT_RUN if known is None else _PAST_KINDS.get(known, MarkKind.NOT_RUN)
-    return DayEntry(at, kind, words, line)
+    outcome = (occurrence.disposition, occurrence.reason_code, occurrence.run_status)
+    timed = past_firing_words(
+        *outcome, failure_reason=occurrence.failure_reason, at=_device_time(at, device_zone)
+    )
+    said = past_firing_words(*outcome, failure_reason=occurrence.failure_reason)
+    line = f"{time_text_naming_zone(at, device_zone, zone)} — {said}"
+    # Inside a cell's label the sentence follows the date: running text.
+    return DayEntry(at, past_firing_mark(*outcome), timed[:1].lower() + timed[1:], line)
 
 
 def _notice_day(notice: ProjectionNotice) -> date | None:

@@ -13,6 +13,8 @@ from datetime import date
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.formatting.marks import MarkKind as MarkKind
+
 PREVIOUS_MONTH_LABEL = "Previous month"
 NEXT_MONTH_LABEL = "Next month"
 WEEKDAY_HEADINGS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -29,33 +31,17 @@ class CalendarPhase(StrEnum):
     """The read failed: the grid stays, with ``error`` and a retry."""
 
 
-class MarkKind(StrEnum):
-    """One kind of mark on a day; the view gives each its own shape."""
-
-    FIRES = "fires"
-    """A firing still to come."""
-    ADJUSTED = "adjusted"
-    """A firing still to come that a clock change moved or made the first of two."""
-    FIRED = "fired"
-    MISSED = "missed"
-    SKIPPED = "skipped"
-    """Skipped because the previous run was still going."""
-    REFUSED = "refused"
-    """Refused for missing authority."""
-    NOT_RUN = "not_run"
-    """Any other past outcome (an invalid definition, a value this client does not know)."""
-    NO_FIRING = "no_firing"
-    """A date the rule selects that never fires (a notice)."""
-
-
 MARK_WORDS = {
     MarkKind.FIRES: "fires",
     MarkKind.ADJUSTED: "fires, clock change",
-    MarkKind.FIRED: "fired",
+    MarkKind.RAN: "ran",
+    MarkKind.RUNNING: "running",
+    MarkKind.FAILED: "run failed",
     MarkKind.MISSED: "missed",
     MarkKind.SKIPPED: "skipped, still running",
     MarkKind.REFUSED: "refused, no authority",
     MarkKind.NOT_RUN: "not run",
+    MarkKind.NO_RECORD: "no record",
     MarkKind.NO_FIRING: "never fires",
 }
 """The legend's word for each mark."""

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 from transport.models import Disposition, RunStatus, ScheduleDetail, ScheduleState
 from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import last_firing_text, outcome_sentence
+from viewmodels.attention.overdue_words import overdue_explanation, overdue_text
 from viewmodels.detail.explanations import ADVANCED_HEADING, explanation
 from viewmodels.detail.snapshot import (
     DetailGroup,
@@ -63,7 +64,9 @@ def detail_fields(
     """Every field the detail shows (viewmodels/README.md); the instruction is the complete one.
 
     ``passed`` (with ``now``) is what a next firing before ``now`` reads on
-    the device's copy ("due (as of 10:42)"), never a guessed later one.
+    the device's copy ("due (as of 10:42)"), never a guessed later one. A
+    firing the server marks overdue reads "Overdue: due at 09:00 (12 min
+    ago)", a warning, with what it means beneath.
     ``server`` says where a paused schedule is resumed.
     """
     revision = detail.revision
@@ -89,7 +92,8 @@ def detail_fields(
         "Schedule",
         lines=(
             *((LabelledValue(ENDED_LABEL, ended),) if ended is not None else ()),
-            LabelledValue(
+            (None if passed is not None else _overdue_line(detail, device_zone, now))
+            or LabelledValue(
                 "Next firing",
                 passed
                 if passed is not None
@@ -174,6 +178,20 @@ def _pause_help(
         session_id=session,
         session_label=FAILED_SESSION_LABEL if session is not None else None,
         resume_text=resume_text(server),
+    )
+
+
+def _overdue_line(
+    detail: ScheduleDetail, device_zone: ZoneInfo, now: datetime | None
+) -> LabelledValue | None:
+    """The overdue firing's line, when the server says it is overdue."""
+    if detail.overdue_since is None or now is None:
+        return None
+    return LabelledValue(
+        "Next firing",
+        overdue_text(detail.overdue_since, now, device_zone),
+        overdue_explanation(detail.revision.misfire_grace_seconds),
+        warning=True,
     )
 
 

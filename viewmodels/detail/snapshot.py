@@ -31,11 +31,18 @@ class DetailPhase(StrEnum):
 EMPTY_TITLE = "No schedule selected"
 EMPTY_HINT = "Choose a schedule to see its details."
 NOT_FOUND_TEXT = "This schedule was removed or you no longer have access to it."
+LOADING_TEXT = "Loading schedule…"
 NOT_READ_TITLE = "Not read while online"
 NOT_READ_TEXT = (
     "This schedule was not read while the schedule server could be reached, "
     "so this device has nothing to show for it."
 )
+CLOSE_DETAILS_LABEL = "Close details"
+SHOW_IN_SIDEBAR_LABEL = "Show in the sidebar"
+"""Beside "5 sessions": expands and marks the schedule's group in the sidebar."""
+COPY_INSTRUCTION_LABEL = "Copy instruction"
+INSTRUCTION_COPIED_TEXT = "Instruction copied"
+"""The brief note once the complete instruction is on the clipboard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +53,8 @@ class LabelledValue:
     value: str
     explanation: str | None = None
     """One plain line on what the field means (the Advanced group's fields have one)."""
+    warning: bool = False
+    """The value is a warning (an overdue firing): the view shows it in the error colour."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,11 @@ class ScheduleDetailSnapshot:
     def empty_hint(self) -> str:
         """The closed pane's line under its heading."""
         return EMPTY_HINT
+
+    @property
+    def loading_text(self) -> str:
+        """The pane's words while the point read is on its way (LOADING)."""
+        return LOADING_TEXT
 
     @property
     def can_retry(self) -> bool:

@@ -43,6 +43,11 @@ ACCESS_EXPLANATION = (
     "A website sign-in lets this schedule's runs open that site as you; None keeps them out."
 )
 """The picker's one line on what access means, shown beneath it."""
+ALLOW_LABEL = "Allow"
+CANCEL_LABEL = "Cancel"
+UNDO_LABEL = "Undo"
+SAVING_TEXT = "Saving…"
+LOADING_SIGN_INS_TEXT = "Loading sign-ins…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +96,15 @@ class WebsiteAccessSnapshot:
     @property
     def picker_enabled(self) -> bool:
         return self.editable and not self.saving
+
+    @property
+    def progress_text(self) -> str | None:
+        """The note beside a progress ring: a choice being saved, else the sign-ins being read."""
+        if self.saving:
+            return SAVING_TEXT
+        if self.profiles_phase is ProfilesPhase.LOADING:
+            return LOADING_SIGN_INS_TEXT
+        return None
 
     @property
     def can_retry(self) -> bool:

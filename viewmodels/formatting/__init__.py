@@ -1,11 +1,13 @@
 """Formatting decisions, in one place so QA can test them: text, not widgets.
 
-- ``labels``: states, pause reasons, profile states, roles, clock-change adjustments,
-  past dispositions; unknown values humanized;
+- ``labels``: states, pause reasons, profile states, roles, clock-change adjustments;
+  unknown values humanized;
   "Not available" for a value the server did not send or sent unreadable.
 - ``cadence``: cadence summaries with the zone rule.
 - ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
 - ``limits``: finite limits, money, scopes.
+- ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
+- ``shared_words``: the app's name and the labels several screens share (Retry, Load more).
 - ``tone``: the semantic tone a state is shown in (the view picks its colours).
 """
 
@@ -30,7 +32,6 @@ from viewmodels.formatting.labels import (
     NOT_AVAILABLE_TEXT,
     adjustment_text,
     available,
-    disposition_text,
     humanize,
     pause_reason_text,
     profile_state_text,
@@ -38,17 +39,19 @@ from viewmodels.formatting.labels import (
     state_label,
 )
 from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
+from viewmodels.formatting.marks import MarkKind
+from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
 from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [
     "NOT_AVAILABLE_TEXT",
+    "MarkKind",
     "Tone",
     "adjustment_text",
     "age_text",
     "available",
     "cadence_summary",
     "date_text",
-    "disposition_text",
     "duration_text",
     "humanize",
     "instant_text",
@@ -60,6 +63,8 @@ __all__ = [
     "month_name",
     "next_firing_text",
     "ordinal",
+    "past_firing_mark",
+    "past_firing_words",
     "pause_reason_text",
     "profile_state_text",
     "role_label",

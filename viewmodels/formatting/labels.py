@@ -3,7 +3,7 @@
 A compatible server may add a state, pause reason, profile state or role at any
 time; the client must still show something readable, so an unknown value is
 humanized (separators become spaces, first letter capitalized) rather than
-hidden or shown raw.
+hidden or shown raw. A past firing's outcome has its own module, ``outcomes``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from transport.models import (
-    Disposition,
     FiringAdjustment,
     MessageRole,
     PauseReason,
@@ -50,14 +49,6 @@ _ROLES = {MessageRole.USER: "You", MessageRole.ASSISTANT: "Assistant"}
 _ADJUSTMENTS = {
     FiringAdjustment.MOVED_TO_TRANSITION: "moved by the clock change",
     FiringAdjustment.EARLIER_OF_TWO: "the first of two, as the clocks go back",
-}
-
-_DISPOSITIONS = {
-    Disposition.MATERIALIZED: "Fired",
-    Disposition.MISSED: "Missed",
-    Disposition.SKIPPED_OVERLAP: "Skipped: the previous run was still going",
-    Disposition.AUTHORIZATION_FAILED: "Refused: the schedule lacked the authority to run",
-    Disposition.CONFIGURATION_FAILED: "Not run: its definition was invalid",
 }
 
 UNKNOWN_TEXT = "Unknown"
@@ -109,9 +100,3 @@ def adjustment_text(adjustment: str | None) -> str | None:
         return None
     known = known_member(FiringAdjustment, adjustment)
     return f"adjusted: {humanize(adjustment).lower()}" if known is None else _ADJUSTMENTS[known]
-
-
-def disposition_text(disposition: str) -> str:
-    """What became of a past firing, as a sentence start: "Fired", "Skipped: …"."""
-    known = known_member(Disposition, disposition)
-    return humanize(disposition) if known is None else _DISPOSITIONS[known]

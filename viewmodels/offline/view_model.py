@@ -27,7 +27,6 @@ from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock
 
-RETRY_LABEL = "Retry"
 UNREACHABLE_STATUSES = frozenset({502, 503, 504})
 """A proxy or load balancer answering for a server that is down."""
 

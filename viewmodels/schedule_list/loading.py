@@ -5,8 +5,10 @@ and 404/405 from the list route means "browsing unavailable". With a view
 cache, page one of each plain section is kept as it is read, painted first
 when the rows are empty, and shown (offline) when the server cannot be
 reached; a search or filter is never answered from it. Rows already shown are
-read again in place when their next firing passes, and made again when the
-date changes (their words read the clock).
+read again in place when their next firing passes (soonest first, page one
+is read again: the row moves), and made again when the date changes (their
+words read the clock). Pages are asked in the snapshot's ``applied_order``; a
+server that refuses soonest first (``ListOrderNotOffered``) hides the choice.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from datetime import date, datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import ApiError, BrowsingUnavailable, NotFound
-from transport.models import Page, ScheduleDetail, ScheduleSummary
+from transport.errors import ApiError, BrowsingUnavailable, ListOrderNotOffered, NotFound
+from transport.models import ListOrder, Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
@@ -28,6 +30,8 @@ from viewmodels.schedule_list.rows import schedule_row, summary_of
 from viewmodels.schedule_list.sign_ins import SignInReadiness
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot, ScheduleRow
 
+Fetch = Callable[[str | None], Awaitable[Page[ScheduleSummary]]]
+"""One page of the list after a cursor (None: page one)."""
 DUE_REREADS = 20
 """At most this many rows are read again per ``refresh_due`` (the rest on the next round)."""
 
@@ -82,22 +86,14 @@ class ListLoading(KeyboardMarks):
         """
         shown = self.snapshot
         section = shown.section
-        states = () if shown.attention_only else section.states
-        query = shown.query.strip() or None
-        attention = shown.attention_only
-        plain = query is None and not attention
+        plain = not shown.query.strip() and not shown.attention_only
         self._reloads += 1
         reload = self._reloads
         first: list[Page[ScheduleSummary]] = []
+        read = self._reader(shown)
 
         async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
-            page = await self._api.list_schedules(
-                states=states,
-                limit=self._page_size,
-                cursor=cursor,
-                query=query,
-                needs_attention=attention,
-            )
+            page = await read(cursor)
             if cursor is None and reload == self._reloads:
                 first.append(page)
                 self._cached_at = None  # the rows about to be made are the server's
@@ -139,6 +135,54 @@ class ListLoading(KeyboardMarks):
             await self._show_copy(cached)
         else:
             self._show_feed(state)
+
+    def _reader(self, shown: ScheduleListSnapshot) -> Fetch:
+        """The pages of what ``shown`` asks for, in its order; an older server's in its own."""
+        states = () if shown.attention_only else shown.section.states
+        query = shown.query.strip() or None
+        order = shown.applied_order
+
+        async def read(cursor: str | None) -> Page[ScheduleSummary]:
+            nonlocal order
+            try:
+                return await self._api.list_schedules(
+                    states=states,
+                    limit=self._page_size,
+                    cursor=cursor,
+                    query=query,
+                    needs_attention=shown.attention_only,
+                    order=order,
+                )
+            except ListOrderNotOffered:
+                # An older server: the choice hides, and the list is its one order.
+                order = ListOrder.UPDATED
+                self._publish(replace(self.snapshot, order_offered=False))
+                return await read(cursor)
+
+        return read
+
+    async def _reread_in_order(self) -> bool:
+        """Page one again, as a newer reload, the rows kept when it fails (a quiet round)."""
+        self._reloads += 1
+        reload = self._reloads
+        read = self._reader(self.snapshot)
+        try:
+            page = await read(None)
+            await self._sign_ins.read(page.items, reload)
+        except ApiError:
+            return False
+        if reload != self._reloads:
+            return True  # a newer reload (a search, a section) answers instead
+
+        async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
+            if cursor is None:
+                return page
+            later = await read(cursor)
+            await self._sign_ins.read(later.items, reload)
+            return later
+
+        await self._feed.reload(fetch)
+        return True
 
     async def show_kept_copy(self) -> None:
         """The server stopped answering (a live round said so): the kept page one, no read.
@@ -187,11 +231,17 @@ class ListLoading(KeyboardMarks):
         Quietly: no progress, no error; the reader's place, the other rows and
         the selection stay. A row the server has not moved on yet reads "due
         now" until a later round finds it moved; a row the server no longer
-        has stays until the next reload. Answers False when the server could
-        not be read (the round stops at the first such failure).
+        has stays until the next reload. Soonest first, the rows' order moved
+        with them: page one is read again instead. Answers False when the
+        server could not be read (the round stops at the first such failure).
         """
         if self._cached_at is not None:
             return False  # the rows are the cache's: a reload brings the server back, not this
+        if self.snapshot.applied_order is ListOrder.NEXT_FIRE and self.snapshot.due_rows(
+            self._clock()
+        ):
+            # Soonest first, a passed firing moves its row down: page one is read again.
+            return await self._reread_in_order()
         due = [
             row
             for row in self.snapshot.due_rows(self._clock())
@@ -256,7 +306,7 @@ class ListLoading(KeyboardMarks):
         )
 
 
-def _copy_of(kept: CachedList) -> Callable[[str | None], Awaitable[Page[ScheduleSummary]]]:
+def _copy_of(kept: CachedList) -> Fetch:
     """A fetch answering the kept page one (and nothing after it)."""
     page = Page[ScheduleSummary](items=list(kept.items), next_cursor=None)
 

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from transport.models import ScheduleDetail, ScheduleState, ScheduleSummary
 from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import attention_line
+from viewmodels.attention.overdue_words import overdue_text
 from viewmodels.formatting import (
     adjustment_text,
     cadence_summary,
@@ -41,7 +42,9 @@ def schedule_row(
     "Next: tomorrow at 07:30 (02:30 America/New_York)". An ended schedule says
     how and when it ended instead ("Cancelled on 3 Nov"). ``passed`` is
     what a next firing that has passed reads instead of "due now" (a row
-    shown from the device's copy: "due (as of 10:42)"). An ACTIVE schedule
+    shown from the device's copy: "due (as of 10:42)"). A firing the server
+    marks overdue reads "Overdue: due at 09:00 (12 min ago)" instead of "due
+    now", as a warning (``next_fire_overdue``). An ACTIVE schedule
     whose bound sign-in ``unready_profiles`` names (not READY, or no longer
     listed) shows the warning chip "Website sign-in unavailable" instead of
     the ordinary one: its next run will not have that website.
@@ -58,7 +61,10 @@ def schedule_row(
             pair = in_named_zone(summary.next_fire_at, device_zone, zone)
     if passed is not None and summary.next_fire_at is not None and summary.next_fire_at <= now:
         next_fire = f"Next: {passed}"
-    adjusted = adjustment_text(summary.next_fire_adjustment)
+    overdue = passed is None and summary.overdue_since is not None
+    if summary.overdue_since is not None and overdue:
+        next_fire = overdue_text(summary.overdue_since, now, device_zone)
+    adjusted = None if overdue else adjustment_text(summary.next_fire_adjustment)
     if next_fire is not None and adjusted is not None:
         # One bracket: "(03:00 America/New_York, moved by the clock change)".
         pair = f"{pair[:-1]}, {adjusted})" if pair else f" ({adjusted})"
@@ -101,6 +107,7 @@ def schedule_row(
         cadence_summary=cadence,
         next_fire_at=summary.next_fire_at,
         next_fire_text=next_fire,
+        next_fire_overdue=overdue,
         preview=summary.instruction_preview,
         website_badge=badge,
         website_warning=warn,
@@ -130,4 +137,5 @@ def summary_of(detail: ScheduleDetail, instruction_preview: str) -> ScheduleSumm
         created_at=detail.created_at,
         updated_at=detail.updated_at,
         last_outcome=detail.last_outcome,
+        overdue_since=detail.overdue_since,
     )

@@ -11,7 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
-from transport.models import ScheduleState
+from transport.models import ListOrder, ScheduleState
 from viewmodels.formatting.tone import Tone
 from viewmodels.paging import FeedPhase
 from viewmodels.server_kind import (
@@ -72,6 +72,8 @@ class ListSection(StrEnum):
 ATTENTION_LABEL = "Needs attention"
 NOTHING_NEEDS_ATTENTION_TEXT = "Nothing needs attention."
 SEARCH_LABEL = "Search schedules"
+SOONEST_FIRST_LABEL = "Soonest first"
+"""The order chip: on, the list is soonest first (by next firing), paused ones after."""
 CLEAR_SEARCH_LABEL = "Clear search"
 
 
@@ -80,6 +82,12 @@ OPENED_ROW_TEXT = "Shown in the details"
 BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
 FAILURE_TITLE = "Schedules could not be loaded"
 END_OF_LIST_TEXT = "End of list"
+LOADING_TEXT = "Loading schedules…"
+REFRESHING_TEXT = "Refreshing schedules"
+"""The progress bar's spoken name while page one is read again over the rows shown."""
+REFRESH_LABEL = "Refresh"
+SEARCH_ACTION_LABEL = "Search"
+"""A phone's app-bar action that shows the search field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +121,13 @@ class ScheduleRow:
     """ACTIVE and its bound sign-in is not ready (or gone): the badge is a warning."""
     ended_text: str | None = None
     """How and when an ended schedule ended ("Cancelled on 3 Nov"), else None."""
+    next_fire_overdue: bool = False
+    """The server says the next firing is overdue: ``next_fire_text`` is a warning."""
+
+    @property
+    def opened_accessibility_label(self) -> str:
+        """The row's sentence while the detail shows it: the fill and bar say so to the eye."""
+        return f"{self.accessibility_label}. {OPENED_ROW_TEXT}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +167,10 @@ class ScheduleListSnapshot:
     search_clears: int = 0
     """Grows by one each time the search is cleared (the clear button, Escape): the only
     time the field's text changes other than by typing."""
+    order: ListOrder = ListOrder.UPDATED
+    """The order the person chose (remembered on the device); ``applied_order`` is sent."""
+    order_offered: bool = True
+    """False once the server refused the soonest-first order (an older server)."""
 
     @property
     def attention_label(self) -> str:
@@ -159,6 +178,29 @@ class ScheduleListSnapshot:
         if self.attention_count is None:
             return ATTENTION_LABEL
         return f"{ATTENTION_LABEL} ({self.attention_count})"
+
+    @property
+    def order_shown(self) -> bool:
+        """The order chip shows where it orders something: Current or Needs attention.
+
+        Recent History lists ended schedules, which never fire, so it has no
+        soonest; a server that refused the order shows no chip at all.
+        """
+        return self.order_offered and (self.section is ListSection.CURRENT or self.attention_only)
+
+    @property
+    def applied_order(self) -> ListOrder:
+        """The order the rows are asked in: the chosen one where it is shown, else the default."""
+        return self.order if self.order_shown else ListOrder.UPDATED
+
+    @property
+    def soonest_first(self) -> bool:
+        """The order chip is on."""
+        return self.order is ListOrder.NEXT_FIRE
+
+    @property
+    def soonest_first_label(self) -> str:
+        return SOONEST_FIRST_LABEL
 
     @property
     def failure_title(self) -> str:
@@ -169,6 +211,16 @@ class ScheduleListSnapshot:
     def end_of_list_text(self) -> str:
         """The footer under the last row once paging has ended."""
         return END_OF_LIST_TEXT
+
+    @property
+    def loading_text(self) -> str:
+        """The pane's words while page one is read with no rows to show."""
+        return LOADING_TEXT
+
+    @property
+    def refreshing_text(self) -> str:
+        """The spoken name of the progress bar shown while ``refreshing``."""
+        return REFRESHING_TEXT
 
     @property
     def can_refresh(self) -> bool:

@@ -4,7 +4,9 @@ Search and the filter are the server's (``q``, ``needs_attention``): each
 keystroke shows the text at once and, after a quiet ``SEARCH_DEBOUNCE`` (the
 ``sleep`` is injected), reloads page one for the newest text only; a slow
 answer to an older text never replaces a newer one. The query stays when the
-section changes. Reading the rows is ``ListLoading``'s (``loading.py``).
+section changes. The order (newest-updated first, or soonest first) is
+remembered as device state (``ORDER_KEY``), read before the first page and
+applied at once when chosen. Reading the rows is ``ListLoading``'s (``loading.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
+from transport.models import ListOrder
 from viewmodels.formatting.zones import your_time_text
 from viewmodels.offline import OfflineViewModel
 from viewmodels.paging import LatestRequest
-from viewmodels.ports import Clock, ScheduleApi
+from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi
 from viewmodels.schedule_list.loading import ListLoading
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot
 from viewmodels.server_kind import ServerKind
@@ -27,6 +30,8 @@ DEFAULT_PAGE_SIZE = 20
 SEARCH_DEBOUNCE = 0.2
 """Seconds of quiet after a keystroke before the search is sent (the issue allows 250 ms)."""
 Sleep = Callable[[float], Awaitable[None]]
+ORDER_KEY = "schedule_list.order"
+"""Device state: the list's chosen order, ``ListOrder``'s value."""
 
 
 class ScheduleListViewModel(ListLoading):
@@ -43,6 +48,7 @@ class ScheduleListViewModel(ListLoading):
         sleep: Sleep = asyncio.sleep,
         debounce: float = SEARCH_DEBOUNCE,
         server: ServerKind = ServerKind.PLATFORM,
+        storage: DeviceStorage | None = None,
     ) -> None:
         super().__init__(
             ScheduleListSnapshot(server=server, zone_text=your_time_text(device_zone)),
@@ -55,14 +61,33 @@ class ScheduleListViewModel(ListLoading):
         self._sleep = sleep
         self._debounce = debounce
         self._counting = LatestRequest()
+        self._storage = storage or MemoryStorage()
+        self._order_read = False
 
     @property
     def page_size(self) -> int:
         return self._page_size
 
     async def open(self) -> None:
-        """Opening the sheet reloads page one of the current section."""
+        """Opening the sheet reloads page one of the current section, in the remembered order."""
+        if not self._order_read:
+            self._order_read = True
+            remembered = await self._storage.get(ORDER_KEY)
+            if remembered in tuple(ListOrder):
+                self._publish(replace(self.snapshot, order=ListOrder(str(remembered))))
         await self.reload()
+
+    async def select_soonest_first(self, on: bool) -> None:
+        """The order chip: soonest first, or newest-updated first; remembered and applied at once.
+
+        The rows shown stay until page one answers in the new order.
+        """
+        order = ListOrder.NEXT_FIRE if on else ListOrder.UPDATED
+        self._order_read = True  # a choice made before the remembered one was read wins
+        if order is not self.snapshot.order:
+            self._publish(replace(self.snapshot, order=order))
+            await self._storage.set(ORDER_KEY, order.value)
+        await self._reload_rows()
 
     async def select_section(self, section: ListSection) -> None:
         """Switch section: rows clear and page one of ``section`` loads (counts as a reload).

@@ -1,4 +1,4 @@
-"""What the sidebar shows: Folders (when offered), Scheduled groups, History.
+"""What the sidebar shows (Folders when offered, Scheduled groups, History) and a transcript.
 
 Rows carry final text (age line) and the affordances views may offer
 (``can_move_to_folder`` is False for every session a schedule created).
@@ -14,6 +14,20 @@ from uuid import UUID
 from viewmodels.paging import FeedPhase
 from viewmodels.sidebar.groups import ScheduleGroup
 from viewmodels.sidebar.rows import SessionRow
+
+SCHEDULES_ENTRY_LABEL = "Schedules"
+"""The sidebar's first entry: it opens the schedules sheet."""
+OPEN_SIDEBAR_LABEL = "Open sidebar"
+"""A phone's app-bar button that slides the sidebar in."""
+FOLDERS_HEADING = "Folders"
+SCHEDULED_HEADING = "Scheduled"
+HISTORY_HEADING = "History"
+LOADING_HISTORY_TEXT = "Loading history"
+OPEN_SCHEDULE_LABEL = "Open schedule"
+"""The button of a scheduled session's transcript header that opens its schedule."""
+TRANSCRIPT_FAILURE_TITLE = "This session could not be loaded"
+LOADING_MESSAGES_TEXT = "Loading messages…"
+NO_MESSAGES_TEXT = "No messages in this session."
 
 
 class SidebarPhase(StrEnum):
@@ -64,6 +78,11 @@ class SidebarSnapshot:
     def shows_progress(self) -> bool:
         """Reconciling with nothing cached to show meanwhile."""
         return self.phase is SidebarPhase.LOADING and not (self.scheduled or self.history)
+
+    @property
+    def progress_text(self) -> str:
+        """The spoken name of the progress bar shown while ``shows_progress``."""
+        return LOADING_HISTORY_TEXT
 
     @property
     def empty_text(self) -> str | None:
@@ -131,6 +150,11 @@ class MessageRow:
     from_you: bool = False
     """The person wrote it (drawn on the other side of the transcript from the assistant)."""
 
+    @property
+    def byline(self) -> str:
+        """The line above the message: who wrote it and when ("You · 10:42")."""
+        return f"{self.role_label} · {self.time_text}"
+
 
 @dataclass(frozen=True, slots=True)
 class SessionMessagesSnapshot:
@@ -157,3 +181,20 @@ class SessionMessagesSnapshot:
             FeedPhase.IDLE,
             FeedPhase.LOADING_FIRST_PAGE,
         )
+
+    @property
+    def failure_title(self) -> str:
+        """The full-pane error's heading when the first page failed (``first_page_error``)."""
+        return TRANSCRIPT_FAILURE_TITLE
+
+    @property
+    def loading_text(self) -> str:
+        """The pane's words while ``loading``."""
+        return LOADING_MESSAGES_TEXT
+
+    @property
+    def empty_text(self) -> str | None:
+        """What a transcript with no messages says; None while loading, failed or not empty."""
+        if self.messages or self.loading or self.first_page_error:
+            return None
+        return NO_MESSAGES_TEXT

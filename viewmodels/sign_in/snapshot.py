@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from transport.errors import RateLimited
+from viewmodels.formatting.shared_words import APP_NAME
 
 TOKEN_KEY = "sign_in.token"
 """Device-storage key of a remembered token (under the server's namespace)."""
@@ -48,6 +49,17 @@ UNKNOWN_WAIT_SECONDS = 60
 """Said when a 429 carries no wait: the longest the server makes an address wait."""
 UNNAMED_ACCOUNT = "you"
 """Who "Signed in as …" names when the server gave the principal no display name."""
+
+TOKEN_LABEL = "Token"
+SHOW_TOKEN_LABEL = "Show token"
+HIDE_TOKEN_LABEL = "Hide token"
+REMEMBER_LABEL = "Remember on this device"
+SIGN_IN_LABEL = "Sign in"
+SIGN_OUT_LABEL = "Sign out"
+FORM_HINT = "Sign in with the token your team gave you."
+CHECKING_TEXT = "Signing in…"
+NOT_SIGNED_IN_TITLE = "Not signed in yet"
+"""The heading over a remembered sign-in that could not be checked (UNREACHABLE)."""
 
 
 def not_checked(reason: str, *, remembered: bool) -> str:
@@ -121,6 +133,31 @@ class SignInSnapshot(Generic[AccountT_co]):
     def account_name(self) -> str:
         """The name "Signed in as …" shows: the principal's, or "you" when it has none."""
         return self.display_name or UNNAMED_ACCOUNT
+
+    @property
+    def signed_in_text(self) -> str:
+        """The sidebar's header line: "Signed in as", then the name on a line of its own."""
+        return f"Signed in as\n{self.account_name}"
+
+    @property
+    def form_title(self) -> str:
+        """The form's heading: the app's name."""
+        return APP_NAME
+
+    @property
+    def form_hint(self) -> str:
+        """The line under the form's heading: where a token comes from."""
+        return FORM_HINT
+
+    @property
+    def checking_text(self) -> str:
+        """What the screen says while a remembered token is checked (no form shown)."""
+        return CHECKING_TEXT
+
+    @property
+    def unreachable_title(self) -> str:
+        """The failure panel's heading when a remembered token could not be checked."""
+        return NOT_SIGNED_IN_TITLE
 
     @property
     def shows_form(self) -> bool:

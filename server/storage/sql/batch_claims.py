@@ -11,6 +11,9 @@
    own, so the refused schedule fails alone.
 4. **Commit** once. Any other error after the claim rolls the batch back and
    raises ``BatchFailed`` naming every claimed schedule, all still due.
+
+A heartbeat handed in (``heartbeats``) is written in the same transaction,
+among the batch's writes, so it costs PostgreSQL no round trip of its own.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from sqlalchemy import Connection, Engine, Integer, RowMapping, bindparam, selec
 from sqlalchemy.exc import DataError, IntegrityError
 
 from server.storage.ports import BatchFailed
-from server.storage.records import BatchOutcome, DueSchedule, OccurrencePlan, Owner
+from server.storage.records import BatchOutcome, DueSchedule, Heartbeat, OccurrencePlan, Owner
 from server.storage.sql import outcome
 from server.storage.sql.advisory_locks import admission_of, try_hold_each
 from server.storage.sql.audit import event_rows
@@ -37,6 +40,7 @@ from server.storage.sql.due_claims import (
     LEAVING_OUT,
     due_schedule,
 )
+from server.storage.sql.heartbeats import write_tick
 from server.storage.sql.occurrence_rows import occurrence_row, run_row, write_materialization
 from server.storage.sql.schedule_rows import change_values, revision_row, write_locked_change
 from server.storage.sql.sessions import message_rows, session_row
@@ -93,6 +97,7 @@ def materialize_batch(
     plan: Callable[[DueSchedule], OccurrencePlan | None],
     excluding: Collection[UUID],
     limit: int,
+    heartbeat: Heartbeat | None = None,
 ) -> BatchOutcome:
     """Claim up to ``limit`` due schedules outside ``excluding``, decide and write them: one commit.
 
@@ -117,7 +122,7 @@ def materialize_batch(
                     held.append(schedule_id)
                 else:
                     decided.append(_Decided(schedule, made))
-            refused = _write(connection, decided)
+            refused = _write(connection, decided, heartbeat)
     except Exception as err:
         if not claimed:
             raise
@@ -170,16 +175,24 @@ def _claim(
     return [due_schedule(read[i]) for i in mine], passed_over
 
 
-def _write(connection: Connection, decided: Sequence[_Decided]) -> list[tuple[UUID, BaseException]]:
-    """Write every plan at once, or each on its own when a row is refused; the refused ones."""
+def _write(
+    connection: Connection, decided: Sequence[_Decided], heartbeat: Heartbeat | None
+) -> list[tuple[UUID, BaseException]]:
+    """Write every plan at once, or each on its own when a row is refused; the refused ones.
+
+    The heartbeat goes with the plans' rows, or on its own when they are refused or none.
+    """
+    if decided:
+        try:
+            with connection.begin_nested():
+                _write_all(connection, decided, heartbeat)
+            return []
+        except _ROW_REFUSED:
+            pass
+    if heartbeat is not None:
+        write_tick(connection, heartbeat)
     if not decided:
         return []
-    try:
-        with connection.begin_nested():
-            _write_all(connection, decided)
-        return []
-    except _ROW_REFUSED:
-        pass
     refused: list[tuple[UUID, BaseException]] = []
     for one in decided:
         try:
@@ -192,7 +205,9 @@ def _write(connection: Connection, decided: Sequence[_Decided]) -> list[tuple[UU
     return refused
 
 
-def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
+def _write_all(
+    connection: Connection, decided: Sequence[_Decided], heartbeat: Heartbeat | None
+) -> None:
     """Each table's rows of every plan in one statement, parents before children."""
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in _INSERTS}
     updates: list[dict[str, Any]] = []
@@ -226,3 +241,5 @@ def _write_all(connection: Connection, decided: Sequence[_Decided]) -> None:
         for schedule_id in older:
             outcome.refresh(connection, schedule_id)
         _INSERTS["events"].execute(connection, rows["events"])
+        if heartbeat is not None:
+            write_tick(connection, heartbeat)

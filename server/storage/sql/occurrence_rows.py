@@ -1,10 +1,11 @@
 """How an occurrence and what a firing creates map to rows, and their one write.
 
 ``occurrence_row`` and ``run_row`` turn records into column values,
-``occurrence_record`` reads a ledger row back, and ``write_materialization``
-inserts an occurrence with its session, messages and run in the caller's
-transaction (the worker's batch writes its plans' rows in bulk instead, and
-falls back to this for one plan at a time).
+``occurrence_record`` reads a ledger row back (``past_occurrence`` with its
+run's status), and ``write_materialization`` inserts an occurrence with its
+session, messages and run in the caller's transaction (the worker's batch
+writes its plans' rows in bulk instead, and falls back to this for one plan
+at a time).
 """
 
 from __future__ import annotations
@@ -13,14 +14,20 @@ from typing import Any
 
 from sqlalchemy import Connection, RowMapping, insert
 
-from server.domain.states import Disposition
+from server.domain.states import Disposition, RunStatus
 from server.storage.jsontext import canonical_json
-from server.storage.records import Materialization, OccurrenceRecord, RunRecord
+from server.storage.records import Materialization, OccurrenceRecord, PastOccurrence, RunRecord
 from server.storage.sql import outcome
 from server.storage.sql.sessions import message_rows, session_row
 from server.storage.tables import runs, schedule_occurrences, session_messages, sessions
 
-__all__ = ["occurrence_record", "occurrence_row", "run_row", "write_materialization"]
+__all__ = [
+    "occurrence_record",
+    "occurrence_row",
+    "past_occurrence",
+    "run_row",
+    "write_materialization",
+]
 
 # Built once: building a statement costs several times what executing a cached one does.
 _INSERT_OCCURRENCE = insert(schedule_occurrences)
@@ -43,6 +50,16 @@ def occurrence_record(row: RowMapping) -> OccurrenceRecord:
         materialized_at=row["materialized_at"],
         links_erased_at=row["links_erased_at"],
         created_at=row["created_at"],
+    )
+
+
+def past_occurrence(row: RowMapping) -> PastOccurrence:
+    """A ledger row read with its run's ``run_status`` and ``run_failure_reason`` (outer join)."""
+    status = row["run_status"]
+    return PastOccurrence(
+        occurrence_record(row),
+        None if status is None else RunStatus(status),
+        row["run_failure_reason"],
     )
 
 

@@ -6,7 +6,7 @@ request (update, pause, cancel) or the worker's own repairs: it holds the row
 (waiting for a worker that holds it, where a claim skips), decides the due
 instant if there is one with the firing rules' plan, then writes the
 request's change on the schedule as it then stands. ``page`` reads the
-ledger, newest first.
+ledger, newest first; ``window`` reads a window of it with each entry's run.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from server.domain.states import ScheduleState
 from server.storage.records import (
     BatchOutcome,
     DueSchedule,
+    Heartbeat,
     Materialization,
     OccurrencePlan,
     OccurrenceRecord,
     Owner,
+    PastOccurrence,
     ScheduleChange,
     ScheduleView,
 )
@@ -33,10 +35,14 @@ from server.storage.sql.advisory_locks import admission_of, hold
 from server.storage.sql.batch_claims import materialize_batch
 from server.storage.sql.due_claims import DECISION_READS, due_schedule
 from server.storage.sql.keyset import keyset_page, owned_by
-from server.storage.sql.occurrence_rows import occurrence_record, write_materialization
+from server.storage.sql.occurrence_rows import (
+    occurrence_record,
+    past_occurrence,
+    write_materialization,
+)
 from server.storage.sql.schedule_rows import schedule_view, schedule_views, write_locked_change
 from server.storage.sql.write_lock import write_transaction
-from server.storage.tables import schedule_occurrences, schedules
+from server.storage.tables import runs, schedule_occurrences, schedules
 
 _READ_ONE = DECISION_READS.where(schedules.c.id == bindparam("schedule_id"))
 _SHOWN = outcome.with_outcome(schedule_views()).where(schedules.c.id == bindparam("schedule_id"))
@@ -72,9 +78,10 @@ class SqlOccurrenceRepository:
         plan: Callable[[DueSchedule], OccurrencePlan | None],
         excluding: Collection[UUID],
         limit: int,
+        heartbeat: Heartbeat | None = None,
     ) -> BatchOutcome:
         """See ``batch_claims.materialize_batch``."""
-        return materialize_batch(self._engine, now, plan, excluding, limit)
+        return materialize_batch(self._engine, now, plan, excluding, limit, heartbeat)
 
     def settle_then_apply(
         self,
@@ -155,3 +162,27 @@ class SqlOccurrenceRepository:
         with self._engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
         return [occurrence_record(row) for row in rows]
+
+    def window(
+        self, owner: Owner, schedule_id: UUID, start: datetime, end: datetime
+    ) -> list[PastOccurrence]:
+        occ = schedule_occurrences.c
+        query = (
+            select(
+                schedule_occurrences,
+                runs.c.status.label("run_status"),
+                runs.c.failure_reason.label("run_failure_reason"),
+            )
+            .join(schedules, schedules.c.id == occ.schedule_id)
+            .outerjoin(runs, runs.c.id == occ.run_id)
+            .where(
+                occ.schedule_id == schedule_id,
+                owned_by(schedules, owner),
+                occ.nominal_fire_at >= start,
+                occ.nominal_fire_at < end,
+            )
+            .order_by(occ.nominal_fire_at, occ.id)
+        )
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [past_occurrence(row) for row in rows]

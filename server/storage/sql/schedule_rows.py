@@ -3,7 +3,7 @@
 ``schedule_views()`` selects a schedule joined with its current revision (every
 read needs both); ``schedule_view`` turns such a row into a ``ScheduleView``.
 ``change_values`` is the one place a ``ScheduleChange`` becomes column values
-(with a new revision's folded search text),
+(with a new revision's folded search text and cadence columns),
 and it always moves ``updated_at`` forward: every compare-and-set decided on
 an older row then fails and re-reads, even when two writes land on one clock
 instant. ``write_locked_change`` is how the scheduler's own transactions,
@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, RowMapping, Select, and_, bindparam, insert, select, update
 
 from server.domain.states import PauseReason, ScheduleState
+from server.storage.cadence_columns import cadence_values
 from server.storage.records import (
     Owner,
     RevisionRecord,
@@ -36,9 +37,10 @@ _TICK = timedelta(microseconds=1)
 # clause comes from the parameters given.
 _UPDATE_LOCKED = update(schedules).where(schedules.c.id == bindparam("target"))
 
+_UNVIEWED = frozenset({"search_text", "cadence_zone", "cadence_wall_time", "cadence_key"})
 _VIEW_COLUMNS = (
-    # Not the folded search copy: only a search's WHERE reads it.
-    *(column for column in schedules.c if column.name != "search_text"),
+    # Not the folded search copy nor the cadence's agenda columns: only WHEREs read them.
+    *(column for column in schedules.c if column.name not in _UNVIEWED),
     schedule_revisions.c.revision,
     schedule_revisions.c.definition,
     schedule_revisions.c.created_by_principal_id,
@@ -68,6 +70,7 @@ def schedule_row(record: ScheduleRecord, revision: RevisionRecord) -> dict[str, 
         "created_at": record.created_at,
         "updated_at": record.updated_at,
         "search_text": searchable_text(revision.definition),
+        **cadence_values(revision.definition),
     }
 
 
@@ -90,8 +93,8 @@ def schedule_views() -> Select[Any]:
 def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
     """The columns ``change`` writes over ``seen``; ``updated_at`` always moves forward.
 
-    A new revision brings its folded search text, written with the revision
-    in one transaction.
+    A new revision brings its folded search text and its cadence's wall-clock
+    columns (``cadence_columns``), written with the revision in one transaction.
     """
     values: dict[str, Any] = {
         "state": change.state,
@@ -107,6 +110,7 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
     }
     if change.new_revision is not None:
         values["search_text"] = searchable_text(change.new_revision.definition)
+        values.update(cadence_values(change.new_revision.definition))
     return values
 
 

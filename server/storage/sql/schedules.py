@@ -25,9 +25,11 @@ from sqlalchemy import (
     Connection,
     Engine,
     Select,
+    and_,
     delete,
     func,
     insert,
+    or_,
     select,
     text,
     tuple_,
@@ -36,9 +38,11 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from server.domain.states import ScheduleState
+from server.storage.next_fire_order import NextFirePosition
 from server.storage.ports import IdempotencyKeyReused
 from server.storage.records import (
     AuditEvent,
+    DueBacklog,
     IdempotencyClaim,
     Owner,
     RevisionRecord,
@@ -50,6 +54,7 @@ from server.storage.records import (
 from server.storage.sql.advisory_locks import RETENTION, try_hold
 from server.storage.sql.audit import append_events
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.next_fire_pages import next_fire_views
 from server.storage.sql.outcome import with_outcome
 from server.storage.sql.schedule_rows import (
     change_values,
@@ -102,12 +107,46 @@ class _Probe:
         return self.read > 0 and len(self.hits) >= COMMON_SHARE * self.read
 
 
-def _scope(owner: Owner, states: frozenset[str], needs_attention: bool) -> list[Any]:
+def _scope(
+    owner: Owner,
+    states: frozenset[str],
+    needs_attention: bool,
+    overdue_before: datetime | None = None,
+) -> list[Any]:
     conditions: list[Any] = [owned_by(schedules, owner)]
     if states:
         conditions.append(schedules.c.state.in_(sorted(states)))
     if needs_attention:
-        conditions.append(_NEEDS_ATTENTION)
+        conditions.append(_needing_attention(overdue_before))
+    return conditions
+
+
+def _overdue(overdue_before: datetime) -> Any:
+    """ACTIVE, and its next firing due before ``overdue_before`` yet undecided."""
+    return and_(
+        schedules.c.state == ScheduleState.ACTIVE, schedules.c.next_fire_at < overdue_before
+    )
+
+
+def _needing_attention(overdue_before: datetime | None) -> Any:
+    """The Needs attention predicate; with ``overdue_before`` the overdue schedules too."""
+    if overdue_before is None:
+        return _NEEDS_ATTENTION
+    return or_(_NEEDS_ATTENTION, _overdue(overdue_before))
+
+
+def list_filters(
+    owner: Owner,
+    states: frozenset[str],
+    *,
+    words: Sequence[str] = (),
+    needs_attention: bool = False,
+    overdue_before: datetime | None = None,
+) -> list[Any]:
+    """The list's WHERE terms (owner, states, Needs attention, words), shared by the agenda."""
+    conditions = _scope(owner, states, needs_attention, overdue_before)
+    if words:
+        conditions.append(contains_all(words))
     return conditions
 
 
@@ -145,6 +184,7 @@ def _matches(
     needs_attention: bool,
     words: Sequence[str],
     after: tuple[datetime, UUID] | None,
+    overdue_before: datetime | None = None,
 ) -> Select[tuple[UUID]]:
     """The ids of every match after ``after``, found through the search index.
 
@@ -155,7 +195,7 @@ def _matches(
     """
     narrowed = candidates(connection.dialect.name, words)
     if narrowed is None:
-        conditions = _scope(owner, states, needs_attention)
+        conditions = _scope(owner, states, needs_attention, overdue_before)
     else:
         conditions = [
             unindexed(schedules.c.tenant_id) == owner.tenant_id,
@@ -165,7 +205,7 @@ def _matches(
         if states:
             conditions.append(unindexed(schedules.c.state).in_(sorted(states)))
         if needs_attention:
-            conditions.append(_NEEDS_ATTENTION)
+            conditions.append(_needing_attention(overdue_before))
     if after is not None:
         conditions.append(tuple_(schedules.c.updated_at, schedules.c.id) < after)
     return select(schedules.c.id).where(*conditions, contains_all(words))
@@ -276,6 +316,7 @@ class SqlScheduleRepository:
         *,
         words: Sequence[str] = (),
         needs_attention: bool = False,
+        overdue_before: datetime | None = None,
     ) -> list[ScheduleView]:
         """One page in list order; a search reads the list first, then asks the index.
 
@@ -287,7 +328,7 @@ class SqlScheduleRepository:
         index), the list is read on; otherwise the matches are few and the
         database's search index finds them (``search_index``).
         """
-        scope = _scope(owner, states, needs_attention)
+        scope = _scope(owner, states, needs_attention, overdue_before)
         with self._engine.connect() as connection:
             if not words:
                 return _views(connection, scope, after, limit)
@@ -297,10 +338,36 @@ class SqlScheduleRepository:
                 return _views(connection, [schedules.c.id.in_(found)], None, limit) if found else []
             if not indexable(words) or probe.walk(limit) <= WALK_ROWS:
                 return _views(connection, [*scope, contains_all(words)], after, limit)
-            matches = _matches(connection, owner, states, needs_attention, words, after)
+            matches = _matches(
+                connection, owner, states, needs_attention, words, after, overdue_before
+            )
             return _views(connection, [schedules.c.id.in_(matches)], None, limit)
 
-    def counts(self, owner: Owner, words: Sequence[str] = ()) -> ScheduleCounts:
+    def next_fire_page(
+        self,
+        owner: Owner,
+        states: frozenset[str],
+        after: NextFirePosition | None,
+        limit: int,
+        *,
+        words: Sequence[str] = (),
+        needs_attention: bool = False,
+        overdue_before: datetime | None = None,
+    ) -> list[ScheduleView]:
+        """One page soonest first (``next_fire_pages``); a search walks the order with it."""
+        conditions = list_filters(
+            owner,
+            states,
+            words=words,
+            needs_attention=needs_attention,
+            overdue_before=overdue_before,
+        )
+        with self._engine.connect() as connection:
+            return next_fire_views(connection, conditions, states, after, limit)
+
+    def counts(
+        self, owner: Owner, words: Sequence[str] = (), overdue_before: datetime | None = None
+    ) -> ScheduleCounts:
         """The owner's totals; a search counts through its index only when matches are rare."""
         scope: list[Any] = [owned_by(schedules, owner)]
         with self._engine.connect() as connection:
@@ -315,7 +382,9 @@ class SqlScheduleRepository:
                 select(schedules.c.state, func.count()).where(*scope).group_by(schedules.c.state)
             ).all()
             attention = connection.execute(
-                select(func.count()).select_from(schedules).where(*scope, _NEEDS_ATTENTION)
+                select(func.count())
+                .select_from(schedules)
+                .where(*scope, _needing_attention(overdue_before))
             ).scalar_one()
         totals = {state: count for state, count in by_state}
         return ScheduleCounts(
@@ -323,6 +392,17 @@ class SqlScheduleRepository:
             history=sum(totals.get(state, 0) for state in HISTORY_STATES),
             needs_attention=attention,
         )
+
+    def due_backlog(self, owner: Owner, now: datetime) -> DueBacklog:
+        """Through the owner's counts index (tenant, principal, state), not the whole due index."""
+        query = select(func.count(), func.min(schedules.c.next_fire_at)).where(
+            owned_by(schedules, owner),
+            schedules.c.state == ScheduleState.ACTIVE,
+            schedules.c.next_fire_at <= now,
+        )
+        with self._engine.connect() as connection:
+            count, oldest = connection.execute(query).one()
+        return DueBacklog(count=int(count), oldest_due_at=oldest)
 
     def apply(self, seen: ScheduleRecord, change: ScheduleChange) -> bool:
         statement = (

@@ -28,8 +28,12 @@ from server.storage.faults import StorageExhausted, StorageFaults, is_storage_fa
 from server.storage.ports import Readiness
 from server.storage.schema_head import is_at_head
 from server.storage.sql.advisory_locks import DEMO_DATA, holding
+from server.storage.sql.agenda_density_rows import SqlDensityRows
+from server.storage.sql.agenda_rows import SqlAgendaRows
 from server.storage.sql.audit import SqlAuditLog
+from server.storage.sql.feeds import SqlCalendarFeeds
 from server.storage.sql.folders import SqlFolderRepository
+from server.storage.sql.heartbeats import SqlSchedulerReplicas
 from server.storage.sql.occurrences import SqlOccurrenceRepository
 from server.storage.sql.profiles import SqlProfileRepository
 from server.storage.sql.runs import SqlRunRepository
@@ -54,6 +58,10 @@ class SqlStore:
         self._profiles = SqlProfileRepository(engine)
         self._folders = SqlFolderRepository(engine)
         self._audit = SqlAuditLog(engine)
+        self._replicas = SqlSchedulerReplicas(engine)
+        self._feeds = SqlCalendarFeeds(engine)
+        self._agenda = SqlAgendaRows(engine)
+        self._density = SqlDensityRows(engine)
 
     @classmethod
     def open(cls, url: str) -> SqlStore:
@@ -99,6 +107,22 @@ class SqlStore:
     def audit(self) -> SqlAuditLog:
         return self._audit
 
+    @property
+    def replicas(self) -> SqlSchedulerReplicas:
+        return self._replicas
+
+    @property
+    def feeds(self) -> SqlCalendarFeeds:
+        return self._feeds
+
+    @property
+    def agenda(self) -> SqlAgendaRows:
+        return self._agenda
+
+    @property
+    def density(self) -> SqlDensityRows:
+        return self._density
+
     def is_empty(self) -> bool:
         query = select(
             exists(select(schedules.c.id))
@@ -139,8 +163,8 @@ class SqlStore:
             # Sessions opened during the fault may keep it (a read-only default): start afresh.
             self.engine.dispose()
 
-    def tallies(self, now: datetime) -> Tallies:
-        return count_tallies(self.engine, now)
+    def tallies(self, now: datetime, overdue_before: datetime | None = None) -> Tallies:
+        return count_tallies(self.engine, now, overdue_before)
 
     def compact_journal(self) -> None:
         if self.engine.dialect.name == "sqlite":

@@ -19,6 +19,7 @@ from server.api.metrics import ServerMetrics
 from server.app import create_app
 from server.identity import ALL_SCOPES, TokenDirectory, make_principal, token_digest
 from server.storage.sql.store import SqlStore
+from server.worker.heartbeat import Pulse, this_replica
 from server.worker.worker import ScheduleWorker
 from tests.server.api.conftest import Clock, definition
 
@@ -208,3 +209,25 @@ async def test_each_server_counts_on_a_registry_of_its_own(store: SqlStore, cloc
     key = ("schedule_server_request_duration_seconds_count", healthz)
     assert found_one[key] == 1
     assert key not in found_two
+
+
+async def test_overdue_heartbeats_and_due_against_decided_are_scraped(
+    client: httpx.AsyncClient, store: SqlStore, clock: Clock, metrics: ServerMetrics
+) -> None:
+    for _ in range(2):
+        await create_once_due_in(client, clock, 60)
+    clock.advance(seconds=60 + 61)  # due, and overdue by the default 60 s
+    before = await scrape(client)
+    assert before[("schedule_overdue", frozenset())] == 2
+    assert before[("schedule_firings_due_total", frozenset())] == 0
+    replica = this_replica(clock.now)
+    worker = ScheduleWorker(store, directory(), observer=metrics, pulse=Pulse(replica))
+    assert worker.run_once(clock.now).written == 2
+    after = await scrape(client)
+    assert after[("schedule_overdue", frozenset())] == 0
+    assert after[("schedule_firings_due_total", frozenset())] == 2
+    materialized = frozenset({("disposition", "MATERIALIZED")})
+    assert after[("schedule_firings_decided_total", materialized)] == 2
+    labels = frozenset({("replica", replica.replica_id), ("host", replica.host)})
+    beat = after[("schedule_scheduler_last_tick_timestamp_seconds", labels)]
+    assert beat == clock.now.timestamp()

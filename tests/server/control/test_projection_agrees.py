@@ -133,7 +133,7 @@ def test_the_projection_lists_exactly_what_the_worker_materializes(
 
             assert in_window == promised
             assert halfway is not None
-            behind = [o.nominal_fire_at for o in halfway.past]
+            behind = [o.occurrence.nominal_fire_at for o in halfway.past]
             ahead = [firing.at for firing in halfway.firings]
             assert behind == [at for at in promised if at <= middle]
             assert ahead == [at for at in promised if at > middle]

@@ -173,6 +173,40 @@ def test_materialization_commits_occurrence_session_and_run_together(store: Stor
         store.occurrences.record(Materialization(_occurrence(sid, 10)))
 
 
+def test_a_window_of_the_ledger_reads_oldest_first_with_each_runs_status_for_its_owner_only(
+    store: Store,
+) -> None:
+    schedule = view()
+    store.schedules.import_many([schedule])
+    sid = schedule.schedule.schedule_id
+    session_id, run_id = uuid4(), uuid4()
+    failed = _occurrence(
+        sid,
+        5,
+        disposition="MATERIALIZED",
+        session_id=session_id,
+        run_id=run_id,
+        reason_code=None,
+        materialized_at=NOW,
+    )
+    session = SessionRecord(session_id, ALICE, "t", NOW, None, {"schedule_id": str(sid)}, NOW)
+    run = RunRecord(run_id, ALICE, session_id, "FAILED", 10, {}, NOW, NOW, NOW, NOW, "boom")
+    store.occurrences.record(Materialization(failed, session, (), run))
+    store.occurrences.record(Materialization(_occurrence(sid, 10)))
+    store.occurrences.record(Materialization(_occurrence(sid, 20)))
+
+    # [start, end) from 10 minutes back: the firing 20 minutes back is outside it.
+    window = store.occurrences.window(ALICE, sid, NOW - timedelta(minutes=10), NOW)
+
+    assert [(p.occurrence.disposition, p.run_status, p.failure_reason) for p in window] == [
+        ("MISSED", None, None),
+        ("MATERIALIZED", "FAILED", "boom"),
+    ]
+    assert (
+        store.occurrences.window(Owner("acme", "carol"), sid, NOW - timedelta(hours=1), NOW) == []
+    )
+
+
 def test_occurrence_link_rules_are_enforced(store: Store) -> None:
     schedule = view()
     store.schedules.import_many([schedule])

@@ -1,0 +1,220 @@
+"""The agenda: every firing of the caller's schedules in a window, a page at a time.
+
+The window is swept in bands of instants from the page's start (the window's
+start, or the cursor's instant). For each band, storage gives the schedules
+whose cadence wall time falls in the band's wall-clock ranges of their zone
+(one wall-clock stream per zone, merged), and each one's exact firings come
+from the scheduler's calculator (``projection.firings_between``), so the
+agenda agrees with each schedule's projection to the instant. The ledger's
+occurrences in the band are merged in by (schedule, instant): a computed past
+instant takes its record's disposition, and a record the cadence no longer
+names is an item of its own. Bands double until the page is full or the
+window ends; every item of a band is computed, so an item's ``clash_count``
+is complete. A page costs its own bands wherever it lies in the window.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Final
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from server.agenda.items import AgendaItem, Facts, FactsCache, cadence_of
+from server.agenda.wall_clock import wall_ranges
+from server.domain.cadence import Cadence
+from server.domain.projection import ProjectedFiring, firings_between
+from server.domain.recurrence import latest_at_or_before
+from server.domain.states import ScheduleState
+from server.storage.agenda_port import AgendaFilter, AgendaRows, Candidate, Recorded, WallRange
+from server.storage.jsontext import canonical_json
+from server.storage.records import Owner
+
+__all__ = ["FIRST_BAND", "AgendaPage", "agenda_page"]
+
+FIRST_BAND: Final = timedelta(minutes=15)
+"""The first band of a page without a hint from the page before."""
+_TICK: Final = timedelta(microseconds=1)
+_FACTS = FactsCache()
+
+
+@dataclass(frozen=True, slots=True)
+class AgendaPage:
+    items: tuple[AgendaItem, ...]
+    more: bool
+    """Whether items follow the last one in the window."""
+    band: timedelta
+    """How far the next page's first band should reach (the span this page's items took)."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    schedule_id: UUID
+    state: str
+    revision: int
+    zone: str
+    cadence: Cadence | None
+    firing: ProjectedFiring
+    as_if_resumed: bool
+    record: Recorded | None = None
+
+
+def agenda_page(
+    rows: AgendaRows,
+    owner: Owner,
+    window: tuple[datetime, datetime],
+    now: datetime,
+    *,
+    as_if_resumed: bool = False,
+    where: AgendaFilter = AgendaFilter(),  # noqa: B008 (frozen, immutable)
+    after: tuple[datetime, UUID] | None = None,
+    limit: int = 100,
+    band: timedelta | None = None,
+) -> AgendaPage:
+    """The items after ``after`` (ordered by instant, then schedule id), at most ``limit``.
+
+    ``as_if_resumed`` adds PAUSED schedules' firings after ``now``; ``band``
+    is the previous page's hint for the first band's length.
+    """
+    start, end = window
+    computed = {ScheduleState.ACTIVE} | ({ScheduleState.PAUSED} if as_if_resumed else set())
+    zones = rows.zones(owner, computed)
+    position = start if after is None else after[0]
+    length = max(band or FIRST_BAND, _TICK)
+    entries: list[_Entry] = []
+    low = position
+    while True:
+        high = min(end, low + length)
+        entries.extend(_band(rows, owner, zones, (low, high), now, where))
+        shown = [e for e in entries if after is None or (e.firing.at, e.schedule_id) > after]
+        if len(shown) > limit or high >= end:
+            break
+        low, length = high, length * 2
+    shown.sort(key=lambda e: (e.firing.at, e.schedule_id))
+    clashes = Counter(e.firing.at for e in entries)
+    page = shown[:limit]
+    facts = _FACTS.get_all({(e.schedule_id, e.revision) for e in page}, rows.definitions)
+    items = tuple(
+        _item(e, facts.get((e.schedule_id, e.revision)), clashes[e.firing.at]) for e in page
+    )
+    reach = (page[-1].firing.at - position) if page else length
+    return AgendaPage(items=items, more=len(shown) > limit, band=max(reach, FIRST_BAND))
+
+
+def _band(
+    rows: AgendaRows,
+    owner: Owner,
+    zones: Sequence[tuple[str, str]],
+    band: tuple[datetime, datetime],
+    now: datetime,
+    where: AgendaFilter,
+) -> list[_Entry]:
+    """Every item in ``[low, high)``: the computed streams merged with the ledger's."""
+    low, high = band
+    ranges = [
+        WallRange(state, zone, first, last)
+        for state, zone in zones
+        for first, last in wall_ranges(ZoneInfo(zone), low, high)
+    ]
+    found: dict[tuple[UUID, datetime], _Entry] = {}
+    for candidate in rows.candidates(owner, ranges, where):
+        for entry in _computed(candidate, low, high, now):
+            found[entry.schedule_id, entry.firing.at] = entry
+    for record in rows.recorded(owner, low, high, where):
+        same = found.get((record.schedule_id, record.at))
+        if same is not None:
+            same.record = record
+        else:
+            found[record.schedule_id, record.at] = _recorded_only(record)
+    return list(found.values())
+
+
+def _computed(candidate: Candidate, low: datetime, high: datetime, now: datetime) -> list[_Entry]:
+    """The candidate's firings in the band: ACTIVE from its creation, PAUSED after now."""
+    cadence = cadence_of(candidate.cadence_key)
+    if cadence is None:
+        return []
+    paused = candidate.state == ScheduleState.PAUSED
+    after = max(low - _TICK, now) if paused else max(low, candidate.created_at) - _TICK
+    return [
+        _Entry(
+            schedule_id=candidate.schedule_id,
+            state=candidate.state,
+            revision=candidate.revision,
+            zone=cadence.zone_name,
+            cadence=cadence,
+            firing=firing,
+            as_if_resumed=paused,
+        )
+        for firing in firings_between(cadence, after, high)
+    ]
+
+
+def _recorded_only(record: Recorded) -> _Entry:
+    """A record no computed stream gave: placed by its cadence if it names it, else as read."""
+    zone = record.cadence_zone or "UTC"
+    return _Entry(
+        schedule_id=record.schedule_id,
+        state=record.state,
+        revision=record.revision,
+        zone=zone,
+        cadence=None,
+        firing=_placed(record.at, zone),
+        as_if_resumed=False,
+        record=record,
+    )
+
+
+def _placed(at: datetime, zone: str) -> ProjectedFiring:
+    local = at.astimezone(ZoneInfo(zone))
+    return ProjectedFiring(at, local, local.date(), local.time().replace(microsecond=0), None)
+
+
+def _item(entry: _Entry, facts: Facts | None, clash_count: int) -> AgendaItem:
+    record = entry.record
+    firing = entry.firing
+    if entry.cadence is None and facts is not None:
+        firing = _as_named(facts, firing)
+    return AgendaItem(
+        schedule_id=entry.schedule_id,
+        state=entry.state,
+        zone=entry.zone,
+        facts=facts or Facts(title="", cadence=None, run_limit=None),
+        firing=firing,
+        as_if_resumed=entry.as_if_resumed,
+        disposition=None if record is None else record.disposition,
+        reason_code=None if record is None else record.reason_code,
+        run_status=None if record is None else record.run_status,
+        clash_count=clash_count,
+        may_overlap=_may_overlap(entry, facts),
+    )
+
+
+def _as_named(facts: Facts, firing: ProjectedFiring) -> ProjectedFiring:
+    """A recorded instant as the current cadence places it, when the cadence names it."""
+    cadence = _stored_cadence(facts)
+    if cadence is None:
+        return firing
+    named = firings_between(cadence, firing.at - _TICK, firing.at + _TICK)
+    return named[0] if named and named[0].at == firing.at else firing
+
+
+def _stored_cadence(facts: Facts) -> Cadence | None:
+    if not isinstance(facts.cadence, dict):
+        return None
+    return cadence_of(canonical_json(facts.cadence))
+
+
+def _may_overlap(entry: _Entry, facts: Facts | None) -> bool:
+    """Whether the schedule's previous nominal firing is closer than its run-time limit."""
+    cadence = entry.cadence or (None if facts is None else _stored_cadence(facts))
+    if cadence is None or facts is None or facts.run_limit is None:
+        return False
+    try:
+        previous = latest_at_or_before(cadence, entry.firing.at - _TICK)
+    except (OverflowError, ValueError):
+        return False
+    return previous is not None and entry.firing.at - previous < facts.run_limit

@@ -1,0 +1,55 @@
+"""Which cadence wall times can fire within a band of instants, in one zone.
+
+A civil cadence fires at its wall time on the local dates it selects, so a
+firing in the band ``[start, end)`` was named by a wall time between the
+band's two ends read on that zone's clock. The range is split at midnight,
+and widened by the zone's offset change when one lies within a few hours of
+the band: a wall time skipped by a gap fires at the transition (after it on
+the clock), and a fold reads the same wall times twice. The ranges may hold
+more than fire (a weekly cadence on another weekday): the calculator decides.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Final
+from zoneinfo import ZoneInfo
+
+__all__ = ["WHOLE_DAY", "wall_ranges"]
+
+_DAY: Final = 86_400
+_MARGIN: Final = timedelta(hours=6)
+_STEP: Final = timedelta(hours=1)
+WHOLE_DAY: Final = ((0, _DAY - 1),)
+"""Every wall time (inclusive seconds since midnight)."""
+
+
+def wall_ranges(zone: ZoneInfo, start: datetime, end: datetime) -> tuple[tuple[int, int], ...]:
+    """Inclusive ``(low, high)`` seconds since local midnight naming any firing in the band."""
+    if end - start >= timedelta(days=1):
+        return WHOLE_DAY
+    widen = _offset_change_near(zone, start, end)
+    low = start.astimezone(zone).replace(tzinfo=None) - widen
+    high = end.astimezone(zone).replace(tzinfo=None) + widen
+    span = high - low
+    if span >= timedelta(days=1):
+        return WHOLE_DAY
+    first = low.hour * 3600 + low.minute * 60 + low.second
+    last = first + int(span.total_seconds()) + 1  # a fraction of a second rounds out
+    if last < _DAY:
+        return ((first, last),)
+    return ((first, _DAY - 1), (0, min(last - _DAY, _DAY - 1)))
+
+
+def _offset_change_near(zone: ZoneInfo, start: datetime, end: datetime) -> timedelta:
+    """The largest difference of the zone's UTC offsets from before to after the band."""
+    offsets: set[timedelta] = set()
+    instant = start - _MARGIN
+    while True:
+        offset = instant.astimezone(zone).utcoffset()
+        if offset is not None:
+            offsets.add(offset)
+        if instant >= end + _MARGIN:
+            break
+        instant = min(instant + _STEP, end + _MARGIN)
+    return max(offsets) - min(offsets) if offsets else timedelta(0)

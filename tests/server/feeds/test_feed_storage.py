@@ -1,0 +1,77 @@
+"""The ``calendar_feeds`` rows, on each backend: found only by the secret's digest, listed
+per owner newest first without it, and revoked at once by their owner alone."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from uuid import uuid4
+
+import pytest
+from sqlalchemy import select
+
+from server.feeds.credential import mint_secret, secret_digest
+from server.storage.records import CalendarFeed, Owner
+from server.storage.sql.store import SqlStore
+from server.storage.tables import calendar_feeds
+from tests.clock import NOW
+
+pytestmark = pytest.mark.each_backend
+
+ALICE = Owner("acme", "alice")
+CAROL = Owner("acme", "carol")
+
+
+def _feed(owner: Owner, minutes: int = 0, schedule: bool = True) -> CalendarFeed:
+    return CalendarFeed(
+        feed_id=uuid4(),
+        owner=owner,
+        schedule_id=uuid4() if schedule else None,
+        name=f"Feed {minutes}",
+        created_at=NOW + timedelta(minutes=minutes),
+    )
+
+
+def test_a_feed_is_found_by_its_secrets_digest_and_the_table_never_holds_the_secret(
+    store: SqlStore,
+) -> None:
+    secret = mint_secret()
+    feed = _feed(ALICE)
+    store.feeds.add(feed, secret_digest(secret))
+
+    assert store.feeds.by_digest(secret_digest(secret)) == feed
+    assert store.feeds.by_digest(secret_digest(mint_secret())) is None
+    with store.engine.connect() as connection:
+        rows = [tuple(row) for row in connection.execute(select(calendar_feeds))]
+    assert len(rows) == 1
+    assert not any(secret in str(value) for value in rows[0])
+    assert secret_digest(secret) in rows[0]
+
+
+def test_feeds_are_listed_per_owner_newest_first_and_paged(store: SqlStore) -> None:
+    mine = [_feed(ALICE, minutes) for minutes in range(3)]
+    for feed in [*mine, _feed(CAROL, 5)]:
+        store.feeds.add(feed, secret_digest(mint_secret()))
+    everything = store.feeds.page(ALICE, None, 10)
+    assert everything == mine[::-1]
+    first = store.feeds.page(ALICE, None, 2)
+    last = everything[1]
+    assert first == everything[:2]
+    assert store.feeds.page(ALICE, (last.created_at, last.feed_id), 2) == everything[2:]
+
+
+def test_an_all_schedules_feed_keeps_its_null_schedule(store: SqlStore) -> None:
+    feed = _feed(ALICE, schedule=False)
+    store.feeds.add(feed, secret_digest("s"))
+    assert store.feeds.page(ALICE, None, 1)[0].schedule_id is None
+
+
+def test_only_the_owner_revokes_a_feed_and_its_secret_then_finds_nothing(store: SqlStore) -> None:
+    secret = mint_secret()
+    feed = _feed(ALICE)
+    store.feeds.add(feed, secret_digest(secret))
+
+    assert store.feeds.revoke(CAROL, feed.feed_id) is False
+    assert store.feeds.by_digest(secret_digest(secret)) == feed
+    assert store.feeds.revoke(ALICE, feed.feed_id) is True
+    assert store.feeds.by_digest(secret_digest(secret)) is None
+    assert store.feeds.revoke(ALICE, feed.feed_id) is False

@@ -1,0 +1,61 @@
+"""Agenda scenarios: ``/v1/agenda`` and its density scripted on respx, the clock at ``NOW``.
+
+``NOW`` is Tuesday 1 December 2026, 07:00 UTC; the device zone is Europe/London
+(UTC in winter), so "today" runs from 1 December 00:00 UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+import respx
+
+from devtools.api_bodies import agenda_item_json, uid
+from tests.clock import FakeClock
+from tests.viewmodels.fake_server import ScriptedRoute
+from transport.client import ScheduleClient
+from viewmodels.agenda import AgendaViewModel
+from viewmodels.offline import NoViewCache, OfflineViewModel
+
+
+async def no_sleep(_seconds: float) -> None:
+    """The search debounce, made instant."""
+
+
+def item(name: str, at: datetime, **changes: Any) -> dict[str, Any]:
+    """An agenda item of schedule ``name`` (its title too) at ``at``."""
+    return agenda_item_json(schedule_id=uid(name), title=name, at=at, **changes)
+
+
+@pytest.fixture
+def agenda_route(router: respx.MockRouter) -> ScriptedRoute:
+    """``GET /v1/agenda`` answering by cursor."""
+    return ScriptedRoute(router, "GET", "/v1/agenda")
+
+
+@pytest.fixture
+def density_route(router: respx.MockRouter) -> ScriptedRoute:
+    """``GET /v1/agenda/density``: unscripted it answers 404 (the strip hides)."""
+    return ScriptedRoute(router, "GET", "/v1/agenda/density", key="none")
+
+
+@pytest.fixture
+def offline(clock: FakeClock, device_zone: ZoneInfo) -> OfflineViewModel:
+    return OfflineViewModel(NoViewCache(), clock=clock, device_zone=device_zone)
+
+
+@pytest.fixture
+def agenda(
+    api: ScheduleClient,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+    offline: OfflineViewModel,
+    agenda_route: ScriptedRoute,
+    density_route: ScriptedRoute,
+) -> AgendaViewModel:
+    return AgendaViewModel(
+        api, clock=clock, device_zone=device_zone, offline=offline, sleep=no_sleep, page_size=3
+    )

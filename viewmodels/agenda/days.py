@@ -1,0 +1,105 @@
+"""The agenda's rows under their local day's heading, the Now line, and the busy strip.
+
+Days are the person's local dates; a heading reads "Today", "Tomorrow" or
+"Wednesday 9 December" (with the year when it is not this one). On today, the
+Now line sits between the firings already past and those to come. The busy
+strip turns the density route's counts into cells; a cell with no firing is a
+quiet slot (an hour on Today and Next 7 days, a day on Month), said in words too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from itertools import groupby
+from zoneinfo import ZoneInfo
+
+from transport.models import AgendaDensity
+from viewmodels.agenda.snapshot import (
+    BUSY_DAYS_HEADING,
+    BUSY_HOURS_HEADING,
+    AgendaDay,
+    AgendaRow,
+    BusyCell,
+)
+from viewmodels.agenda.window import AgendaSpan
+from viewmodels.formatting.clock_text import clock_time, month_name, weekday_name
+
+
+def day_heading(day: date, today: date) -> str:
+    """ "Today", "Tomorrow", "Wednesday 9 December", "Friday 1 January 2027"."""
+    if day == today:
+        return "Today"
+    if day == today + timedelta(days=1):
+        return "Tomorrow"
+    text = f"{weekday_name(day.isoweekday())} {day.day} {month_name(day.month)}"
+    return text if day.year == today.year else f"{text} {day.year}"
+
+
+def agenda_days(rows: Sequence[AgendaRow], today: date, now: datetime) -> tuple[AgendaDay, ...]:
+    """``rows`` (in the server's order) grouped by local day; today carries the Now line."""
+    days: list[AgendaDay] = []
+    for day, grouped in groupby(rows, key=lambda row: row.day):
+        held = tuple(grouped)
+        now_at = None
+        if day == today:
+            now_at = next((index for index, row in enumerate(held) if row.at >= now), len(held))
+        days.append(AgendaDay(day, day_heading(day, today), held, now_at))
+    return tuple(days)
+
+
+def busy_heading(span: AgendaSpan) -> str:
+    return BUSY_DAYS_HEADING if span is AgendaSpan.MONTH else BUSY_HOURS_HEADING
+
+
+def busy_cells(
+    density: AgendaDensity, span: AgendaSpan, zone: ZoneInfo, today: date
+) -> tuple[BusyCell, ...]:
+    """One cell per bucket, its heat relative to the busiest; a zero is quiet."""
+    busiest = max((bucket.count for bucket in density.buckets), default=0)
+    cells: list[BusyCell] = []
+    for bucket in density.buckets:
+        local = bucket.start.astimezone(zone)
+        count = bucket.count
+        if span is AgendaSpan.MONTH:
+            label, when = str(local.day), day_heading(local.date(), today)
+        else:
+            label = f"{local.hour:02d}"
+            when = clock_time(local.hour, local.minute)
+            if span is AgendaSpan.WEEK:
+                when = f"{when} {day_heading(local.date(), today)}"
+        said = "no firing (quiet)" if count == 0 else _firings(count)
+        heat = 0.0 if busiest == 0 else count / busiest
+        cells.append(BusyCell(label, count, count == 0, heat, f"{when}: {said}"))
+    return tuple(cells)
+
+
+def quiet_text(density: AgendaDensity, span: AgendaSpan, zone: ZoneInfo, today: date) -> str:
+    """The quiet slots in a sentence: Today's hours, Month's days, each Next 7 days' count."""
+    buckets = density.buckets
+    if span is AgendaSpan.MONTH:
+        days = [bucket.start.astimezone(zone).date() for bucket in buckets if not bucket.count]
+        quiet = [day_heading(day, today) for day in days]
+        return "Every day has a firing" if not quiet else "Days with no firing: " + ", ".join(quiet)
+    if span is AgendaSpan.WEEK:
+        quiet_hours = sum(1 for bucket in buckets if not bucket.count)
+        if not quiet_hours:
+            return "Every hour has a firing"
+        return f"{quiet_hours} hours with no firing, marked in the strip"
+    ends = [*(bucket.start for bucket in buckets[1:]), density.window_end]
+    ranges: list[str] = []
+    pairs = zip(buckets, ends, strict=True)
+    for is_quiet, run in groupby(pairs, key=lambda pair: not pair[0].count):
+        if is_quiet:
+            held = list(run)
+            ranges.append(f"{_hour(held[0][0].start, zone)} to {_hour(held[-1][1], zone)}")
+    return "Every hour has a firing" if not ranges else "Quiet hours: " + ", ".join(ranges)
+
+
+def _hour(at: datetime, zone: ZoneInfo) -> str:
+    local = at.astimezone(zone)
+    return clock_time(local.hour, local.minute)
+
+
+def _firings(count: int) -> str:
+    return "1 firing" if count == 1 else f"{count} firings"

@@ -1,0 +1,293 @@
+"""The Agenda screen: every firing of the person's schedules over Today, Next 7 days or Month.
+
+It reads ``GET /v1/agenda`` page by page through the list's ``CursorFeed`` (its
+safeguards: duplicates, a repeated cursor, stale reloads, the later page's
+inline retry) and the busy strip from ``GET /v1/agenda/density``; a server
+without the agenda says so in a sentence, one without the density route only
+hides the strip. Search and Needs attention are the list's (``q``,
+``needs_attention``), debounced the same way. Each live round remakes the rows
+(the Now line moves, a firing passes) and reads page one again quietly. When
+the server cannot be reached, the agenda last read in this session stays
+under the offline banner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from transport.errors import ApiError
+from transport.models import (
+    AGENDA_NOT_OFFERED,
+    AgendaDensity,
+    AgendaItem,
+    Page,
+)
+from viewmodels.agenda.days import agenda_days, busy_cells, busy_heading, quiet_text
+from viewmodels.agenda.rows import agenda_row
+from viewmodels.agenda.snapshot import AgendaRow, AgendaSnapshot
+from viewmodels.agenda.window import AgendaSpan, span_window
+from viewmodels.failure_text import failure_text
+from viewmodels.formatting.zones import your_time_text
+from viewmodels.observable import Observable
+from viewmodels.offline import OfflineViewModel, unreachable
+from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
+from viewmodels.ports import Clock, ScheduleApi
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+DEFAULT_PAGE_SIZE = 50
+SEARCH_DEBOUNCE = 0.2
+EMPTY_TEXT = {
+    AgendaSpan.TODAY: "Nothing fires today.",
+    AgendaSpan.WEEK: "Nothing fires in the next 7 days.",
+    AgendaSpan.MONTH: "Nothing fires this month.",
+}
+NO_MATCH_TEXT = "No firings match “{query}”"
+NOTHING_NEEDS_ATTENTION_TEXT = "No schedule that needs attention fires in this time."
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class AgendaViewModel(Observable[AgendaSnapshot]):
+    """The agenda's window, filters, rows by day and busy strip."""
+
+    def __init__(
+        self,
+        api: ScheduleApi,
+        *,
+        clock: Clock,
+        device_zone: ZoneInfo,
+        page_size: int = DEFAULT_PAGE_SIZE,
+        offline: OfflineViewModel | None = None,
+        sleep: Sleep = asyncio.sleep,
+        debounce: float = SEARCH_DEBOUNCE,
+    ) -> None:
+        super().__init__(AgendaSnapshot(zone_text=your_time_text(device_zone)))
+        self._api = api
+        self._clock = clock
+        self._zone = device_zone
+        self._page_size = page_size
+        self._offline = offline
+        self._sleep = sleep
+        self._debounce = debounce
+        self._feed: CursorFeed[AgendaItem, AgendaRow] = CursorFeed(
+            key=lambda item: (item.schedule_id, item.at),
+            to_row=self._row,
+            on_change=self._show_feed,
+        )
+        self._typing = LatestRequest()
+        self._density_reads = LatestRequest()
+        self._reloads = 0
+        self._opened = False
+        self._not_offered = False
+        self._density: AgendaDensity | None = None
+        self._kept: tuple[tuple[AgendaItem, ...], datetime] | None = None
+        """Page one as last read from the server in this session, and when."""
+        self._showing_kept = False
+
+    @property
+    def opened(self) -> bool:
+        return self._opened
+
+    async def open(self) -> None:
+        """The destination was chosen: page one of the window, unless it is already shown."""
+        if self._opened and self.snapshot.phase is not FeedPhase.IDLE:
+            return
+        self._opened = True
+        await self.reload()
+
+    async def select_span(self, span: AgendaSpan) -> None:
+        """Today, Next 7 days or Month: the rows clear and the new window loads."""
+        if span is not self.snapshot.span:
+            self._publish(replace(self.snapshot, span=span, anchor=None))
+            self._feed.clear()
+            self._kept = None
+            await self.reload()
+
+    async def type_query(self, text: str) -> None:
+        """A keystroke in the agenda's search: shown at once, searched after the debounce."""
+        if text == self.snapshot.query:
+            return
+        ticket = self._typing.begin()
+        self._publish(replace(self.snapshot, query=text))
+        self._feed.supersede()
+        await self._sleep(self._debounce)
+        if self._typing.is_current(ticket):
+            await self.reload()
+
+    async def clear_query(self) -> None:
+        self._typing.begin()
+        if self.snapshot.query:
+            self._publish(replace(self.snapshot, query=""))
+            await self.reload()
+
+    async def select_attention(self, on: bool) -> None:
+        """The Needs attention chip: only the firings of schedules that need attention."""
+        if on != self.snapshot.attention_only:
+            self._publish(replace(self.snapshot, attention_only=on))
+            await self.reload()
+
+    async def reload(self) -> None:
+        """Page one of the window and the busy strip, side by side; rows stay until it answers."""
+        self._typing.begin()
+        self._reloads += 1
+        await asyncio.gather(self._reload_rows(self._reloads), self._read_density())
+
+    async def load_more(self) -> None:
+        await self._feed.load_more()
+
+    async def retry(self) -> None:
+        """After a failure: exactly the later page that failed, or page one again."""
+        if self.snapshot.first_page_error is not None or self._showing_kept:
+            await self.reload()
+        else:
+            await self._feed.retry()
+
+    def mark_opened(self, schedule_id: UUID, day: date) -> None:
+        """A row was opened: its day is where Back returns."""
+        del schedule_id  # the day is what the screen scrolls back to
+        self._publish(replace(self.snapshot, anchor=day))
+
+    async def refresh(self) -> bool:
+        """A live round: the rows read the clock again (the Now line moves, a firing passes),
+        then page one is read again while it is all that is shown.
+
+        Answers False when the server could not be read. Nothing is read while
+        the agenda is not open, nor while later pages hold the reader's place.
+        """
+        if not self._opened:
+            return True
+        self._feed.remake_rows()
+        self._show_feed(self._feed.state)
+        state = self._feed.state
+        if state.phase not in (FeedPhase.LOADED, FeedPhase.END_REACHED, FeedPhase.FAILED):
+            return True
+        if len(state.rows) > self._page_size:
+            return True
+        await self.reload()
+        return self._feed.state.first_page_failure is None and not self._showing_kept
+
+    def _fetch(self, reload: int) -> Callable[[str | None], Awaitable[Page[AgendaItem]]]:
+        start, end = span_window(self.snapshot.span, self._clock(), self._zone)
+        query = self.snapshot.query.strip() or None
+        attention = self.snapshot.attention_only
+
+        async def fetch(cursor: str | None) -> Page[AgendaItem]:
+            page = await self._api.list_agenda(
+                start=start,
+                end=end,
+                query=query,
+                needs_attention=attention,
+                limit=self._page_size,
+                cursor=cursor,
+            )
+            if page is AGENDA_NOT_OFFERED:
+                if reload == self._reloads:
+                    self._not_offered = True
+                return Page[AgendaItem](items=[], next_cursor=None)
+            if cursor is None and reload == self._reloads:
+                self._not_offered = False
+                plain = query is None and not attention
+                self._kept = (tuple(page.items), self._clock()) if plain else self._kept
+            return page
+
+        return fetch
+
+    async def _reload_rows(self, reload: int) -> None:
+        self._showing_kept = False
+        await self._feed.reload(self._fetch(reload))
+        if reload != self._reloads:
+            return
+        failure = self._feed.state.first_page_failure
+        if failure is None:
+            if self._offline is not None and not self._not_offered:
+                self._offline.reached()
+            return
+        kept = self._kept
+        if kept is not None and unreachable(failure) and self._offline is not None:
+            await self._show_kept(kept)
+
+    async def _show_kept(self, kept: tuple[tuple[AgendaItem, ...], datetime]) -> None:
+        assert self._offline is not None
+        items, read_at = kept
+        page = Page[AgendaItem](items=list(items), next_cursor=None)
+
+        async def copy(_cursor: str | None) -> Page[AgendaItem]:
+            return page
+
+        self._showing_kept = True
+        await self._feed.reload(copy)
+        self._publish(replace(self.snapshot, cached_at=read_at))
+        self._offline.showing_cached(read_at)
+
+    async def _read_density(self) -> None:
+        ticket = self._density_reads.begin()
+        span = self.snapshot.span
+        start, end = span_window(span, self._clock(), self._zone)
+        try:
+            density = await self._api.agenda_density(
+                start=start,
+                end=end,
+                bucket=span.bucket,
+                timezone=self._zone.key,
+                query=self.snapshot.query.strip() or None,
+                needs_attention=self.snapshot.attention_only,
+            )
+        except ApiError:
+            density = None  # the strip hides; the rows say what went wrong, if anything
+        if not self._density_reads.is_current(ticket):
+            return
+        self._density = None if density is AGENDA_NOT_OFFERED else density
+        self._show_feed(self._feed.state)
+
+    def _row(self, item: AgendaItem) -> AgendaRow:
+        return agenda_row(item, self._clock(), self._zone)
+
+    def _show_feed(self, feed: FeedState[AgendaRow]) -> None:
+        now = self._clock()
+        today = now.astimezone(self._zone).date()
+        shown = self.snapshot
+        density = self._density if not self._not_offered else None
+        failure = feed.first_page_failure
+        self._publish(
+            replace(
+                shown,
+                phase=feed.phase,
+                days=agenda_days(_sorted(feed.rows), today, now),
+                not_offered=self._not_offered,
+                busy_heading=None if density is None else busy_heading(shown.span),
+                busy=() if density is None else busy_cells(density, shown.span, self._zone, today),
+                quiet_text=(
+                    None if density is None else quiet_text(density, shown.span, self._zone, today)
+                ),
+                first_page_error=None if failure is None else failure_text(failure),
+                later_page_error=(
+                    None
+                    if feed.later_page_failure is None
+                    else failure_text(feed.later_page_failure)
+                ),
+                empty_text=self._empty_text(feed),
+                cached_at=shown.cached_at if self._showing_kept else None,
+            )
+        )
+
+    def _empty_text(self, feed: FeedState[AgendaRow]) -> str | None:
+        if feed.rows or feed.phase is not FeedPhase.END_REACHED or self._not_offered:
+            return None
+        query = self.snapshot.query.strip()
+        if query:
+            return NO_MATCH_TEXT.format(query=query)
+        if self.snapshot.attention_only:
+            return NOTHING_NEEDS_ATTENTION_TEXT
+        return EMPTY_TEXT[self.snapshot.span]
+
+
+def _sorted(rows: Sequence[AgendaRow]) -> tuple[AgendaRow, ...]:
+    """The server's order (instant, then schedule), kept should a page arrive out of it."""
+    return tuple(sorted(rows, key=lambda row: (row.at, str(row.schedule_id))))

@@ -1,0 +1,34 @@
+"""A firing the server has not decided in time, in the app's own words.
+
+The server marks a schedule overdue (``overdue_since``: the instant its firing
+came due) once that firing waited past its threshold undecided, which happens
+when no scheduler runs. The row, the detail and the notice then say
+"Overdue: due at 09:00 (12 min ago)" instead of "due now", and the detail says
+what it means. A server that never sends ``overdue_since`` never shows these
+words.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from viewmodels.attention.outcome_words import firing_moment
+from viewmodels.formatting import age_text, duration_text
+
+
+def overdue_text(overdue_since: datetime, now: datetime, zone: ZoneInfo) -> str:
+    """ "Overdue: due at 09:00 (12 min ago)"; "due yesterday at 09:00 (…)" another day."""
+    moment = firing_moment(overdue_since, now, zone)
+    same_day = overdue_since.astimezone(zone).date() == now.astimezone(zone).date()
+    due = f"due at {moment}" if same_day else f"due {moment}"
+    return f"Overdue: {due} ({age_text(overdue_since, now, zone)})"
+
+
+def overdue_explanation(misfire_grace_seconds: int | None) -> str:
+    """What an overdue firing means, under the detail's "Next firing"."""
+    grace = "" if misfire_grace_seconds is None else f" ({duration_text(misfire_grace_seconds)})"
+    return (
+        "The server has not fired it yet. Firings resume when its scheduler runs;"
+        f" a firing later than its misfire grace{grace} is recorded as missed."
+    )
