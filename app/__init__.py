@@ -30,6 +30,7 @@ that may import every other one. Its modules, in the order a run meets them:
 - ``remembered_sign_in``: a remembered person's sign-in, erased at its expiry.
 - ``remembered_tokens``: the host's half of a remembered sign-in, tokens by handle.
 - ``notifications``: OS notifications of the desktop window.
+- ``calendar_file``: a calendar file saved by the desktop's dialog, or a browser download.
 - ``flet_logs``: Flet's log lines without their payload.
 - ``web``: the web view's server, and the layers it puts around Flet:
 - ``web.server``: every web view, Flet's ASGI app under uvicorn, HTTPS when asked.

@@ -2,10 +2,12 @@
 
 Here the layers meet: the backend's client goes into fresh view models (per
 session, so two tabs never share a selection), the look is applied and
-``views.AppShell`` rendered. Device state and the view cache live in files of the
-user data folder under the server's namespace (``app.device_folder``), never in
-the page's storage, which in a browser belongs to whatever ``127.0.0.1:<port>``
-serves next; what earlier versions wrote there is erased when a session opens.
+``views.AppShell`` rendered. Settings' choices are read first; a new zone or
+clock composes the view models again (``views.settings_applied``). Device
+state and the view cache live in files of the user data folder under the
+server's namespace (``app.device_folder``), never in the page's storage,
+which in a browser belongs to whatever ``127.0.0.1:<port>`` serves next; what
+earlier versions wrote there is erased when a session opens.
 ``follow_lifecycle`` runs the session's ``LiveUpdates`` rounds while it lives
 (woken by ``Backend.changes`` or polling, paused while hidden), and is shared with
 ``app.sign_in_session``.
@@ -14,12 +16,14 @@ serves next; what earlier versions wrote there is erased when a session opens.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 import flet as ft
 
 from app.backend.connected import Backend
+from app.calendar_file import FletCalendarFile
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
 from app.view_cache_store import ViewCacheStore
@@ -27,6 +31,13 @@ from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
 from viewmodels.attention.notices import Announce
 from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.feeds import (
+    AddToCalendarViewModel,
+    CalendarFeedsViewModel,
+    CalendarFileSaver,
+    FeedApi,
+    FeedOffer,
+)
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import NoViewCache, OfflineViewModel, ViewCache
@@ -34,9 +45,11 @@ from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi, S
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.scheduler_health import SchedulerHealthViewModel
 from viewmodels.server_kind import ServerKind
+from viewmodels.settings import SettingsViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
-from views import AppShell, ScreenModels, apply_look
-from views.screen_models import AccountModel
+from views import ScreenModels, apply_look
+from views.screen_models import AccountModel, SettingsModel
+from views.settings_applied import SettingsApplied
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -57,6 +70,10 @@ def compose_models(
     announce: Announce | None = None,
     server: ServerKind = ServerKind.PLATFORM,
     on_server_reached: Callable[[], None] | None = None,
+    feeds: FeedApi | None = None,
+    calendar_file: CalendarFileSaver | None = None,
+    opens_links: bool = False,
+    settings: SettingsModel | None = None,
 ) -> ComposedSession:
     """Every view model of one session, wired to each other where the design says so.
 
@@ -67,7 +84,11 @@ def compose_models(
     (the desktop window's OS notification; None: the in-app banner only);
     ``server`` which kind of server it is (the embedded demo's words differ);
     ``on_server_reached`` is told each time a screen reads the server (a hosted
-    sign-in opened offline then checks its token).
+    sign-in opened offline then checks its token);
+    ``feeds`` the calendar feed routes (None: no feed controls), ``calendar_file``
+    what saves an ``.ics`` file (the embedded server's Add to calendar), and
+    ``opens_links`` whether the platform opens ``webcal://`` in a calendar app;
+    ``settings`` the Settings screen's model (None: no Settings).
     """
     offline = OfflineViewModel(views or NoViewCache(), clock=clock, device_zone=device_zone)
     if on_server_reached is not None:
@@ -98,6 +119,9 @@ def compose_models(
         api, storage, clock=clock, device_zone=device_zone, on_announce=announce
     )
     scheduler = SchedulerHealthViewModel(api, clock=clock, device_zone=device_zone, server=server)
+    add_to_calendar, subscribe_all, calendar_feeds = _calendar_models(
+        feeds, server, calendar_file, opens_links, device_zone
+    )
     models = ScreenModels(
         navigation=navigation,
         schedules=schedules,
@@ -110,6 +134,10 @@ def compose_models(
         notices=notices,
         agenda=agenda,
         scheduler=scheduler,
+        add_to_calendar=add_to_calendar,
+        subscribe_all=subscribe_all,
+        calendar_feeds=calendar_feeds,
+        settings=settings,
     )
     live = LiveUpdates(
         schedules=schedules,
@@ -123,6 +151,35 @@ def compose_models(
         scheduler=scheduler,
     )
     return ComposedSession(models, live)
+
+
+def _calendar_models(
+    feeds: FeedApi | None,
+    server: ServerKind,
+    calendar_file: CalendarFileSaver | None,
+    opens_links: bool,
+    device_zone: ZoneInfo,
+) -> tuple[
+    AddToCalendarViewModel | None, AddToCalendarViewModel | None, CalendarFeedsViewModel | None
+]:
+    """The detail's Add to calendar, Subscribe to all schedules and the feeds list,
+    sharing what the server said about offering feeds; none without ``feeds``."""
+    if feeds is None:
+        return None, None, None
+    offer = FeedOffer(feeds)
+    listed = CalendarFeedsViewModel(feeds, offer, device_zone=device_zone)
+
+    def adder() -> AddToCalendarViewModel:
+        return AddToCalendarViewModel(
+            feeds,
+            offer,
+            server=server,
+            saver=calendar_file,
+            opens_links=opens_links,
+            on_feed_made=listed.refresh,
+        )
+
+    return adder(), adder(), listed
 
 
 def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -> None:
@@ -147,33 +204,51 @@ def session_entry(
     """The ``main`` Flet calls once per session; ``announce`` as in ``compose_models``."""
 
     async def start(page: ft.Page) -> None:
-        apply_look(page)
         folder = backend.device_dir
         storage: DeviceStorage = (
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
+        settings = SettingsViewModel(storage, device_zone=device_zone)
+        await settings.load()
+        apply_look(page, settings.snapshot.theme)
         kept = backend.views_namespace
         views = (
             None if kept is None or folder is None else ViewCacheStore(FolderStorage(folder, kept))
         )
         page.run_task(erase_app_keys, ft.SharedPreferences())
-        session = compose_models(
-            backend.api,
-            storage,
-            clock=clock,
-            device_zone=device_zone,
-            changes=backend.changes,
-            views=views,
-            announce=announce,
-            server=ServerKind.EMBEDDED if backend.embedded else ServerKind.PLATFORM,
-        )
-        rounds = page.run_task(session.live.run)
+        live: LiveUpdates | None = None
+        rounds: Future[None] | None = None
+
+        def compose(shown_zone: ZoneInfo) -> ScreenModels:
+            """The session's view models for times shown in ``shown_zone``; the last
+            ones' rounds stop and these ones' start."""
+            nonlocal live, rounds
+            if rounds is not None:
+                rounds.cancel()
+            session = compose_models(
+                backend.api,
+                storage,
+                clock=clock,
+                device_zone=shown_zone,
+                changes=backend.changes,
+                views=views,
+                announce=announce,
+                server=ServerKind.EMBEDDED if backend.embedded else ServerKind.PLATFORM,
+                feeds=backend.api,
+                calendar_file=FletCalendarFile(web=page.web),
+                opens_links=not page.web,
+                settings=settings,
+            )
+            live = session.live
+            rounds = page.run_task(session.live.run)
+            return session.models
 
         def on_closed(_event: ft.Event[ft.Page]) -> None:
-            rounds.cancel()
+            if rounds is not None:
+                rounds.cancel()
 
-        follow_lifecycle(page, lambda: session.live)
+        follow_lifecycle(page, lambda: live)
         page.on_close = on_closed
-        page.render_views(AppShell, session.models)
+        page.render_views(SettingsApplied, settings, compose)
 
     return start

@@ -32,6 +32,7 @@ from app.session import compose_models, follow_lifecycle
 from app.view_cache_store import ViewCacheStore
 from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
+from transport.client import ScheduleClient
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
@@ -111,6 +112,8 @@ def sign_in_entry(
                 account=sign_in,
                 views=None if kept is None else ViewCacheStore(kept),
                 on_server_reached=sign_in.server_answered,
+                # A hosted session is a browser tab on a remote server: feeds, no file, no webcal.
+                feeds=api if isinstance(api, ScheduleClient) else None,
             )
             rounds = page.run_task(composed.live.run)
             admit_this_socket()  # signed in: the socket stops waiting (app.web.sign_in_door)

@@ -30,6 +30,7 @@ from server.stopping import (
     sigterm_raises_stopped,
 )
 from server.worker.attached_runtime import ENTRY_POINT_GROUP, MIN_SECRET_BYTES
+from server.worker.heartbeat import SILENT_RETENTION
 from server.worker.run_dispatch import DEFAULT_RUN_LEASE
 from server.worker.runtime import DEFAULT_RUN_SLOTS
 from server.worker.worker import DEFAULT_BATCH_SIZE, REPLICA_BATCH_SIZE
@@ -266,6 +267,14 @@ def _parser() -> argparse.ArgumentParser:
         help="the scheduler is stopped when no replica's heartbeat is newer than S seconds, "
         "more than --scheduler-late-seconds "
         f"(default: {int(_WATCH.stopped_after.total_seconds())})",
+    )
+    watch.add_argument(
+        "--scheduler-forget-seconds",
+        type=_positive,
+        default=int(SILENT_RETENTION.total_seconds()),
+        metavar="S",
+        help="a running scheduler deletes the heartbeat rows of replicas silent for S seconds "
+        f"(default: {int(SILENT_RETENTION.total_seconds())})",
     )
     serve.add_argument(
         "--forwarded-allow-ips",

@@ -67,6 +67,7 @@ def scheduling_for(
         batch_size=args.worker_batch or default_batch_size(store.engine.dialect.name),
         run_slots=args.run_slots,
         run_lease=timedelta(seconds=args.run_lease_seconds),
+        heartbeat_retention=timedelta(seconds=args.scheduler_forget_seconds),
     )
     executor = executor_for(runtime_for(args), system_clock)
     return SchedulingRuntime(

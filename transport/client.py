@@ -23,16 +23,20 @@ from uuid import UUID
 
 import httpx
 
-from transport.errors import InvalidRequest, ListOrderNotOffered, ServerRefused
+from transport.errors import InvalidRequest, ListOrderNotOffered, ProtocolError, ServerRefused
 from transport.exchange import Exchange
 from transport.models import (
     AGENDA_NOT_OFFERED,
+    FEEDS_NOT_OFFERED,
     SCHEDULER_NOT_OFFERED,
     AgendaBucket,
     AgendaDensity,
     AgendaItem,
     AgendaNotOffered,
     BrowserProfile,
+    CreatedFeed,
+    Feed,
+    FeedsNotOffered,
     Folder,
     ListOrder,
     Occurrence,
@@ -282,6 +286,78 @@ class ScheduleClient:
             return SCHEDULER_NOT_OFFERED
         return self._exchange.read(SchedulerStatus, body)
 
+    # Calendar feeds
+
+    async def create_feed(
+        self, schedule_id: UUID | None, *, name: str | None = None
+    ) -> CreatedFeed | FeedsNotOffered:
+        """``POST /v1/feeds``: a feed of one schedule (None: all); never retried.
+
+        The answer's ``url`` is made absolute against this client's server
+        when the server sent only its path.
+        """
+        body: dict[str, Any] = {"schedule_id": None if schedule_id is None else str(schedule_id)}
+        if name is not None:
+            body["name"] = name
+        answer = await self._feeds_call("POST", "/v1/feeds", json_body=body)
+        if answer is FEEDS_NOT_OFFERED:
+            return answer
+        created = self._exchange.read(CreatedFeed, answer)
+        address = str(httpx.URL(self._exchange.base_url).join(created.url))
+        return created.model_copy(update={"url": address})
+
+    async def list_feeds(
+        self, *, limit: int | None = None, cursor: str | None = None
+    ) -> Page[Feed] | FeedsNotOffered:
+        """``GET /v1/feeds``: the caller's feeds, newest first, without their addresses."""
+        answer = await self._feeds_call("GET", "/v1/feeds", params=self._paging(limit, cursor))
+        return answer if answer is FEEDS_NOT_OFFERED else self._exchange.read(Page[Feed], answer)
+
+    async def revoke_feed(self, feed_id: UUID) -> FeedsNotOffered | None:
+        """``DELETE /v1/feeds/{id}``; an unknown feed raises ``NotFound``."""
+        answer = await self._feeds_call("DELETE", f"/v1/feeds/{feed_id}", raw=True)
+        return FEEDS_NOT_OFFERED if answer is FEEDS_NOT_OFFERED else None
+
+    async def feed_calendar(self, address: str) -> bytes:
+        """The iCalendar text a feed's address serves, fetched from this client's server.
+
+        Only the address's ``/feeds/…`` path is used, so the request (and the
+        token) never goes to another host whatever the address says.
+        """
+        path = httpx.URL(address).path
+        start = path.rfind("/feeds/")
+        if start < 0:
+            raise ProtocolError(f"{ProtocolError.summary}: the feed's address has no /feeds/ path")
+        content: bytes = await self._exchange.call(
+            "GET", path[start:], headers={"Accept": "text/calendar"}, raw=True
+        )
+        return content
+
+    async def _feeds_call(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: list[tuple[str, str]] | None = None,
+        json_body: Mapping[str, Any] | None = None,
+        raw: bool = False,
+    ) -> Any:
+        """The answer of a feed route, or ``FEEDS_NOT_OFFERED`` when the server has none.
+
+        404 naming the schedule or the feed stays a ``NotFound``; any other 404
+        (no such route) or a 405 means the server offers no feeds.
+        """
+        try:
+            return await self._exchange.call(
+                method, path, params=params or [], json_body=json_body, raw=raw
+            )
+        except ServerRefused as refusal:
+            if refusal.status == 405 or (
+                refusal.status == 404 and refusal.code not in _FEED_ROUTE_CODES
+            ):
+                return FEEDS_NOT_OFFERED
+            raise
+
     # Website sign-ins
 
     async def list_browser_profiles(
@@ -342,6 +418,10 @@ class ScheduleClient:
         if cursor is not None:
             params.append(("cursor", cursor))
         return params
+
+
+_FEED_ROUTE_CODES = frozenset({"schedule.not_found", "feed.not_found"})
+"""The 404s of a server that has the feed routes: the item, not the route, is unknown."""
 
 
 def _instant(moment: datetime) -> str:

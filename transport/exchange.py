@@ -3,7 +3,8 @@
 ``Exchange`` owns the ``httpx.AsyncClient`` (redirects never followed: one
 could carry the token to another host), the bearer token and the retry loop
 of ``transport.retry``. A 2xx body is decoded as strict JSON (no NaN or
-Infinity) and read into a wire model; any other answer becomes the
+Infinity) and read into a wire model, or handed back as its bytes where a
+route answers a calendar or no body (``raw``); any other answer becomes the
 ``transport.errors`` class ``error_for`` picks. Every failure is an
 ``ApiError`` chained to its cause; no httpx or pydantic exception escapes.
 The token and request bodies never reach an error or a log line.
@@ -112,8 +113,12 @@ class Exchange:
         headers: Mapping[str, str] | None = None,
         idempotent_create: bool = False,
         list_route: bool = False,
+        raw: bool = False,
     ) -> Any:
-        """Send until success or a final failure; answer the decoded JSON of a 2xx body."""
+        """Send until success or a final failure; answer the decoded JSON of a 2xx body.
+
+        ``raw``: answer the 2xx body's bytes as they came (a calendar, or no body at all).
+        """
         content = None if json_body is None else self._encode(json_body)
         request_headers = self._headers(headers)
         if content is not None:
@@ -141,7 +146,7 @@ class Exchange:
                 raise ConnectionFailed() from err
             else:
                 if response.is_success:
-                    return self._decode(response)
+                    return response.content if raw else self._decode(response)
                 retry_after = parse_retry_after(response.headers.get("Retry-After"))
                 failure = self._refusal(response, list_route=list_route, retry_after=retry_after)
                 outcome = Outcome(response.status_code, retry_after)

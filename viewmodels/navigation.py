@@ -2,10 +2,11 @@
 
 The route is the single source of what is open: ``/`` the schedules sheet,
 ``/schedules/<id>`` with that detail, ``/sessions/<id>`` a transcript,
-``/agenda`` the agenda and ``/agenda/schedules/<id>`` a detail opened from it;
-any other address reads as the sheet and is rewritten to ``/``. The view model
-decides (its commands answer the route to go to; ``follow(route)`` brings the
-screens along); the view only binds keys and routes. The keys: viewmodels/README.md.
+``/agenda`` the agenda, ``/agenda/schedules/<id>`` a detail opened from it and
+``/settings`` the Settings screen; any other address reads as the sheet and
+is rewritten to ``/``. The view model decides (its commands answer the route
+to go to; ``follow(route)`` brings the screens along); the view only binds
+keys and routes. The keys: viewmodels/README.md.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
 
 SCHEDULES_ROUTE = "/"
 AGENDA_ROUTE = "/agenda"
+SETTINGS_ROUTE = "/settings"
 AGENDA_PATTERNS = ("agenda", "agenda/schedules/:schedule_id")
 """The agenda's routes as the router's patterns: the agenda, and a detail opened from it."""
 SEARCH_KEYS = frozenset({"/", "Slash"})
@@ -38,6 +40,7 @@ class Place(StrEnum):
     AGENDA = "agenda"
     AGENDA_SCHEDULE = "agenda_schedule"
     """A schedule's detail opened from the agenda: Back returns to the agenda."""
+    SETTINGS = "settings"
 
     @property
     def heading(self) -> str:
@@ -49,6 +52,11 @@ class Place(StrEnum):
         """The Agenda destination is the one chosen."""
         return self in (Place.AGENDA, Place.AGENDA_SCHEDULE)
 
+    @property
+    def shows_schedules(self) -> bool:
+        """The Schedules destination is the one chosen (the sheet, a detail, a transcript)."""
+        return not self.in_agenda and self is not Place.SETTINGS
+
 
 _HEADINGS = {
     Place.SCHEDULES: "Schedules",
@@ -56,6 +64,7 @@ _HEADINGS = {
     Place.SESSION: "Session",
     Place.AGENDA: "Agenda",
     Place.AGENDA_SCHEDULE: "Schedule",
+    Place.SETTINGS: "Settings",
 }
 
 
@@ -74,6 +83,8 @@ class Location:
             return f"{AGENDA_ROUTE}/schedules/{self.item_id}"
         if self.place.in_agenda:
             return AGENDA_ROUTE
+        if self.place is Place.SETTINGS:
+            return SETTINGS_ROUTE
         return SCHEDULES_ROUTE
 
     @property
@@ -100,6 +111,8 @@ def parse_location(route: str | None) -> Location:
     parts = [part for part in path.split("/") if part]
     if parts[:1] == ["agenda"]:
         return _agenda_location(parts[1:])
+    if parts == ["settings"]:
+        return Location(Place.SETTINGS)
     if len(parts) == 2 and parts[0] in ("schedules", "sessions"):
         try:
             item_id = UUID(parts[1])
@@ -187,6 +200,9 @@ class NavigationViewModel(Observable[Location]):
     def show_agenda(self) -> str:
         return AGENDA_ROUTE
 
+    def show_settings(self) -> str:
+        return SETTINGS_ROUTE
+
     def open_from_agenda(self, schedule_id: UUID, day: date) -> str:
         """A row of the agenda: its schedule's detail; Back returns to ``day``."""
         if self._agenda is not None:
@@ -213,6 +229,8 @@ class NavigationViewModel(Observable[Location]):
             return None
         if place.in_agenda:
             return await self._press_in_agenda(key, ctrl=ctrl, meta=meta)
+        if place is Place.SETTINGS:
+            return self.back() if key == "Escape" else None
         if key == "Arrow Down":
             self._schedules.select_next()
         elif key == "Arrow Up":

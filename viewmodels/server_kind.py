@@ -25,16 +25,3 @@ LOAD_DEMO_TEXT = (
 )
 """The demo loads into an embedded database that holds nothing yet, unless --no-demo."""
 RECENT_HISTORY_KEEPS_TEXT = "Ended schedules appear here for 30 days."
-
-
-def resume_text(kind: ServerKind) -> str:
-    """Where a paused schedule is resumed: never in this read-only app."""
-    if kind is ServerKind.EMBEDDED:
-        return (
-            "This app does not resume schedules, and this embedded demo server has no agent"
-            " that could: the schedule stays paused."
-        )
-    return (
-        "To resume it, ask the agent, or use the agent platform's own tools;"
-        " this app only shows schedules."
-    )

@@ -4,7 +4,9 @@ Renders ``AgendaSnapshot`` as it is: the view chooses only the shape. Each
 row is one button whose accessible name is the view model's sentence; a day
 heading is a heading; the Now line is a labelled rule. A row opens its
 schedule's detail through the navigation (``open_from_agenda``), and when the
-agenda shows again it brings the day it was left on back into view.
+agenda shows again it brings the day it was left on back into view. The header
+offers Subscribe to all schedules and the feeds list, which open above the rows
+(``views.add_to_calendar``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
 from viewmodels.schedule_list.snapshot import ATTENTION_LABEL, REFRESH_LABEL
 from views.actions import icon_action
+from views.add_to_calendar import AgendaCalendarActions, AgendaCalendarPanel
 from views.binding import Held, go, run_command, use_snapshot
 from views.screen_models import AgendaModel, NavigationModel
 from views.status_panels import error_panel, loading_panel, message_panel
@@ -123,6 +126,7 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
                     spacing=8,
                 ),
                 ft.Row([AgendaSearch(model)]),
+                AgendaCalendarActions(),
             ],
             spacing=8,
             tight=True,
@@ -146,7 +150,7 @@ def _body(
         if model.snapshot.can_load_more and event.max_scroll_extent - event.pixels <= 1_500:
             run_command(model.load_more)
 
-    controls: list[ft.Control] = []
+    controls: list[ft.Control] = [AgendaCalendarPanel()]
     if snapshot.busy_heading is not None:
         controls.append(_busy_strip(snapshot))
     if snapshot.empty_text:

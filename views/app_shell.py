@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from viewmodels.navigation import AGENDA_PATTERNS, AGENDA_ROUTE
+from viewmodels.navigation import AGENDA_PATTERNS, AGENDA_ROUTE, SETTINGS_ROUTE
 from views.binding import go, use_route_follower
 from views.look import is_wide
-from views.narrow_layout import NarrowAgenda, NarrowDetail, NarrowSheet, NarrowTranscript
+from views.narrow_layout import (
+    NarrowAgenda,
+    NarrowDetail,
+    NarrowSettings,
+    NarrowSheet,
+    NarrowTranscript,
+)
 from views.screen_models import ScreenModels, ScreenModelsContext
 from views.wide_layout import WideDetail, WideLayout, WideTranscript
 
@@ -57,6 +63,8 @@ WIDE_ROUTES = [
             ft.Route(path="schedules/:schedule_id", component=WideDetail),
             ft.Route(path="sessions/:session_id", component=WideTranscript),
             *(ft.Route(path=pattern, component=WideDetail) for pattern in AGENDA_PATTERNS),
+            # Matched so the router knows it; the layout shows Settings beside the sidebar.
+            ft.Route(path=SETTINGS_ROUTE.lstrip("/"), component=WideDetail),
         ],
     )
 ]
@@ -74,4 +82,5 @@ NARROW_ROUTES = [
         component=NarrowAgenda,
         children=[ft.Route(path="schedules/:schedule_id", component=NarrowDetail)],
     ),
+    ft.Route(path=SETTINGS_ROUTE, component=NarrowSettings),
 ]

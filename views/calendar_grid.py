@@ -1,8 +1,10 @@
 """The calendar's month grid: one cell per day, its marks as shapes, one Tab stop.
 
-Each mark kind has its own icon shape (a ring for a firing to come, a
-triangle for an adjusted one, a check for a run that completed, a runner
-with errors for one that failed, a cross for missed…), so colour is never
+Each mark kind has its own icon shape (a filled dot for a firing to come, a
+hollow ring for a paused schedule's firing as if resumed, a triangle for an
+adjusted one, a warning sign for one that may be skipped, a check for a run
+that completed, a runner with errors for one that failed, a cross for
+missed, a power-off plug for a day nothing was recorded…), so colour is never
 the only difference. The grid is a roving focus (the ARIA
 grid pattern): only the view model's ``tab_stop_day`` is a focusable button;
 the other days take clicks and taps, and the arrows move the Tab stop.
@@ -24,8 +26,10 @@ MARK_SIZE = 16
 """The icon box; its glyph is about 12 px, large enough to tell the shapes apart."""
 
 MARK_GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
-    MarkKind.FIRES: (ft.Icons.CIRCLE_OUTLINED, ft.Colors.PRIMARY),
+    MarkKind.FIRES: (ft.Icons.CIRCLE, ft.Colors.PRIMARY),
     MarkKind.ADJUSTED: (ft.Icons.CHANGE_HISTORY, ft.Colors.TERTIARY),
+    MarkKind.MAY_OVERLAP: (ft.Icons.WARNING_AMBER, ft.Colors.TERTIARY),
+    MarkKind.WOULD_FIRE: (ft.Icons.CIRCLE_OUTLINED, ft.Colors.ON_SURFACE_VARIANT),
     MarkKind.RAN: (ft.Icons.CHECK, ft.Colors.PRIMARY),
     MarkKind.RUNNING: (ft.Icons.HOURGLASS_EMPTY, ft.Colors.PRIMARY),
     MarkKind.FAILED: (ft.Icons.RUNNING_WITH_ERRORS, ft.Colors.ERROR),
@@ -33,14 +37,15 @@ MARK_GLYPHS: dict[MarkKind, tuple[ft.IconData, str]] = {
     MarkKind.SKIPPED: (ft.Icons.FAST_FORWARD, ft.Colors.ON_SURFACE_VARIANT),
     MarkKind.REFUSED: (ft.Icons.GPP_BAD_OUTLINED, ft.Colors.ERROR),
     MarkKind.NOT_RUN: (ft.Icons.REPORT_OUTLINED, ft.Colors.ERROR),
+    MarkKind.NOT_FIRED: (ft.Icons.POWER_OFF, ft.Colors.ERROR),
     MarkKind.NO_RECORD: (ft.Icons.QUESTION_MARK, ft.Colors.OUTLINE),
     MarkKind.NO_FIRING: (ft.Icons.REMOVE, ft.Colors.OUTLINE),
 }
 
 
 def mark_glyph(kind: MarkKind) -> tuple[ft.IconData, str]:
-    """The icon and colour of a mark kind (a plain outlined dot for a kind added later)."""
-    return MARK_GLYPHS.get(kind, (ft.Icons.CIRCLE, ft.Colors.OUTLINE))
+    """The icon and colour of a mark kind (three dots for a kind added later)."""
+    return MARK_GLYPHS.get(kind, (ft.Icons.MORE_HORIZ, ft.Colors.OUTLINE))
 
 
 def month_grid(

@@ -2,8 +2,8 @@
 
 Labelled lines (a value wraps, an explanation in small type beneath it), the
 complete instruction with a copy button, the website picker, and the month
-calendar. A group the view model marks ``collapsed_on_phone`` (Advanced) folds,
-folded at first on a phone.
+calendar. A group the view model marks ``starts_folded`` (Advanced) folds, and
+starts folded at every size.
 """
 
 from __future__ import annotations
@@ -29,8 +29,6 @@ def detail_group(
     fields: ScheduleDetailFields,
     website_access: WebsiteAccessModel,
     calendar: CalendarModel,
-    *,
-    phone: bool,
 ) -> ft.Control:
     if section.kind is GroupKind.INSTRUCTION:
         return _card(section.title, [_instruction(fields.instruction)], _copy_action(fields))
@@ -39,8 +37,8 @@ def detail_group(
     if section.kind is GroupKind.CALENDAR:
         return _card(section.title, [CalendarSection(calendar)])
     lines = [_value(line) for line in section.lines]
-    if section.collapsed_on_phone:
-        return _folding_card(section.title, lines, expanded=not phone)
+    if section.starts_folded:
+        return _folding_card(section.title, lines)
     return _card(section.title, lines)
 
 
@@ -92,8 +90,8 @@ def _card(title: str, lines: list[ft.Control], action: ft.Control | None = None)
     )
 
 
-def _folding_card(title: str, lines: list[ft.Control], *, expanded: bool) -> ft.Control:
-    """A group that folds (Advanced): open on a wide window, folded on a phone."""
+def _folding_card(title: str, lines: list[ft.Control]) -> ft.Control:
+    """A group that folds (Advanced), folded at first."""
     return ft.Card(
         content=ft.ExpansionTile(
             title=ft.Text(
@@ -103,7 +101,7 @@ def _folding_card(title: str, lines: list[ft.Control], *, expanded: bool) -> ft.
                 weight=ft.FontWeight.W_600,
             ),
             controls=lines,
-            expanded=expanded,
+            expanded=False,
             maintain_state=True,
             controls_padding=ft.Padding.only(left=16, right=12, bottom=16),
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,

@@ -1,4 +1,7 @@
-"""The app's look: Material 3 from one seed colour, light and dark following the system.
+"""The app's look: Material 3 from one seed colour, light or dark as Settings chose.
+
+Settings' "As the device" follows the system (or browser); Light and Dark pin
+the theme (``theme_mode``).
 
 ``adaptive`` on the page makes Flet's adaptive controls render as Cupertino on
 iOS and macOS and as Material elsewhere (Android, Windows, Linux, the web).
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from viewmodels.formatting.shared_words import APP_NAME
+from viewmodels.settings import ThemeChoice
 
 SEED = ft.Colors.INDIGO
 WIDE_MIN_WIDTH = 900
@@ -63,9 +67,20 @@ def _theme(marks: KeyboardMarks) -> ft.Theme:
     return ft.Theme(color_scheme_seed=SEED, color_scheme=marks.color_scheme(), use_material3=True)
 
 
-def apply_look(page: ft.Page) -> None:
+_THEME_MODES = {
+    ThemeChoice.SYSTEM: ft.ThemeMode.SYSTEM,
+    ThemeChoice.LIGHT: ft.ThemeMode.LIGHT,
+    ThemeChoice.DARK: ft.ThemeMode.DARK,
+}
+
+
+def theme_mode(choice: ThemeChoice) -> ft.ThemeMode:
+    return _THEME_MODES[choice]
+
+
+def apply_look(page: ft.Page, theme: ThemeChoice = ThemeChoice.SYSTEM) -> None:
     page.title = APP_NAME
-    page.theme_mode = ft.ThemeMode.SYSTEM
+    page.theme_mode = theme_mode(theme)
     page.theme, page.dark_theme = themes()
     page.adaptive = True
     page.padding = 0

@@ -11,7 +11,13 @@ from uuid import UUID
 
 import flet as ft
 
-from viewmodels.navigation import AGENDA_ROUTE, SCHEDULES_ROUTE, Place, parse_location
+from viewmodels.navigation import (
+    AGENDA_ROUTE,
+    SCHEDULES_ROUTE,
+    SETTINGS_ROUTE,
+    Place,
+    parse_location,
+)
 from viewmodels.schedule_list.snapshot import REFRESH_LABEL, SEARCH_ACTION_LABEL
 from viewmodels.sidebar.snapshot import OPEN_SIDEBAR_LABEL
 from views.actions import icon_action
@@ -23,6 +29,7 @@ from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
 from views.screen_models import ScreenModels, use_models
 from views.session_transcript import SessionTranscript
+from views.settings import SettingsPage
 from views.sidebar import Sidebar
 
 
@@ -125,8 +132,35 @@ def NarrowAgenda() -> ft.View:
     )
 
 
-def _drawer(models: ScreenModels, *, in_agenda: bool) -> ft.NavigationDrawer:
-    """The sidebar as a phone's drawer (of the sheet, or of the agenda).
+@ft.component
+def NarrowSettings() -> ft.View:
+    """Settings full screen, the sidebar in the same drawer as the sheet's."""
+    models = use_models()
+    page = ft.context.page
+    use_route_follower(ft.use_route_location())
+    model = models.settings
+    content = SettingsPage(model, phone=True) if model is not None else ft.Container()
+    return ft.View(
+        route=SETTINGS_ROUTE,
+        can_pop=False,
+        padding=0,
+        spacing=0,
+        appbar=ft.AppBar(
+            title=ft.Text(Place.SETTINGS.heading),
+            leading=icon_action(
+                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
+            ),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+        drawer=_drawer(models, in_settings=True),
+        controls=[with_banners(models, content)],
+    )
+
+
+def _drawer(
+    models: ScreenModels, *, in_agenda: bool = False, in_settings: bool = False
+) -> ft.NavigationDrawer:
+    """The sidebar as a phone's drawer (of the sheet, the agenda or Settings).
 
     Choosing an entry closes it while its view stays; an entry that shows the
     other root view replaces this one, drawer and all, and closing a drawer no
@@ -135,7 +169,8 @@ def _drawer(models: ScreenModels, *, in_agenda: bool) -> ft.NavigationDrawer:
     page = ft.context.page
 
     def leave_drawer(route: str) -> None:
-        if parse_location(route).place.in_agenda == in_agenda:
+        place = parse_location(route).place
+        if place.in_agenda == in_agenda and (place is Place.SETTINGS) == in_settings:
             page.run_task(page.close_drawer)
 
     return ft.NavigationDrawer(
@@ -175,7 +210,6 @@ def NarrowDetail() -> ft.View:
         sidebar=models.sidebar,
         reveal=reveal,
         open_session=lambda session_id: go(models.navigation.open_session(session_id)),
-        phone=True,
     )
     return _pushed(Place.SCHEDULE, with_banners(models, detail))
 

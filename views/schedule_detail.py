@@ -1,7 +1,8 @@
 """One schedule's full record, in the view model's groups, from the point read only.
 
 The heading (which takes the focus when Enter opened the row), why a paused
-schedule is paused, the sidebar's session count, then the groups
+schedule is paused, the sidebar's session count, Add to calendar
+(``views.add_to_calendar``), then the groups
 (``views.detail_groups``). Closed, loading and failed details are panels;
 a failure offers Retry.
 """
@@ -17,6 +18,7 @@ import flet as ft
 from viewmodels.detail import DetailPhase, ScheduleDetailFields
 from viewmodels.detail.snapshot import CLOSE_DETAILS_LABEL, SHOW_IN_SIDEBAR_LABEL, PauseHelp
 from views.actions import icon_action
+from views.add_to_calendar import DetailAddToCalendar
 from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
 from views.detail_groups import detail_group
 from views.screen_models import (
@@ -38,7 +40,6 @@ def ScheduleDetail(
     sidebar: SidebarModel | None = None,
     reveal: Callable[[UUID], Any] | None = None,
     open_session: Callable[[UUID], Any] | None = None,
-    phone: bool = False,
 ) -> ft.Control:
     """``close`` is None where the platform's back navigation closes the detail;
     ``sidebar`` and ``reveal`` add "5 sessions" with Show in the sidebar.
@@ -46,8 +47,7 @@ def ScheduleDetail(
     Each time Enter opens a row (``heading_focus_requests`` grows), the
     heading takes the keyboard focus once it is drawn, so a screen reader
     reads what was opened. ``open_session`` opens a session's transcript (the
-    failed firing's, from a paused schedule); ``phone`` folds the groups the
-    view model marks so.
+    failed firing's, from a paused schedule).
     """
     snapshot = use_snapshot(model)
     listed = use_snapshot(schedules)
@@ -92,8 +92,9 @@ def ScheduleDetail(
                 _heading(fields, close, heading),
                 *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
                 *_sessions_line(fields.schedule_id, sidebar, reveal),
+                DetailAddToCalendar(fields.schedule_id, fields.title),
                 *(
-                    detail_group(section, fields, website_access, model.calendar, phone=phone)
+                    detail_group(section, fields, website_access, model.calendar)
                     for section in fields.groups
                 ),
             ],
@@ -181,11 +182,27 @@ def _sessions_line(
     return [ft.Row(controls, spacing=8)]
 
 
+def _copy_name_and_id(pause: PauseHelp) -> ft.Control:
+    """Puts the schedule's name and id on the clipboard, to hand the agent that resumes it."""
+
+    async def copy() -> None:
+        await ft.Clipboard().set(pause.copy_text)
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(pause.copied_text)))
+
+    return ft.TextButton(
+        pause.copy_label,
+        icon=ft.Icons.CONTENT_COPY,
+        on_click=lambda: ft.context.page.run_task(copy),
+    )
+
+
 def _pause(pause: PauseHelp, open_session: Callable[[UUID], Any] | None) -> ft.Control:
-    """Why the schedule is paused, its failed firing's session, and where it is resumed."""
+    """Why the schedule is paused, its failed firing's session, and how to get it resumed."""
     lines: list[ft.Control] = []
     if pause.failure_text:
         lines.append(ft.Text(pause.failure_text, size=14, color=ft.Colors.ERROR))
+    if pause.check_first_text:
+        lines.append(ft.Text(pause.check_first_text, size=13))
     session_id = pause.session_id
     if session_id is not None and pause.session_label and open_session is not None:
         lines.append(
@@ -200,6 +217,7 @@ def _pause(pause: PauseHelp, open_session: Callable[[UUID], Any] | None) -> ft.C
             )
         )
     lines.append(ft.Text(pause.resume_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    lines.append(ft.Row([_copy_name_and_id(pause)]))
     return ft.Container(
         content=ft.Column(lines, spacing=6, tight=True),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,

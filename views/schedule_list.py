@@ -5,7 +5,8 @@ on screen: a full-page error when page one failed, an inline Retry when a
 later page failed (the loaded rows stay), and the footer under the rows.
 Scrolling near the end, or Load more (for keyboards and tall windows), asks
 for the next page. On a phone the search field shows when the app bar's
-Search asks for it (``show_search``) or while a search is on.
+Search asks for it (``show_search``) or while a search is on. Beside Refresh,
+Subscribe to all schedules (``views.add_to_calendar``) opens its panel under the header.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, REFRESH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
+from views.add_to_calendar import ListSubscribeAll, ListSubscribeAllPanel
 from views.binding import Held, focus_soon, go, run_command, use_each_request, use_snapshot
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
-from views.status_panels import error_panel, loading_panel, message_panel
+from views.status_panels import centered, error_panel, loading_panel, message_panel
 
 LOAD_MORE_MARGIN = 6_000
 """Pixels from the (estimated) end of the list at which the next page is requested.
@@ -113,6 +115,7 @@ def ScheduleList(
                             lambda: run_command(model.reload),
                             disabled=not snapshot.can_refresh,
                         ),
+                        ListSubscribeAll(),
                     ],
                     spacing=8,
                 ),
@@ -155,6 +158,7 @@ def ScheduleList(
     return ft.Column(
         [
             header,
+            ListSubscribeAllPanel(),
             ft.ProgressBar(
                 height=2, visible=snapshot.refreshing, semantics_label=snapshot.refreshing_text
             ),
@@ -183,21 +187,19 @@ def _body(
     if snapshot.empty_text:
         elsewhere = snapshot.search_elsewhere
         if elsewhere is not None and snapshot.search_elsewhere_label:
-            return ft.Column(
-                [
-                    message_panel(ft.Icons.SEARCH_OFF, snapshot.empty_text),
-                    ft.Row(
-                        [
-                            ft.TextButton(
-                                snapshot.search_elsewhere_label,
-                                on_click=lambda: run_command(model.select_section, elsewhere),
-                            )
-                        ],
-                        alignment=ft.MainAxisAlignment.CENTER,
-                    ),
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-                expand=True,
+            # The offer sits right under the sentence it answers, not at the pane's foot.
+            return centered(
+                ft.Icon(ft.Icons.SEARCH_OFF, size=40, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(
+                    snapshot.empty_text,
+                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                ft.OutlinedButton(
+                    snapshot.search_elsewhere_label,
+                    icon=ft.Icons.SEARCH,
+                    on_click=lambda: run_command(model.select_section, elsewhere),
+                ),
             )
         return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text, snapshot.empty_guidance)
     if not snapshot.rows:

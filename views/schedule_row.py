@@ -16,6 +16,7 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.schedule_list import ScheduleRow
+from viewmodels.schedule_list.search_match import TextSpan
 from views.look import FOCUS_RING_WIDTH, OPENED_BAR_WIDTH
 from views.status_panels import state_chip
 
@@ -48,7 +49,8 @@ def _schedule_row(
         ft.Row(
             [
                 ft.Text(
-                    row.title,
+                    row.title if not row.title_spans else "",
+                    spans=_spans(row.title_spans),
                     weight=ft.FontWeight.W_600,
                     size=15,
                     max_lines=1,
@@ -73,10 +75,13 @@ def _schedule_row(
         details.append(_line(ft.Icons.SCHEDULE, row.next_fire_text))
     if row.ended_text:
         details.append(_line(ft.Icons.EVENT_BUSY, row.ended_text))
+    if row.match_text:
+        details.append(_line(ft.Icons.MANAGE_SEARCH, row.match_text))
     if row.preview:
         details.append(
             ft.Text(
-                row.preview,
+                row.preview if not row.preview_spans else "",
+                spans=_spans(row.preview_spans),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 max_lines=2,
@@ -122,6 +127,20 @@ def _schedule_row(
 # ft.memo is unannotated in Flet 1.0.5; RowTile states what it returns.
 ScheduleRowTile: RowTile = ft.memo(ft.component(_schedule_row))  # type: ignore[no-untyped-call]
 """The row as a memoized component; key it by schedule id."""
+
+
+def _spans(spans: tuple[TextSpan, ...]) -> list[ft.TextSpan] | None:
+    """The view model's runs; a matched one is tinted and bolder, so not by colour alone."""
+    if not spans:
+        return None
+    return [ft.TextSpan(span.text, _MATCHED if span.matched else None) for span in spans]
+
+
+_MATCHED = ft.TextStyle(
+    weight=ft.FontWeight.W_800,
+    color=ft.Colors.ON_TERTIARY_CONTAINER,
+    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+)
 
 
 def _ring(focused: bool) -> ft.BorderSide:

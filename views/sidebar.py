@@ -1,11 +1,15 @@
-"""The sidebar: the Schedules and Agenda entries, then Folders, Scheduled groups and History.
+"""The sidebar: the Schedules, Agenda and Settings entries, then Folders, Scheduled groups
+and History.
 
 Sections appear in the view model's order, only when it offers them; in a
 hosted web view the header names the signed-in person and offers Sign out. A
 schedule group expands in place; collapsed, a dot marks the open session
-inside it. A title too long for its row is cut short: the row's accessible
-name holds it whole, and the transcript it opens shows it as its heading. No
-hover tooltip (see ``views.actions``: it takes the focus from a text field).
+inside it; its count is a number badge and an ended schedule's group says so.
+Group and session rows show keyboard focus as a ring, like the list's rows, and
+each session row its firing's outcome as words and an icon. A title too long
+for its row is cut short: the row's accessible name holds it whole, and the
+transcript it opens shows it as its heading. No hover tooltip (see
+``views.actions``: it takes the focus from a text field).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.shared_words import APP_NAME, RETRY_LABEL
 from viewmodels.sidebar import ScheduleGroup, SessionRow
 from viewmodels.sidebar.snapshot import (
@@ -27,7 +32,9 @@ from viewmodels.sidebar.snapshot import (
 from viewmodels.sign_in.snapshot import SIGN_OUT_LABEL
 from views.agenda_entry import AgendaEntry
 from views.binding import go, run_command, use_snapshot
+from views.look import FOCUS_RING_WIDTH
 from views.screen_models import AccountModel, NavigationModel, SidebarModel
+from views.settings import SettingsEntry
 
 
 @ft.component
@@ -40,7 +47,7 @@ def Sidebar(
     """``on_chosen(route)`` runs after an entry is chosen (a phone closes its drawer);
     ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
-    in_agenda = use_snapshot(navigation).place.in_agenda
+    on_schedules = use_snapshot(navigation).place.shows_schedules
     list_view = ft.use_ref(cast(ft.ListView | None, None))
     revealed = snapshot.revealed_schedule_id
 
@@ -77,13 +84,14 @@ def Sidebar(
         ft.ListTile(
             leading=ft.Icon(ft.Icons.CALENDAR_MONTH),
             title=ft.Text(SCHEDULES_ENTRY_LABEL),
-            selected=snapshot.schedules_selected and not in_agenda,
+            selected=snapshot.schedules_selected and on_schedules,
             on_click=lambda: show_schedules(),
             shape=ft.StadiumBorder(),
             selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
             selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
         ),
         AgendaEntry(navigation, show),
+        SettingsEntry(navigation, show),
     ]
     if snapshot.shows_progress:
         entries.append(ft.ProgressBar(height=2, semantics_label=snapshot.progress_text))
@@ -172,6 +180,7 @@ def _section(title: str) -> ft.Control:
 
 
 def _group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) -> ft.Control:
+    """The title takes the room; the count is a number badge, an ended schedule says so."""
     trailing: list[ft.Control] = []
     if group.shows_selection_marker:
         trailing.append(
@@ -182,25 +191,40 @@ def _group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) ->
                 border_radius=ft.BorderRadius.all(4),
             )
         )
+    if group.ended_text:
+        trailing.append(
+            ft.Container(
+                content=ft.Text(group.ended_text, size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                border=ft.Border.all(1, ft.Colors.OUTLINE),
+                border_radius=ft.BorderRadius.all(8),
+                padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+            )
+        )
     trailing.append(
         ft.Container(
-            content=ft.Text(group.count_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            padding=ft.Padding.symmetric(horizontal=6),
+            content=ft.Text(group.count_badge, size=11, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=ft.BorderRadius.all(10),
+            padding=ft.Padding.symmetric(horizontal=7, vertical=1),
         )
     )
-    tile = ft.ListTile(
-        leading=ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT),
-        title=ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        trailing=ft.Row(trailing, tight=True, spacing=4),
-        dense=True,
-        shape=ft.StadiumBorder(),
-        bgcolor=ft.Colors.TERTIARY_CONTAINER if revealed else None,
-        on_click=lambda: run_command(model.toggle_group, group.schedule_id),
+
+    def toggle() -> None:
+        run_command(model.toggle_group, group.schedule_id)
+
+    tile = _tile(
+        ft.Icon(ft.Icons.EXPAND_MORE if group.expanded else ft.Icons.CHEVRON_RIGHT, size=20),
+        ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        None,
+        ft.Row(trailing, tight=True, spacing=4),
+        on_tap=toggle,
+        fill=ft.Colors.TERTIARY_CONTAINER if revealed else None,
+        indent=8,
     )
     return _row_button(
         tile,
         group.accessibility_label,
-        lambda: run_command(model.toggle_group, group.schedule_id),
+        toggle,
         scroll_key=reveal_key(group.schedule_id),
         expanded=group.expanded,
     )
@@ -215,25 +239,92 @@ def _session_tile(
 ) -> ft.Control:
     """A session row; a lone scheduled session in History is where its schedule is revealed."""
     lone = not indent and row.schedule_id is not None
-    tile = ft.ListTile(
-        leading=ft.Icon(ft.Icons.CHAT_BUBBLE_OUTLINE, size=18),
-        title=ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        subtitle=ft.Text(row.age_text, size=12),
-        selected=row.selected,
-        dense=True,
-        shape=ft.StadiumBorder(),
-        selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
-        selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
-        bgcolor=ft.Colors.TERTIARY_CONTAINER if lone and row.schedule_id == revealed else None,
-        content_padding=ft.Padding.only(left=40 if indent else 16, right=12),
-        on_click=lambda: show_session(row.session_id),
+    subtitle = ft.Text(
+        row.detail_line,
+        size=12,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        color=ft.Colors.ERROR if row.outcome_mark in _WARNING_MARKS else None,
+    )
+
+    def open_row() -> None:
+        show_session(row.session_id)
+
+    fill = ft.Colors.TERTIARY_CONTAINER if lone and row.schedule_id == revealed else None
+    tile = _tile(
+        ft.Icon(
+            ft.Icons.CHAT_BUBBLE_OUTLINE
+            if row.outcome_mark is None
+            else _OUTCOME_ICONS.get(row.outcome_mark, ft.Icons.CHAT_BUBBLE_OUTLINE),
+            size=18,
+        ),
+        ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        subtitle,
+        None,
+        on_tap=open_row,
+        fill=ft.Colors.SECONDARY_CONTAINER if row.selected else fill,
+        indent=32 if indent else 8,
     )
     return _row_button(
         tile,
         row.accessibility_label,
-        lambda: show_session(row.session_id),
+        open_row,
         scroll_key=reveal_key(row.schedule_id) if lone and row.schedule_id is not None else None,
         selected=row.selected,
+    )
+
+
+_OUTCOME_ICONS = {
+    MarkKind.RAN: ft.Icons.CHECK_CIRCLE_OUTLINE,
+    MarkKind.RUNNING: ft.Icons.PENDING_OUTLINED,
+    MarkKind.FAILED: ft.Icons.ERROR_OUTLINE,
+    MarkKind.MISSED: ft.Icons.REMOVE_CIRCLE_OUTLINE,
+    MarkKind.SKIPPED: ft.Icons.SKIP_NEXT,
+    MarkKind.REFUSED: ft.Icons.BLOCK,
+    MarkKind.NOT_RUN: ft.Icons.HIGHLIGHT_OFF,
+    MarkKind.NO_RECORD: ft.Icons.HELP_OUTLINE,
+}
+"""A session's firing outcome as a shape (never colour alone); a chat keeps its bubble."""
+_WARNING_MARKS = (MarkKind.FAILED, MarkKind.MISSED, MarkKind.REFUSED, MarkKind.NOT_RUN)
+
+
+def _tile(
+    leading: ft.Control,
+    title: ft.Control,
+    subtitle: ft.Control | None,
+    trailing: ft.Control | None,
+    *,
+    on_tap: Callable[[], None],
+    fill: str | None,
+    indent: int,
+) -> ft.Control:
+    """One sidebar row as a button whose keyboard focus is a ring, as the list's rows have.
+
+    The ring (the scheme's primary, ``FOCUS_RING_WIDTH``) replaces the faint
+    focus fill; a transparent side of the same width keeps the row from moving.
+    """
+    text = ft.Column([title, subtitle] if subtitle is not None else [title], spacing=0, tight=True)
+    parts: list[ft.Control] = [leading, ft.Container(content=text, expand=True)]
+    if trailing is not None:
+        parts.append(trailing)
+    return ft.TextButton(
+        content=ft.Row(parts, spacing=12),
+        on_click=lambda: on_tap(),
+        style=ft.ButtonStyle(
+            shape=ft.StadiumBorder(),
+            padding=ft.Padding.only(left=indent + 8, right=12, top=6, bottom=6),
+            bgcolor=fill,
+            color=ft.Colors.ON_SURFACE,
+            alignment=ft.Alignment.CENTER_LEFT,
+            overlay_color={
+                ft.ControlState.FOCUSED: ft.Colors.TRANSPARENT,
+                ft.ControlState.DEFAULT: ft.Colors.with_opacity(0.08, ft.Colors.ON_SURFACE),
+            },
+            side={
+                ft.ControlState.FOCUSED: ft.BorderSide(FOCUS_RING_WIDTH, ft.Colors.PRIMARY),
+                ft.ControlState.DEFAULT: ft.BorderSide(FOCUS_RING_WIDTH, ft.Colors.TRANSPARENT),
+            },
+        ),
     )
 
 

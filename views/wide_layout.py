@@ -1,5 +1,5 @@
 """The wide layout (>= 900 px): one view, sidebar | list | detail, sidebar | agenda | detail,
-or sidebar | transcript."""
+sidebar | transcript, or sidebar | settings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
 from views.screen_models import use_models
 from views.session_transcript import SessionTranscript
+from views.settings import SettingsPage
 from views.sidebar import Sidebar
 
 
@@ -29,6 +30,8 @@ def WideLayout() -> ft.View:
     outlet = ft.use_route_outlet()
     if location.place is Place.SESSION:
         content: ft.Control = ft.Container(content=outlet, expand=True)
+    elif location.place is Place.SETTINGS and models.settings is not None:
+        content = SettingsPage(models.settings)
     else:
         beside: ft.Control = (
             Agenda(models.agenda, models.navigation)

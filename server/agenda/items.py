@@ -20,7 +20,7 @@ from typing import Any, Final
 from uuid import UUID
 
 from server.domain.cadence import Cadence, CadenceError, parse_cadence
-from server.domain.projection import ProjectedFiring
+from server.domain.projection import ProjectedFiring, run_limit_of
 
 __all__ = ["AgendaItem", "Facts", "FactsCache", "cadence_of", "facts_of"]
 
@@ -59,12 +59,10 @@ def facts_of(definition: str) -> Facts:
     """The title, stored cadence and run-time limit of a canonical definition."""
     payload = json.loads(definition)
     title = payload.get("title")
-    timeout = payload.get("run_timeout_seconds")
-    limit = timedelta(seconds=timeout) if isinstance(timeout, int) and timeout > 0 else None
     return Facts(
         title=title if isinstance(title, str) else "",
         cadence=payload.get("cadence"),
-        run_limit=limit,
+        run_limit=run_limit_of(payload.get("run_timeout_seconds")),
     )
 
 

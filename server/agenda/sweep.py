@@ -26,8 +26,7 @@ from zoneinfo import ZoneInfo
 from server.agenda.items import AgendaItem, Facts, FactsCache, cadence_of
 from server.agenda.wall_clock import wall_ranges
 from server.domain.cadence import Cadence
-from server.domain.projection import ProjectedFiring, firings_between
-from server.domain.recurrence import latest_at_or_before
+from server.domain.projection import ProjectedFiring, firings_between, may_overlap
 from server.domain.states import ScheduleState
 from server.storage.agenda_port import AgendaFilter, AgendaRows, Candidate, Recorded, WallRange
 from server.storage.jsontext import canonical_json
@@ -211,10 +210,6 @@ def _stored_cadence(facts: Facts) -> Cadence | None:
 def _may_overlap(entry: _Entry, facts: Facts | None) -> bool:
     """Whether the schedule's previous nominal firing is closer than its run-time limit."""
     cadence = entry.cadence or (None if facts is None else _stored_cadence(facts))
-    if cadence is None or facts is None or facts.run_limit is None:
+    if cadence is None or facts is None:
         return False
-    try:
-        previous = latest_at_or_before(cadence, entry.firing.at - _TICK)
-    except (OverflowError, ValueError):
-        return False
-    return previous is not None and entry.firing.at - previous < facts.run_limit
+    return may_overlap(cadence, entry.firing.at, facts.run_limit)

@@ -245,6 +245,13 @@ class ProjectedFiring(Open):
     scheduled_date: LocalDate = Field(description="The date the cadence selected.")
     scheduled_time: LocalTime = Field(description="The wall time the cadence names.")
     adjustment: str | None = Field(description=_ADJUSTMENT)
+    may_overlap: bool = Field(
+        default=False,
+        description=(
+            "Its previous firing is closer than the run-time limit, so the overlap policy"
+            " may skip it (as the agenda's item says). Older servers omit it."
+        ),
+    )
 
 
 class ProjectionNotice(Open):
@@ -255,13 +262,21 @@ class ProjectionNotice(Open):
 
 
 class PastOccurrence(Open):
-    occurrence_id: UUID
+    occurrence_id: UUID | None = Field(description="Null for an expected instant.")
     nominal_fire_at: Instant
-    disposition: str
+    disposition: str | None = Field(description="Null for an expected instant.")
     reason_code: str | None
     session_id: UUID | None
     run_status: str | None = Field(description=_PAST_RUN_STATUS)
     failure_reason: str | None = Field(description=_FAILURE_REASON)
+    expected: bool = Field(
+        default=False,
+        description=(
+            "True: the cadence selected this instant while the schedule was ACTIVE, it is"
+            " past the overdue threshold, and nothing was recorded (the scheduler did not"
+            " run). False on recorded entries; older servers omit it."
+        ),
+    )
 
 
 class Projection(Open):
@@ -300,25 +315,46 @@ class Projection(Open):
                         scheduled_date=firing.scheduled_date.isoformat(),
                         scheduled_time=_wall(firing.scheduled_time),
                         adjustment=firing.adjustment,
+                        may_overlap=overlap,
                     )
-                    for firing in projection.firings
+                    for firing, overlap in zip(
+                        projection.firings, projection.may_overlap, strict=True
+                    )
                 ],
                 "notices": [
                     ProjectionNotice(local_date=notice.local_date, reason=notice.reason)
                     for notice in projection.notices
                 ],
-                "past": [
-                    PastOccurrence(
-                        occurrence_id=p.occurrence.occurrence_id,
-                        nominal_fire_at=p.occurrence.nominal_fire_at,
-                        disposition=p.occurrence.disposition,
-                        reason_code=p.occurrence.reason_code,
-                        session_id=p.occurrence.session_id,
-                        run_status=p.run_status,
-                        failure_reason=p.failure_reason,
-                    )
-                    for p in projection.past
-                ],
+                "past": sorted(
+                    [
+                        *(
+                            PastOccurrence(
+                                occurrence_id=p.occurrence.occurrence_id,
+                                nominal_fire_at=p.occurrence.nominal_fire_at,
+                                disposition=p.occurrence.disposition,
+                                reason_code=p.occurrence.reason_code,
+                                session_id=p.occurrence.session_id,
+                                run_status=p.run_status,
+                                failure_reason=p.failure_reason,
+                            )
+                            for p in projection.past
+                        ),
+                        *(
+                            PastOccurrence(
+                                occurrence_id=None,
+                                nominal_fire_at=at,
+                                disposition=None,
+                                reason_code=None,
+                                session_id=None,
+                                run_status=None,
+                                failure_reason=None,
+                                expected=True,
+                            )
+                            for at in projection.expected
+                        ),
+                    ],
+                    key=lambda entry: entry.nominal_fire_at,
+                ),
             }
         )
 

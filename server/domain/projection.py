@@ -3,13 +3,17 @@
 Firings come from the worker's own calculator (``recurrence.instants_after``),
 each read back with ``civil_time.placement`` so a daylight-saving move is
 named; notices name selected dates that never fire (a skipped date, a day the
-month lacks, 29 February in a common year). The cost is per firing, wherever
-the window lies.
+month lacks, 29 February in a common year); ``may_overlap`` is the one rule
+by which the agenda and the projection warn that a firing may be skipped, and
+``expected_between`` the one rule of which past instants should have been
+recorded (an instant not yet ``overdue_after`` old is still "not yet"). The
+cost is per firing, wherever the window lies.
 """
 
 from __future__ import annotations
 
 from calendar import monthrange
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
@@ -17,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 from server.domain.cadence import Cadence, Monthly, Once, Yearly
 from server.domain.civil_time import Adjustment, placement, resolve
-from server.domain.recurrence import instants_after, selects
+from server.domain.recurrence import instants_after, latest_at_or_before, selects
 from server.domain.zone_gaps import skipped_dates
 
 __all__ = [
@@ -25,8 +29,11 @@ __all__ = [
     "NoticeReason",
     "ProjectedFiring",
     "adjustment_at",
+    "expected_between",
     "firings_between",
+    "may_overlap",
     "notices_between",
+    "run_limit_of",
 ]
 
 _TICK = timedelta(microseconds=1)
@@ -96,6 +103,47 @@ def adjustment_at(cadence: Cadence, instant: datetime) -> Adjustment | None:
     if resolve(placed.scheduled_date, cadence.local_time, zone) != instant:
         return None
     return placed.adjustment
+
+
+def run_limit_of(run_timeout_seconds: object) -> timedelta | None:
+    """A definition's run-time limit from its ``run_timeout_seconds``; None when it has none."""
+    if isinstance(run_timeout_seconds, bool) or not isinstance(run_timeout_seconds, int):
+        return None
+    return timedelta(seconds=run_timeout_seconds) if run_timeout_seconds > 0 else None
+
+
+def may_overlap(cadence: Cadence, at: datetime, run_limit: timedelta | None) -> bool:
+    """Whether the nominal firing before ``at`` is closer than ``run_limit``.
+
+    Its run may still be going at ``at``, so the overlap policy may skip ``at``.
+    """
+    if run_limit is None:
+        return False
+    try:
+        previous = latest_at_or_before(cadence, at - _TICK)
+    except (OverflowError, ValueError):
+        return False
+    return previous is not None and at - previous < run_limit
+
+
+def expected_between(
+    cadence: Cadence,
+    active: tuple[datetime, datetime],
+    window: tuple[datetime, datetime],
+    recorded: Collection[datetime],
+) -> list[datetime]:
+    """The nominal instants the scheduler should have decided but that have no record.
+
+    ``active`` is the span the schedule was ACTIVE under this cadence (from its
+    creation, last resume or last edit, to now less the overdue threshold or to
+    when it stopped); only instants strictly inside it and inside ``window``
+    (``[start, end)``) count, oldest first.
+    """
+    after = max(active[0], window[0] - _TICK)
+    before = min(active[1], window[1])
+    if before <= after:
+        return []
+    return [f.at for f in firings_between(cadence, after, before) if f.at not in recorded]
 
 
 def notices_between(cadence: Cadence, first: date, last: date) -> list[Notice]:

@@ -17,6 +17,7 @@ from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError
 
 from server.storage.faults import needs_new_connection
+from server.storage.tables import use_dialect
 
 CONNECT_TIMEOUT_SECONDS = 10
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
@@ -53,6 +54,7 @@ def open_engine(url: str) -> Engine:
             connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_SECONDS},
         )
         event.listen(engine, "connect", _sqlite_pragmas)
+        use_dialect(engine.dialect.name)
         return engine
     connect_args: dict[str, Any] = {}
     if parsed.get_backend_name() == "postgresql":
@@ -67,6 +69,7 @@ def open_engine(url: str) -> Engine:
         hint = " (install the postgres extra)" if driver == "postgresql+psycopg" else ""
         raise DatabaseUrlError(f"the database driver {driver!r} is not available{hint}.") from err
     event.listen(engine, "handle_error", _replace_faulted_connection)
+    use_dialect(engine.dialect.name)
     return engine
 
 

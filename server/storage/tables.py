@@ -30,8 +30,12 @@ from sqlalchemy import (
     false,
     text,
 )
+from sqlalchemy.exc import ArgumentError
 
 from server.storage.columns import UtcDateTime, byte_ordered_string, folded_text
+
+WHERE = "where"
+"""The ``info`` key of a partial index's predicate (SQL); ``use_dialect`` applies it."""
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -104,16 +108,14 @@ schedules = Table(
         "principal_id",
         "updated_at",
         "id",
-        sqlite_where=text(NEEDS_ATTENTION),
-        postgresql_where=text(NEEDS_ATTENTION),
+        info={WHERE: NEEDS_ATTENTION},
     ),
     Index(
         "ix_schedules_retention",
         "tenant_id",
         "updated_at",
         "id",
-        sqlite_where=text(f"state IN {TERMINAL_STATES}"),
-        postgresql_where=text(f"state IN {TERMINAL_STATES}"),
+        info={WHERE: f"state IN {TERMINAL_STATES}"},
     ),
 )
 
@@ -242,8 +244,7 @@ schedule_occurrences = Table(
         "ix_schedule_occurrences_run",
         "run_id",
         unique=True,
-        sqlite_where=text("run_id IS NOT NULL"),
-        postgresql_where=text("run_id IS NOT NULL"),
+        info={WHERE: "run_id IS NOT NULL"},
     ),
 )
 
@@ -316,3 +317,18 @@ calendar_feeds = Table(
     UniqueConstraint("secret_digest"),
     Index("ix_calendar_feeds_listing", "tenant_id", "principal_id", "created_at", "id"),
 )
+
+
+def use_dialect(dialect_name: str) -> None:
+    """Give each partial index its predicate in ``dialect_name``'s terms.
+
+    Declared dialect-neutral so that importing the schema loads no database
+    dialect (the app's start reads SQLite and never needs PostgreSQL's).
+    """
+    for table in metadata.tables.values():
+        for index in table.indexes:
+            if WHERE in index.info:
+                try:
+                    index.dialect_kwargs[f"{dialect_name}_where"] = text(index.info[WHERE])
+                except ArgumentError:  # a dialect without partial indexes indexes every row
+                    return

@@ -5,7 +5,8 @@
 the whole cluster. The worker loop ticks as it scans: inside its batch
 transaction when a batch ran, with a cheap upsert of its own when idle
 (``ScheduleWorker.run_once``), and the idle upsert also forgets replicas
-silent longer than ``SILENT_RETENTION``. ``Pulse`` decides when a tick is due.
+silent longer than the retention (``SILENT_RETENTION`` unless the server's
+``--scheduler-forget-seconds`` says otherwise). ``Pulse`` decides when a tick is due.
 """
 
 from __future__ import annotations
@@ -47,20 +48,26 @@ def this_replica(started_at: datetime) -> SchedulerReplica:
 class Pulse:
     """When this replica's next tick is due: at once, then ``every`` after each one written."""
 
-    def __init__(self, replica: SchedulerReplica, every: timedelta = HEARTBEAT_INTERVAL) -> None:
+    def __init__(
+        self,
+        replica: SchedulerReplica,
+        every: timedelta = HEARTBEAT_INTERVAL,
+        retention: timedelta = SILENT_RETENTION,
+    ) -> None:
         self.replica = replica
         self._every = every
+        self._retention = retention
         self._last: datetime | None = None
 
     def due(self, now: datetime, *, forget: bool = False) -> Heartbeat | None:
         """The tick to write at ``now``, or None when the last one is recent enough.
 
         ``forget`` asks the tick to delete the rows of replicas silent for
-        ``SILENT_RETENTION`` as well. A clock that went back counts as due.
+        the retention as well. A clock that went back counts as due.
         """
         if self._last is not None and timedelta(0) <= now - self._last < self._every:
             return None
-        return Heartbeat(self.replica, now, now - SILENT_RETENTION if forget else None)
+        return Heartbeat(self.replica, now, now - self._retention if forget else None)
 
     def written(self, heartbeat: Heartbeat) -> None:
         """``heartbeat`` committed: the next is due ``every`` later."""

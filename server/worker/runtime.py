@@ -32,7 +32,7 @@ from server.worker.blocking import in_thread
 from server.worker.change_feed import ChangeFeed
 from server.worker.embedded_executor import EmbeddedExecutor
 from server.worker.executor import RunExecutor
-from server.worker.heartbeat import HEARTBEAT_INTERVAL, Pulse, this_replica
+from server.worker.heartbeat import HEARTBEAT_INTERVAL, SILENT_RETENTION, Pulse, this_replica
 from server.worker.retention import PURGE_INTERVAL, purge_expired
 from server.worker.run_dispatch import DEFAULT_RUN_LEASE, RunDispatcher
 from server.worker.wake import WakeSignal
@@ -64,6 +64,7 @@ class SchedulingSettings:
     run_slots: int = DEFAULT_RUN_SLOTS
     run_lease: timedelta = DEFAULT_RUN_LEASE
     heartbeat: timedelta = HEARTBEAT_INTERVAL
+    heartbeat_retention: timedelta = SILENT_RETENTION
 
     def __post_init__(self) -> None:
         if self.run_slots <= self.admission.max_active_runs:
@@ -102,7 +103,7 @@ class SchedulingRuntime:
             batch_size=self._settings.batch_size,
             stopping=self._stopping,
             observer=observer,
-            pulse=Pulse(self.replica, self._settings.heartbeat),
+            pulse=Pulse(self.replica, self._settings.heartbeat, self._settings.heartbeat_retention),
         )
         self._executor = executor or EmbeddedExecutor()
         self.wake = wake or WakeSignal()

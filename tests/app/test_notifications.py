@@ -40,7 +40,7 @@ def test_the_os_notification_reaches_the_session_bus_with_the_title_and_no_instr
     (received,) = json.loads(finished.stdout)
     assert received["app_name"] == "Schedule Browser"
     assert received["summary"] == f"Needs attention: {TITLE}"
-    assert received["body"] == "Run failed: it ran past its deadline (fired at 02:30)"
+    assert received["body"] == "Run failed at 02:30: it ran past its deadline"
     assert SECRET not in json.dumps(received)
     assert SECRET[:20] not in finished.stderr
 

@@ -63,7 +63,7 @@ async def test_the_days_a_demo_run_failed_carry_the_failed_mark_never_ran(
     assert len(failed) == 2  # the demo's ledger "FFMA": the two newest runs failed
     for cell in failed:
         assert [mark.kind for mark in cell.marks] == [MarkKind.FAILED]
-        assert cell.label.endswith("run failed: it ran past its deadline (fired at 08:00)")
+        assert cell.label.endswith("run failed at 08:00: it ran past its deadline")
     assert (MarkKind.FAILED, "run failed") in calendar.snapshot.legend
 
 

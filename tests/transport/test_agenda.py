@@ -105,6 +105,22 @@ async def test_absent_optional_fields_read_as_none(
     )
 
 
+async def test_a_past_item_nothing_was_recorded_for_reads_as_not_fired_only_when_expected(
+    router: respx.Router, client: ScheduleClient
+) -> None:
+    expected = bodies.agenda_item_json(disposition=None, expected=True)
+    older = bodies.agenda_item_json(disposition=None)
+    recorded = bodies.agenda_item_json(disposition="MISSED", expected=False)
+    router.get("/v1/agenda").respond(200, json=bodies.page_json(expected, older, recorded))
+    page = await client.list_agenda(start=START, end=END)
+    assert page is not AGENDA_NOT_OFFERED
+    assert [(item.expected, item.not_fired) for item in page.items] == [
+        (True, True),
+        (None, False),
+        (False, False),
+    ]
+
+
 @pytest.mark.parametrize("status", [404, 405])
 async def test_a_server_without_the_agenda_answers_not_offered(
     status: int, router: respx.Router, client: ScheduleClient

@@ -155,3 +155,66 @@ def test_a_past_firings_run_status_is_optional_and_an_unknown_one_stays_raw() ->
     assert (older.run_status, older.failure_reason, older.known_run_status) == (None, None, None)
     assert (erased.run_status, erased.known_run_status) == (None, None)
     assert odd.run_status is None and odd.unreadable("run_status")
+
+
+def _expected(at: datetime) -> dict[str, object]:
+    return {
+        "occurrence_id": None,
+        "nominal_fire_at": bodies.instant(at),
+        "disposition": None,
+        "reason_code": None,
+        "expected": True,
+    }
+
+
+def test_an_expected_past_instant_reads_without_id_or_disposition() -> None:
+    day = AT - timedelta(days=2)
+    body = _answer()
+    body["past"] = [
+        _expected(day),
+        {**bodies.past("o1", day + timedelta(days=1)), "expected": False},
+    ]
+    expected, recorded = Projection.model_validate(body).past
+    assert (expected.occurrence_id, expected.disposition, expected.nominal_fire_at) == (
+        None,
+        None,
+        day,
+    )
+    assert expected.not_fired and not recorded.not_fired
+    assert recorded.known_disposition is Disposition.MATERIALIZED
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        pytest.param({"expected": False}, id="expected-false"),
+        pytest.param({}, id="expected-absent"),
+        pytest.param({"expected": "sometimes"}, id="expected-unreadable"),
+    ],
+)
+def test_a_past_entry_with_neither_a_disposition_nor_expected_makes_the_answer_unreadable(
+    entry: dict[str, object],
+) -> None:
+    odd = {**_expected(AT - timedelta(days=1)), **entry}
+    if "expected" not in entry:
+        del odd["expected"]
+    with pytest.raises(ValidationError):
+        Projection.model_validate(_answer(past=[odd]))
+
+
+def test_a_recorded_past_entry_without_its_id_makes_the_answer_unreadable() -> None:
+    odd = {**bodies.past("o1", AT - timedelta(days=1)), "occurrence_id": None}
+    with pytest.raises(ValidationError):
+        Projection.model_validate(_answer(past=[odd]))
+
+
+def test_a_future_firings_may_overlap_reads_when_sent_and_is_none_from_an_older_server() -> None:
+    body = _answer()
+    firings = body["firings"]
+    assert isinstance(firings, list)
+    firings[0]["may_overlap"] = True
+    firings.append(bodies.firing(AT + timedelta(days=1)))
+    firings.append({**bodies.firing(AT + timedelta(days=2)), "may_overlap": "often"})
+    flagged, older, odd = Projection.model_validate(body).firings
+    assert (flagged.may_overlap, older.may_overlap, odd.may_overlap) == (True, None, None)
+    assert odd.unreadable("may_overlap")

@@ -117,6 +117,23 @@ class ScheduleDatabase:
             ).fetchone()
         return None if latest is None else stored_instant(str(latest))
 
+    def created_at(self, schedule_id: UUID) -> datetime:
+        """When the schedule was created (UTC)."""
+        with self._connection() as connection:
+            (created,) = connection.execute(
+                "SELECT created_at FROM schedules WHERE id = ?", (schedule_id.hex,)
+            ).fetchone()
+        return stored_instant(str(created))
+
+    def decided_instants(self, schedule_id: UUID) -> set[datetime]:
+        """The nominal instants (UTC) the scheduler recorded a decision for."""
+        with self._connection() as connection:
+            rows = connection.execute(
+                "SELECT nominal_fire_at FROM schedule_occurrences WHERE schedule_id = ?",
+                (schedule_id.hex,),
+            ).fetchall()
+        return {stored_instant(str(nominal)) for (nominal,) in rows}
+
     def needs_attention(self) -> list[StoredSchedule]:
         """Schedules the Needs attention filter must list, by the rule of docs/API.md.
 

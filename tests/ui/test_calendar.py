@@ -226,7 +226,9 @@ def test_desktop_calendar_marks_a_failed_run_as_failed_never_as_ran(
     expect(desktop.get_by_role("heading", name=newest.strftime("%B %Y"))).to_be_attached()
 
     for day in (d for d in failed_days if Month.of(d) == Month.of(newest)):
-        failed = calendar_day(desktop, day, re.compile(r"run failed: it ran past its deadline"))
+        failed = calendar_day(
+            desktop, day, re.compile(r"run failed at \d\d:\d\d: it ran past its deadline")
+        )
         expect(failed).to_be_attached()
         expect(calendar_day(desktop, day, re.compile(r"\bran at\b"))).to_have_count(0)
     # The legend's words are read as part of the Calendar section's name.

@@ -29,6 +29,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from devtools.browser.accessible_names import CLOSE_DETAILS, schedule_row, schedule_rows
 from devtools.browser.flutter_page import holds_text, scroll_reading
+from tests.ui.advanced_group import open_advanced
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT
 
@@ -91,7 +92,8 @@ def test_arrows_select_enter_opens_escape_closes_and_ctrl_r_reloads(
     expect(desktop).to_have_url(re.compile(rf"/schedules/{second.schedule_id}$"))
     close = desktop.get_by_role("button", name=CLOSE_DETAILS, exact=True)
     expect(close).to_be_visible()
-    # The revision is one of the Advanced fields, at the detail's foot.
+    # The revision is one of the Advanced fields, at the detail's foot (folded at first).
+    open_advanced(desktop, close)
     revision = f"Revision {second.current_revision}"
     read = scroll_reading(desktop, close, lambda texts: holds_text(texts, revision))
     assert holds_text(read, revision)

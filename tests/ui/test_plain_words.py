@@ -21,6 +21,7 @@ from devtools.browser.flutter_page import click_in_list, scroll_until_attached, 
 from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
+from viewmodels.detail.pause_help import COPY_NAME_AND_ID_LABEL
 
 pytestmark = pytest.mark.ui
 
@@ -40,7 +41,7 @@ def test_a_row_names_the_schedules_time_beside_yours(
 
     pair = rf"Next: .*\d\d:\d\d \({wall.hour:02d}:{wall.minute:02d} America/New_York"
     expect(row).to_have_accessible_name(re.compile(pair))
-    expect(page.get_by_text(re.compile(r"^Times are your time \(.+\)$"))).to_have_count(1)
+    expect(page.get_by_text(re.compile(r"^Times in .+, your device's zone$"))).to_have_count(1)
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
@@ -69,7 +70,7 @@ def test_a_completed_schedule_says_when_it_ended_and_its_calendar_shows_its_last
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
-def test_a_schedule_paused_after_failures_says_why_leads_to_its_session_and_where_to_resume(
+def test_a_schedule_paused_after_failures_says_why_leads_to_its_session_and_how_to_resume(
     screen: str, request: pytest.FixtureRequest, database: ScheduleDatabase
 ) -> None:
     page: Page = request.getfixturevalue(screen)
@@ -79,7 +80,8 @@ def test_a_schedule_paused_after_failures_says_why_leads_to_its_session_and_wher
 
     session = button(page, "Open the failed firing's session")
     expect(session).to_be_visible()
-    wait_for_text(page, "this embedded demo server has no agent that could")
+    wait_for_text(page, "this demo server has no agent, so it stays paused")
+    expect(button(page, COPY_NAME_AND_ID_LABEL)).to_be_attached()
     save_screenshot(page, f"paused-{screen}")
     session.click()
     expect(page).to_have_url(re.compile(r"/sessions/[0-9a-f-]{36}$"))

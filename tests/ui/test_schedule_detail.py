@@ -15,6 +15,7 @@ from devtools.browser.flutter_page import (
     holds_text,
     scroll_reading,
 )
+from tests.ui.advanced_group import open_advanced
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 
 pytestmark = pytest.mark.ui
@@ -51,6 +52,7 @@ def read_detail(page: Page, schedule: StoredSchedule) -> set[str]:
     def everything_read(texts: set[str]) -> bool:
         return all(holds_text(texts, line) for line in group_openings(schedule))
 
+    open_advanced(page, button(page, COPY_INSTRUCTION))
     return scroll_reading(page, button(page, COPY_INSTRUCTION), everything_read)
 
 

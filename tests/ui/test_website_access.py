@@ -32,6 +32,7 @@ from devtools.browser.flutter_page import (
     scroll_until_attached,
     wait_for_text,
 )
+from tests.ui.advanced_group import open_advanced
 from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import (
     CURRENT_STATES,
@@ -169,7 +170,8 @@ def test_the_detail_shows_the_saved_website_and_the_new_revision(
     expect(website_picker(desktop)).to_have_accessible_name(
         re.compile(re.escape(host_names(profile)))
     )
-    # The revision is one of the Advanced fields, at the detail's foot.
+    # The revision is one of the Advanced fields, at the detail's foot (folded at first).
+    open_advanced(desktop, website_picker(desktop))
     read = scroll_reading(
         desktop, website_picker(desktop), lambda texts: holds_text(texts, f"Revision {revision}")
     )

@@ -69,7 +69,7 @@ TODAY_0230 = NOW.replace(hour=2, minute=30)
         ),
         pytest.param(
             {"disposition": "MATERIALIZED", "failure_reason": "deadline_exceeded"},
-            "Run failed: it ran past its deadline (fired at 02:30)",
+            "Run failed at 02:30: it ran past its deadline",
             id="run-failed-deadline",
         ),
         pytest.param(
@@ -89,12 +89,12 @@ TODAY_0230 = NOW.replace(hour=2, minute=30)
         ),
         pytest.param(
             {"disposition": "MATERIALIZED", "failure_reason": "tool_crashed_hard"},
-            "Run failed: it stopped with an error (tool crashed hard) (fired at 02:30)",
+            "Run failed at 02:30: it stopped with an error (tool crashed hard)",
             id="unknown-failure-reason",
         ),
         pytest.param(
             {"disposition": "MATERIALIZED", "run_status": "CANCELLED", "failure_reason": None},
-            "Run cancelled (fired at 02:30)",
+            "Run cancelled at 02:30",
             id="run-cancelled",
         ),
         pytest.param(
@@ -143,7 +143,7 @@ async def test_a_row_whose_last_firing_needs_attention_carries_one_warning_line(
     vm = ScheduleListViewModel(api, clock=clock, device_zone=device_zone)
     await vm.open()
     bad, good, new = vm.snapshot.rows
-    assert bad.attention_text == "Run failed: it ran past its deadline (fired at 02:30)"
+    assert bad.attention_text == "Run failed at 02:30: it ran past its deadline"
     assert bad.attention_text in bad.accessibility_label
     assert good.attention_text is None and new.attention_text is None
 
@@ -161,7 +161,7 @@ async def test_the_detail_shows_the_last_firing_in_its_schedule_group(
     assert fields is not None
     assert fields.groups[0].title == "Schedule"
     assert fields.value("Last firing") == (
-        "Run failed: it ran past its deadline (fired at 1 Dec 2026, 02:30)"
+        "Run failed at 1 Dec 2026, 02:30: it ran past its deadline"
     )
     route.rescript(None, ok(detail("s", last_outcome=None)))
     await vm.retry()
@@ -274,7 +274,7 @@ async def test_a_new_outcome_is_announced_once_with_its_title_never_the_instruct
     assert notice is not None
     assert notice.schedule_id == uid("new") and notice.others == 0 and not notice.opens_list
     assert notice.text == (
-        "“Nightly backup” needs attention: Run failed: it ran past its deadline (fired at 05:00)"
+        "“Nightly backup” needs attention: Run failed at 05:00: it ran past its deadline"
     )
     assert told.told == [notice]
     assert SECRET[:20] not in notice.text

@@ -376,14 +376,14 @@ async def _past_day(
         pytest.param(
             {"run_status": "FAILED", "failure_reason": "deadline_exceeded"},
             MarkKind.FAILED,
-            "Friday 4 December 2026: run failed: it ran past its deadline (fired at 09:00)",
+            "Friday 4 December 2026: run failed at 09:00: it ran past its deadline",
             "09:00 — Run failed: it ran past its deadline",
             id="run-failed-is-not-ran",
         ),
         pytest.param(
             {"run_status": "RUNNING"},
             MarkKind.RUNNING,
-            "Friday 4 December 2026: running (fired at 09:00)",
+            "Friday 4 December 2026: running since 09:00",
             "09:00 — Running",
             id="run-still-going-running",
         ),
@@ -537,7 +537,8 @@ async def test_a_paused_schedule_is_shown_as_if_resumed_and_an_ended_one_says_so
     await calendar.show(S1)
 
     assert calendar.snapshot.status_text == (
-        "Paused: the calendar shows the firings it would make if resumed now"
+        "Paused: nothing fires until it is resumed. Hollow marks show the firings it would"
+        " make if resumed now"
     )
     assert _cell(calendar, date(2026, 12, 3)).label.endswith("would fire at 09:00")
 

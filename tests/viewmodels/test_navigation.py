@@ -212,3 +212,15 @@ async def test_escape_returns_the_focus_ring_to_the_opened_row(screens: Screens)
     await screens.navigation.follow(await screens.navigation.press("Escape"))
     shown = screens.schedules.snapshot
     assert (shown.selected_id, shown.opened_id) == (uid("a"), None)
+
+
+async def test_in_settings_escape_leads_to_the_sheet_and_the_list_keys_do_nothing(
+    screens: Screens,
+) -> None:
+    await screens.navigation.start()
+    assert await screens.navigation.follow("/settings") is None
+    assert screens.navigation.snapshot.place is Place.SETTINGS
+    assert await screens.navigation.press("Arrow Down") is None
+    assert await screens.navigation.press("Enter") is None
+    assert screens.schedules.snapshot.selected_id is None
+    assert await screens.navigation.press("Escape") == "/"

@@ -156,7 +156,7 @@ def test_each_past_outcome_has_one_phrase_and_one_mark(
             RAN,
             None,
             RunStatus.FAILED,
-            "Run failed: it stopped with an error (fired at 09:00)",
+            "Run failed at 09:00: it stopped with an error",
             id="run-failed",
         ),
         pytest.param(

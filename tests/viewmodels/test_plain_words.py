@@ -71,7 +71,7 @@ def test_a_rows_next_firing_in_your_own_zone_names_no_second_time() -> None:
 def test_the_list_names_your_zone_once(api: ScheduleClient, clock: FakeClock) -> None:
     vm = ScheduleListViewModel(api, clock=clock, device_zone=UTC_ZONE)
 
-    assert vm.snapshot.zone_text == "Times are your time (Etc/UTC)"
+    assert vm.snapshot.zone_text == "Times in UTC, your device's zone"
 
 
 def test_created_and_updated_drop_seconds_and_name_their_zone() -> None:
@@ -109,7 +109,7 @@ def test_a_cancelled_schedule_says_when_and_its_last_firings_outcome() -> None:
     row = schedule_row(cancelled, NOW, UTC_ZONE)
 
     assert row.ended_text == (
-        "Cancelled on 3 Nov. Run failed: it ran past its deadline (fired at 30 Nov 2026, 16:00)"
+        "Cancelled on 3 Nov. Run failed at 30 Nov 2026, 16:00: it ran past its deadline"
     )
 
 
@@ -157,27 +157,30 @@ async def test_an_ended_schedules_calendar_opens_on_the_month_of_its_last_firing
 # 3. Why a schedule is paused, and what to do
 
 
-def test_a_schedule_paused_after_failures_gives_the_reason_its_session_and_where_to_resume() -> (
-    None
-):
+def test_a_schedule_paused_after_failures_gives_the_reason_its_session_and_how_to_resume() -> None:
     record = _detail_of(state="PAUSED", pause_reason="failure_limit", consecutive_failures=3)
 
     pause = detail_fields(record, UTC_ZONE, now=NOW, server=ServerKind.PLATFORM).pause
 
     assert pause is not None
-    assert (
-        pause.failure_text == "Run failed: it ran past its deadline (fired at 30 Nov 2026, 16:00)"
-    )
+    assert pause.failure_text == "Run failed at 30 Nov 2026, 16:00: it ran past its deadline"
     assert pause.session_id == SESSION_ID
     assert pause.session_label == "Open the failed firing's session"
     assert session_route(pause.session_id) == f"/sessions/{SESSION_ID}"
+    title = record.revision.title
     assert pause.resume_text == (
-        "To resume it, ask the agent, or use the agent platform's own tools;"
-        " this app only shows schedules."
+        f"To resume it, ask your agent to resume “{title}” (copy its name and id below),"
+        " or use the agent platform's own tools."
     )
+    assert pause.check_first_text == (
+        "Check the last failure first: resuming it unchanged may fail the same way."
+    )
+    assert pause.copy_label == "Copy name and id"
+    assert pause.copy_text == f"“{title}” (schedule id {record.schedule_id})"
 
 
 def test_on_the_embedded_demo_server_the_pause_says_plainly_nothing_resumes_it() -> None:
+    # Never the dead end "This app does not resume schedules…": what the person can do.
     record = _detail_of(state="PAUSED", pause_reason="user", last_outcome=None)
 
     pause = detail_fields(record, UTC_ZONE, now=NOW, server=ServerKind.EMBEDDED).pause
@@ -185,21 +188,22 @@ def test_on_the_embedded_demo_server_the_pause_says_plainly_nothing_resumes_it()
     assert pause is not None
     assert pause.failure_text is None and pause.session_id is None
     assert pause.resume_text == (
-        "This app does not resume schedules, and this embedded demo server has no agent"
-        " that could: the schedule stays paused."
+        f"On an agent platform you would ask your agent to resume “{record.revision.title}”"
+        " by name; this demo server has no agent, so it stays paused."
     )
+    assert pause.check_first_text is None, "paused by its owner: no failure to check"
     assert detail_fields(_detail_of(), UTC_ZONE, now=NOW).pause is None
 
 
 # 8. Plain words for the technical fields
 
 
-def test_the_technical_fields_sit_in_advanced_each_with_a_line_folded_on_a_phone() -> None:
+def test_the_technical_fields_sit_in_advanced_each_with_a_line_folded_at_every_size() -> None:
     fields = detail_fields(_detail_of(), UTC_ZONE, now=NOW)
 
     advanced = fields.groups[-1]
     assert advanced.title == "Advanced"
-    assert advanced.collapsed_on_phone
+    assert advanced.starts_folded, "folded at every size, on a wide window as on a phone"
     labels = [line.label for line in advanced.lines]
     for technical in ("Revision", "Failure policy", "Requested scopes", "Agent", "Policy profile"):
         assert technical in labels
@@ -216,6 +220,15 @@ def test_reserved_cost_carries_its_unit_where_the_server_gives_one() -> None:
     assert fields.value("Reserved cost") == "0.50 USD"
     assert fields.value("Currency") is None, "the unit is no limit of its own"
     assert without.value("Reserved cost") == "1.00"
+
+
+def test_a_cost_without_a_unit_says_it_is_in_the_platforms_cost_units() -> None:
+    advanced = detail_fields(_detail_of(), UTC_ZONE, now=NOW).groups[-1]
+    costs = {line.label: line for line in advanced.lines if line.label.endswith("cost")}
+    assert costs["Max cost"].value == "5.00"
+    for line in costs.values():
+        assert line.explanation is not None
+        assert line.explanation.endswith("in the agent platform's cost units")
 
 
 def test_the_state_shows_once_as_the_headings_chip_not_also_as_a_line() -> None:

@@ -10,6 +10,7 @@ import respx
 
 from devtools.api_bodies import NOW, page, session, uid
 from tests.clock import FakeClock
+from tests.viewmodels.calendar_server import CalendarServer
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
 from viewmodels.ports import MemoryStorage
@@ -332,7 +333,7 @@ async def test_sessions_with_a_schedule_id_offer_no_move_to_folder(
     assert plain == {uid("solo-1"): False, uid("chat"): True}
 
 
-async def test_a_removed_schedule_still_groups_its_sessions_without_any_schedule_read(
+async def test_a_removed_schedule_still_groups_its_sessions_and_its_failed_read_changes_nothing(
     api: ScheduleClient,
     router: respx.MockRouter,
     storage: MemoryStorage,
@@ -341,11 +342,15 @@ async def test_a_removed_schedule_still_groups_its_sessions_without_any_schedule
 ) -> None:
     server = Sessions(router)
     server.serve(firing(1, "removed"), firing(2, "removed", hours_ago=1))
+    removed = f"/v1/schedules/{uid('removed')}/projection"
+    CalendarServer(router).queue.append(refused(404, "schedule.not_found"))
     vm = sidebar(api, storage, clock, device_zone)
     await vm.open()
-    assert [g.schedule_id for g in vm.snapshot.scheduled] == [uid("removed")]
+    (group,) = vm.snapshot.scheduled
+    assert group.schedule_id == uid("removed") and group.ended_text is None
+    assert all(row.outcome_text is None for row in group.rows)
     paths = {call.request.url.path for call in router.calls}
-    assert paths == {"/v1/sessions", "/v1/folders"}, "no schedule route is read to label a group"
+    assert paths == {"/v1/sessions", "/v1/folders", removed}, "only its projection is read"
 
 
 async def test_a_second_firing_turns_a_history_row_into_a_group_and_back(

@@ -34,6 +34,7 @@ from transport.models.enums import (
     ScheduleState,
 )
 from transport.models.envelope import ErrorBody, ErrorEnvelope
+from transport.models.feeds import FEEDS_NOT_OFFERED, CreatedFeed, Feed, FeedsNotOffered
 from transport.models.last_outcome import LastOutcome
 from transport.models.occurrence import Occurrence
 from transport.models.page import Page
@@ -54,6 +55,7 @@ from transport.models.session import Folder, SessionMessage, SessionSummary
 
 __all__ = [
     "AGENDA_NOT_OFFERED",
+    "FEEDS_NOT_OFFERED",
     "SCHEDULER_NOT_OFFERED",
     "AgendaBucket",
     "AgendaDensity",
@@ -62,10 +64,13 @@ __all__ = [
     "BrowserProfile",
     "Cadence",
     "CadenceKind",
+    "CreatedFeed",
     "DensityBucket",
     "Disposition",
     "ErrorBody",
     "ErrorEnvelope",
+    "Feed",
+    "FeedsNotOffered",
     "FiringAdjustment",
     "Folder",
     "Instant",

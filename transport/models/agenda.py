@@ -3,8 +3,9 @@
 ``AgendaItem`` is one firing: strict in what places and names it (the schedule,
 its title and state as raw text, the instant), lenient in everything that only
 makes its sentence richer (the readings in the schedule's zone, the recorded
-outcome, the clash count, the overlap flag), so a server that sends less still
-shows the row. ``AgendaDensity`` counts the same items per hour or local day
+outcome, the clash count, the overlap flag, ``expected`` on a past instant
+nothing was recorded for), so a server that sends less still shows the row.
+``AgendaDensity`` counts the same items per hour or local day
 (``GET /v1/agenda/density``). A server without these routes answers 404/405,
 which the client hands back as ``AGENDA_NOT_OFFERED``, not as an error.
 """
@@ -36,11 +37,17 @@ class AgendaItem(ProjectedFiring):
     reason_code: Lenient[str] = None
     run_status: Lenient[str] = None
     clash_count: Lenient[int] = Field(default=None, description="firings at this very instant")
-    may_overlap: Lenient[bool] = None
+    expected: Lenient[bool] = None
+    """A past instant the cadence selected with nothing recorded (``disposition`` null)."""
 
     @property
     def known_state(self) -> ScheduleState | None:
         return known_member(ScheduleState, self.state)
+
+    @property
+    def not_fired(self) -> bool:
+        """The cadence selected this instant and nothing was recorded for it."""
+        return self.expected is True and self.disposition is None
 
     @property
     def known_disposition(self) -> Disposition | None:

@@ -4,8 +4,11 @@ Everything here was computed by the server with the scheduler's own
 calculator; the client only places it on a grid. Strict: the identity, the
 window, each firing's instant, each notice's date and reason, each past
 occurrence's id, instant and disposition (a calendar cannot place or name
-them otherwise). Lenient: the readings in the schedule's zone, which only
-make the sentences richer, a past firing's run status and failure reason
+them otherwise); a past entry the server marks ``expected`` (an instant the
+cadence selected with no recorded decision) has neither id nor disposition,
+and any other past entry without them makes the answer unreadable. Lenient:
+the readings in the schedule's zone, which only make the sentences richer, a
+firing's ``may_overlap``, a past firing's run status and failure reason
 (absent from older servers), and the state fields read beside the projection.
 Adjustments, notice reasons, dispositions and run statuses stay raw strings; the
 ``known_*`` accessors answer None for a value this client does not know, which
@@ -16,9 +19,10 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Self
 from uuid import UUID
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from transport.models.base import Instant, Lenient, WireModel, known_member
 from transport.models.enums import (
@@ -41,6 +45,8 @@ class ProjectedFiring(WireModel):
     scheduled_date: Lenient[date] = None
     scheduled_time: Lenient[str] = Field(default=None, description="the wall time the rule names")
     adjustment: Lenient[str] = None
+    may_overlap: Lenient[bool] = None
+    """Its previous firing is closer than the run-time limit: the overlap policy may skip it."""
 
     @property
     def known_adjustment(self) -> FiringAdjustment | None:
@@ -72,15 +78,29 @@ class PastOccurrence(WireModel):
 
     ``run_status`` and ``failure_reason`` are the materialized firing's run: None
     when there is none, when its session was erased, or from an older server.
+    An ``expected`` entry is an instant the cadence selected that has no recorded
+    decision (the scheduler was not running): it has no id and no disposition.
     """
 
-    occurrence_id: UUID
+    occurrence_id: UUID | None = None
     nominal_fire_at: Instant
-    disposition: str
+    disposition: str | None = None
+    expected: Lenient[bool] = None
     reason_code: Lenient[str] = None
     session_id: Lenient[UUID] = None
     run_status: Lenient[str] = None
     failure_reason: Lenient[str] = None
+
+    @model_validator(mode="after")
+    def _recorded_or_expected(self) -> Self:
+        if self.expected is not True and (self.occurrence_id is None or self.disposition is None):
+            raise ValueError("a recorded past occurrence needs its id and its disposition")
+        return self
+
+    @property
+    def not_fired(self) -> bool:
+        """The cadence selected this instant and nothing was recorded for it."""
+        return self.expected is True and self.disposition is None
 
     @property
     def known_disposition(self) -> Disposition | None:

@@ -1,5 +1,6 @@
 """One firing of the agenda in words: the time on the person's clock, the title, the cadence,
-what became of it when it is past, and whether it shares its instant or may overlap a run.
+what became of it when it is past (an instant the server expected but never decided is
+"Not fired", never "No record"), and whether it shares its instant or may overlap a run.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
 from viewmodels.formatting.zones import is_device_zone, place_name
 
-MAY_OVERLAP_TEXT = "May still be running when the next one starts"
+MAY_OVERLAP_TEXT = "May be skipped if the previous run is still going"
 PAUSED_TEXT = "Paused: shown as if resumed"
 
 
@@ -36,7 +37,11 @@ def agenda_row(item: AgendaItem, now: datetime, zone: ZoneInfo) -> AgendaRow:
         past=past,
         mark=_mark(item, past),
         outcome_text=(
-            past_firing_words(item.disposition, item.reason_code, item.run_status) if past else None
+            past_firing_words(
+                item.disposition, item.reason_code, item.run_status, expected=item.not_fired
+            )
+            if past
+            else None
         ),
         clash_text=clash_text(item.clash_count, time),
         overlap_text=MAY_OVERLAP_TEXT if item.may_overlap is True else None,
@@ -69,5 +74,9 @@ def clash_text(clash_count: int | None, time: str) -> str | None:
 
 def _mark(item: AgendaItem, past: bool) -> MarkKind:
     if past:
-        return past_firing_mark(item.disposition, item.reason_code, item.run_status)
+        return past_firing_mark(
+            item.disposition, item.reason_code, item.run_status, expected=item.not_fired
+        )
+    if item.may_overlap is True:
+        return MarkKind.MAY_OVERLAP
     return MarkKind.FIRES if item.adjustment is None else MarkKind.ADJUSTED

@@ -5,7 +5,7 @@ disposition, a stable reason code, the run's status and failure reason) and
 whether it needs attention. These functions place it in the device zone's
 time ("02:30", "yesterday at 02:30") and say it in the words every past
 firing is said in (``viewmodels.formatting.outcomes``): "Missed at 02:30:
-the server was down", "Run failed: it ran past its deadline (fired at 02:30)".
+the server was down", "Run failed at 02:30: it ran past its deadline".
 Nothing here reads the instruction, so a notice built from these words
 cannot leak it.
 """

@@ -24,6 +24,8 @@ _ORDER = tuple(MarkKind)
 _MANY = {
     MarkKind.FIRES: "fires {n} times",
     MarkKind.ADJUSTED: "{n} firings adjusted for clock changes",
+    MarkKind.MAY_OVERLAP: "{n} firings may be skipped if the previous run is still going",
+    MarkKind.WOULD_FIRE: "would fire {n} times if resumed",
     MarkKind.RAN: "ran {n} times",
     MarkKind.RUNNING: "{n} runs still going",
     MarkKind.FAILED: "{n} runs failed",
@@ -31,6 +33,7 @@ _MANY = {
     MarkKind.SKIPPED: "skipped {n} times because the previous run was still going",
     MarkKind.REFUSED: "refused {n} times for missing authority",
     MarkKind.NOT_RUN: "not run {n} times",
+    MarkKind.NOT_FIRED: "not fired {n} times: nothing was recorded",
     MarkKind.NO_RECORD: "no record of {n} firings",
     MarkKind.NO_FIRING: "{n} selected dates that never fire",
 }

@@ -8,7 +8,10 @@ day cell's label carries and the sentence the chosen day lists. The month's
 notes say each adjusted firing, each notice and each temporary shift of the
 device's time once, in date order; a chosen day's line says what happens that
 day ("07:00 (03:00 America/New_York) — Fires, moved by the clock change")
-and leaves the why to the note, so no sentence shows twice.
+and leaves the why to the note, so no sentence shows twice. A paused
+schedule's firings (as if resumed) carry the hollow ``WOULD_FIRE`` mark; a
+firing that may overlap the previous run, and a past instant the server
+expected but never decided, carry marks of their own.
 """
 
 from __future__ import annotations
@@ -46,7 +49,11 @@ from viewmodels.formatting.clock_text import clock_time
 from viewmodels.formatting.zones import is_device_zone
 
 ENDED_TEXT = "This schedule has ended; nothing more will fire"
-AS_IF_RESUMED_TEXT = "Paused: the calendar shows the firings it would make if resumed now"
+AS_IF_RESUMED_TEXT = (
+    "Paused: nothing fires until it is resumed. Hollow marks show the firings it would make"
+    " if resumed now"
+)
+MAY_OVERLAP_WORDS = "may be skipped if the previous run is still going"
 _NOTICES_FIRST = datetime.min.replace(tzinfo=UTC)
 
 
@@ -131,20 +138,34 @@ def _firing_entry(
         moved = shift_words(shift.shown, shift.usual, shift.until)
         words = f"{words}, {moved}"
         line = f"{line}; {moved}"
-    kind = MarkKind.FIRES if firing.adjustment is None else MarkKind.ADJUSTED
-    return DayEntry(firing.at, kind, words, line)
+    if firing.may_overlap is True:
+        words = f"{words}, {MAY_OVERLAP_WORDS}"
+        line = f"{line}; {MAY_OVERLAP_WORDS}"
+    return DayEntry(firing.at, _firing_kind(firing, resumed), words, line)
+
+
+def _firing_kind(firing: ProjectedFiring, resumed: bool) -> MarkKind:
+    """Paused (hollow) first, then the overlap warning, then the clock change."""
+    if resumed:
+        return MarkKind.WOULD_FIRE
+    if firing.may_overlap is True:
+        return MarkKind.MAY_OVERLAP
+    return MarkKind.FIRES if firing.adjustment is None else MarkKind.ADJUSTED
 
 
 def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) -> DayEntry:
     at = occurrence.nominal_fire_at
     outcome = (occurrence.disposition, occurrence.reason_code, occurrence.run_status)
+    expected = occurrence.not_fired
+    reason = occurrence.failure_reason
     timed = past_firing_words(
-        *outcome, failure_reason=occurrence.failure_reason, at=_device_time(at, device_zone)
+        *outcome, failure_reason=reason, at=_device_time(at, device_zone), expected=expected
     )
-    said = past_firing_words(*outcome, failure_reason=occurrence.failure_reason)
+    said = past_firing_words(*outcome, failure_reason=reason, expected=expected)
     line = f"{time_text_naming_zone(at, device_zone, zone)} — {said}"
     # Inside a cell's label the sentence follows the date: running text.
-    return DayEntry(at, past_firing_mark(*outcome), timed[:1].lower() + timed[1:], line)
+    mark = past_firing_mark(*outcome, expected=expected)
+    return DayEntry(at, mark, timed[:1].lower() + timed[1:], line)
 
 
 def _notice_day(notice: ProjectionNotice) -> date | None:

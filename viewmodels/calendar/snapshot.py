@@ -34,13 +34,16 @@ class CalendarPhase(StrEnum):
 MARK_WORDS = {
     MarkKind.FIRES: "fires",
     MarkKind.ADJUSTED: "fires, clock change",
+    MarkKind.MAY_OVERLAP: "may be skipped if the previous run is still going",
+    MarkKind.WOULD_FIRE: "would fire if resumed",
     MarkKind.RAN: "ran",
     MarkKind.RUNNING: "running",
     MarkKind.FAILED: "run failed",
     MarkKind.MISSED: "missed",
-    MarkKind.SKIPPED: "skipped, still running",
+    MarkKind.SKIPPED: "Skipped: the previous run was still going",
     MarkKind.REFUSED: "refused, no authority",
     MarkKind.NOT_RUN: "not run",
+    MarkKind.NOT_FIRED: "not fired, nothing recorded",
     MarkKind.NO_RECORD: "no record",
     MarkKind.NO_FIRING: "never fires",
 }

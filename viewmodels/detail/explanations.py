@@ -19,10 +19,13 @@ EXPLANATIONS = {
     "Max steps": "The most steps one run may take",
     "Max model calls": "The most calls to the language model one run may make",
     "Max tool calls": "The most tool uses one run may make",
-    "Max cost": "The most one run may spend",
+    "Max cost": "The most one run may spend, in the agent platform's cost units",
     "Reserved steps": "Steps set aside from the limit before a run starts",
     "Reserved model calls": "Model calls set aside from the limit before a run starts",
-    "Reserved cost": "The amount set aside from the spending limit before a run starts",
+    "Reserved cost": (
+        "The amount set aside from the spending limit before a run starts,"
+        " in the agent platform's cost units"
+    ),
     "Run timeout": "How long one run may take before it is stopped",
     "Misfire grace": "How late a firing may still run after the server was down",
 }

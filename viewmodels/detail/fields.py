@@ -3,10 +3,10 @@
 A field the server left out or sent unreadable shows "Not available" on its
 own line; the rest of the detail renders. The state is the heading's chip
 alone (never a chip and a line); an ended schedule says how and when it
-ended, a paused one why and where it is resumed. The technical fields the
+ended, a paused one why and how to get it resumed (``pause_help``). The technical fields the
 seed requires (revision, failure policy, scopes, agent, policy, limits) sit
 in one "Advanced" group, each with a line saying what it means; the group
-starts folded on a phone.
+starts folded, on a wide window as on a phone.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import Disposition, RunStatus, ScheduleDetail, ScheduleState
+from transport.models import ScheduleDetail, ScheduleState
 from viewmodels.attention.ending import ended_sentence
-from viewmodels.attention.outcome_words import last_firing_text, outcome_sentence
+from viewmodels.attention.outcome_words import last_firing_text
 from viewmodels.attention.overdue_words import overdue_explanation, overdue_text
 from viewmodels.detail.explanations import ADVANCED_HEADING, explanation
+from viewmodels.detail.pause_help import pause_help
 from viewmodels.detail.snapshot import (
     DetailGroup,
     GroupKind,
     LabelledValue,
-    PauseHelp,
     ScheduleDetailFields,
 )
 from viewmodels.formatting import (
@@ -32,7 +32,6 @@ from viewmodels.formatting import (
     available,
     cadence_summary,
     duration_text,
-    instant_text,
     instant_text_naming_zone,
     limit_lines,
     pause_reason_text,
@@ -41,7 +40,7 @@ from viewmodels.formatting import (
     state_tone,
 )
 from viewmodels.formatting.clock_text import minute_text_naming_device_zone
-from viewmodels.server_kind import ServerKind, resume_text
+from viewmodels.server_kind import ServerKind
 
 INSTRUCTION_HEADING = "Instruction"
 WEBSITE_ACCESS_HEADING = "Website access"
@@ -50,7 +49,6 @@ NO_NEXT_FIRING = "None scheduled"
 ENDED_NEXT_FIRING = "None: the schedule has ended"
 LAST_FIRING_LABEL = "Last firing"
 ENDED_LABEL = "Ended"
-FAILED_SESSION_LABEL = "Open the failed firing's session"
 
 
 def detail_fields(
@@ -129,7 +127,7 @@ def detail_fields(
     advanced = DetailGroup(
         ADVANCED_HEADING,
         lines=tuple(LabelledValue(name, value, explanation(name)) for name, value in technical),
-        collapsed_on_phone=True,
+        starts_folded=True,
     )
     return ScheduleDetailFields(
         schedule_id=detail.schedule_id,
@@ -148,36 +146,7 @@ def detail_fields(
             advanced,
         ),
         ended_text=ended,
-        pause=_pause_help(detail, device_zone, server),
-    )
-
-
-def _pause_help(
-    detail: ScheduleDetail, device_zone: ZoneInfo, server: ServerKind
-) -> PauseHelp | None:
-    """Why it is paused and what to do: the last failure and its session, where to resume.
-
-    The failure is the server's ``last_outcome`` when it is one (a refusal, a
-    firing not run, a run that failed); a schedule paused by its owner has
-    only the sentence on where it is resumed.
-    """
-    if detail.known_state is not ScheduleState.PAUSED:
-        return None
-    outcome = detail.last_outcome
-    failed = outcome is not None and (
-        outcome.known_disposition is not Disposition.MATERIALIZED
-        or outcome.known_run_status is RunStatus.FAILED
-    )
-    failure = None
-    session = None
-    if outcome is not None and failed:
-        failure = outcome_sentence(outcome, instant_text(outcome.nominal_fire_at, device_zone))
-        session = outcome.session_id
-    return PauseHelp(
-        failure_text=failure,
-        session_id=session,
-        session_label=FAILED_SESSION_LABEL if session is not None else None,
-        resume_text=resume_text(server),
+        pause=pause_help(detail, device_zone, server),
     )
 
 

@@ -62,12 +62,19 @@ class PauseHelp:
     """What a paused schedule's detail says under its heading."""
 
     failure_text: str | None
-    """The last failure's reason ("Run failed: it ran past its deadline (fired at …)")."""
+    """The last failure's reason ("Run failed at …: it ran past its deadline")."""
     session_id: UUID | None
     """The failed firing's session, opened in the transcript by ``session_label``."""
     session_label: str | None
     resume_text: str
-    """Where a paused schedule is resumed (never in this app)."""
+    """How the person gets it resumed: ask their agent by name (never in this app)."""
+    check_first_text: str | None = None
+    """What to check before resuming, when a failure paused it."""
+    copy_label: str = ""
+    """The button that copies ``copy_text``: the schedule's name and id, to hand the agent."""
+    copy_text: str = ""
+    copied_text: str = ""
+    """The brief note once ``copy_text`` is on the clipboard."""
 
 
 class GroupKind(StrEnum):
@@ -87,8 +94,8 @@ class DetailGroup:
     title: str
     kind: GroupKind = GroupKind.LINES
     lines: tuple[LabelledValue, ...] = ()
-    collapsed_on_phone: bool = False
-    """The group starts folded on a phone (Advanced), open on a wide window."""
+    starts_folded: bool = False
+    """The group starts folded at every size (Advanced): a tap opens it."""
 
 
 @dataclass(frozen=True, slots=True)

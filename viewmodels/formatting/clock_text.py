@@ -1,15 +1,66 @@
-"""Instants, ages and durations as people read them, in the device's zone.
+"""Instants, ages and durations as people read them, in the zone chosen for display.
 
-The device zone is injected (a ``ZoneInfo``; the app reads it with ``tzlocal``),
-never read from the process, so tests pin it. English by default.
+The zone is injected (a ``ZoneInfo``: the device's, read with ``tzlocal``, or
+the one chosen in Settings), never read from the process, so tests pin it. A
+``DisplayZone`` also carries the clock times are written with (``HourCycle``);
+wall times are written by Babel. English by default.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
+from enum import StrEnum
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_time
+
 from viewmodels.formatting.zones import is_device_zone
+
+LOCALE = "en"
+"""The language times are written in, until the app follows the person's locale."""
+
+
+class HourCycle(StrEnum):
+    """How a wall time is written: as the language does, or 24-hour, or 12-hour."""
+
+    LANGUAGE = "language"
+    """As the language writes it: 24-hour while the app writes English only."""
+    H24 = "h24"
+    H12 = "h12"
+
+
+_PATTERNS = {
+    # (12-hour, with seconds) -> CLDR pattern
+    (False, False): "HH:mm",
+    (False, True): "HH:mm:ss",
+    (True, False): "h:mm a",
+    (True, True): "h:mm:ss a",
+}
+
+
+class DisplayZone(ZoneInfo):
+    """The zone times are shown in, carrying the clock they are written with.
+
+    Built by ``display_zone``; view models take it wherever they take the
+    device zone, so a time written in it follows the person's choice.
+    """
+
+    hour_cycle: HourCycle = HourCycle.LANGUAGE
+
+
+def display_zone(zone: ZoneInfo, hour_cycle: HourCycle) -> ZoneInfo:
+    """``zone`` carrying ``hour_cycle``; ``zone`` itself when it has no IANA key."""
+    try:
+        shown = DisplayZone.no_cache(zone.key)
+    except (ValueError, KeyError, OSError):
+        return zone
+    shown.hour_cycle = hour_cycle
+    return shown
+
+
+def hour_cycle_of(zone: tzinfo | None) -> HourCycle:
+    return zone.hour_cycle if isinstance(zone, DisplayZone) else HourCycle.LANGUAGE
+
 
 _MONTHS = (
     "January",
@@ -35,10 +86,22 @@ def short_month(month: int) -> str:
     return month_name(month)[:3]
 
 
-def clock_time(hour: int, minute: int, second: int = 0) -> str:
-    """24-hour wall time; seconds only when not zero ("09:00", "09:00:30")."""
-    text = f"{hour:02d}:{minute:02d}"
-    return f"{text}:{second:02d}" if second else text
+def clock_time(
+    hour: int, minute: int, second: int = 0, *, hour_cycle: HourCycle = HourCycle.LANGUAGE
+) -> str:
+    """A wall time; seconds only when not zero ("09:00", "09:00:30"; 12-hour "9:00 AM")."""
+    twelve = hour_cycle is HourCycle.H12
+    return format_time(time(hour, minute, second), _PATTERNS[(twelve, second != 0)], locale=LOCALE)
+
+
+def local_clock_time(local: datetime, *, seconds: bool = True) -> str:
+    """``local``'s wall time in the clock its zone carries (``DisplayZone``)."""
+    return clock_time(
+        local.hour,
+        local.minute,
+        local.second if seconds else 0,
+        hour_cycle=hour_cycle_of(local.tzinfo),
+    )
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -59,7 +122,7 @@ def long_date_text(day: date) -> str:
     return f"{weekday_name(day.isoweekday())} {day.day} {month_name(day.month)} {day.year}"
 
 
-def wall_time_text(raw: str | None) -> str | None:
+def wall_time_text(raw: str | None, hour_cycle: HourCycle = HourCycle.LANGUAGE) -> str | None:
     """A wire wall time ("09:00:00") as shown ("09:00"); None when absent or not a wall time."""
     if not raw:
         return None
@@ -73,13 +136,13 @@ def wall_time_text(raw: str | None) -> str | None:
     hour, minute, second = (*numbers, 0)[:3]
     if not (0 <= hour < 24 and 0 <= minute < 60 and 0 <= second < 60):
         return None
-    return clock_time(hour, minute, second)
+    return clock_time(hour, minute, second, hour_cycle=hour_cycle)
 
 
 def instant_text(instant: datetime, zone: ZoneInfo) -> str:
     """An absolute instant in ``zone``, date and time: "24 Dec 2026, 18:00"."""
     local = instant.astimezone(zone)
-    return f"{date_text(local)}, {clock_time(local.hour, local.minute, local.second)}"
+    return f"{date_text(local)}, {local_clock_time(local)}"
 
 
 def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
@@ -89,7 +152,7 @@ def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
     telling anyone anything (they are dropped, not rounded, as a clock shows them).
     """
     local = instant.astimezone(zone)
-    return f"{date_text(local)}, {clock_time(local.hour, local.minute)}"
+    return f"{date_text(local)}, {local_clock_time(local, seconds=False)}"
 
 
 def instant_text_naming_zone(
@@ -106,8 +169,7 @@ def instant_text_naming_zone(
 def time_text_naming_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
     """The wall time in the device zone, the same way: "08:00 (09:00 Europe/Paris)"."""
     local = instant.astimezone(device_zone)
-    time = clock_time(local.hour, local.minute, local.second)
-    return time + in_named_zone(instant, device_zone, zone_name)
+    return local_clock_time(local) + in_named_zone(instant, device_zone, zone_name)
 
 
 def minute_text_naming_device_zone(instant: datetime, device_zone: ZoneInfo) -> str:
@@ -127,7 +189,8 @@ def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | Non
         other = instant.astimezone(ZoneInfo(zone_name))
     except (ValueError, KeyError, OSError):
         return f" ({zone_name})"
-    return f" ({clock_time(other.hour, other.minute, other.second)} {zone_name})"
+    cycle = hour_cycle_of(device_zone)
+    return f" ({clock_time(other.hour, other.minute, other.second, hour_cycle=cycle)} {zone_name})"
 
 
 def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
@@ -158,12 +221,12 @@ def next_firing_text(at: datetime, now: datetime, zone: ZoneInfo) -> str:
         return DUE_NOW_TEXT
     local = at.astimezone(zone)
     today = now.astimezone(zone).date()
-    time = clock_time(local.hour, local.minute, local.second)
+    wall = local_clock_time(local)
     if local.date() == today:
-        return f"Next: today at {time}"
+        return f"Next: today at {wall}"
     if local.date() == today + timedelta(days=1):
-        return f"Next: tomorrow at {time}"
-    return f"Next: {date_text(local)} at {time}"
+        return f"Next: tomorrow at {wall}"
+    return f"Next: {date_text(local)} at {wall}"
 
 
 def duration_text(seconds: int) -> str:

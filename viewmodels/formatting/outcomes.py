@@ -3,11 +3,14 @@
 A past firing is a recorded disposition (or nothing recorded), a stable reason
 code, and for a firing that materialized the run's status and failure reason.
 The calendar, the agenda, a row's last-outcome line and Needs attention all say
-it through these functions, so each outcome has one phrase: "Ran", "Run failed:
-it ran past its deadline", "Missed: the server was down", "Skipped: the previous
-run was still going", "No record". A failed run is never a success. Values this
-client does not know are humanized inside a generic sentence, never shown raw
-and never dropped. ``at`` (the firing's instant in words) gives the timed form.
+it through these functions, so each outcome has one phrase and one verb for a
+firing that happened ("Ran", never "fired"): "Ran", "Run failed at 02:30: it
+ran past its deadline", "Missed: the server was down", "Skipped: the previous
+run was still going", "Not fired: nothing was recorded (the scheduler was not
+running)" for an instant the server expected, "No record". A failed run is
+never a success. Values this client does not know are humanized inside a
+generic sentence, never shown raw and never dropped. ``at`` (the firing's
+instant in words) gives the timed form.
 """
 
 from __future__ import annotations
@@ -53,10 +56,10 @@ class _Words:
 
 
 _RAN = _Words("Ran", "Ran at {at}", MarkKind.RAN)
-_QUEUED = _Words("Waiting to run", "Waiting to run (fired at {at})", MarkKind.RUNNING)
-_RUNNING = _Words("Running", "Running (fired at {at})", MarkKind.RUNNING)
-_CANCELLED = _Words("Run cancelled", "Run cancelled (fired at {at})", MarkKind.FAILED)
-_FAILED = _Words("Run failed: {why}", "Run failed: {why} (fired at {at})", MarkKind.FAILED)
+_QUEUED = _Words("Waiting to run", "Waiting to run since {at}", MarkKind.RUNNING)
+_RUNNING = _Words("Running", "Running since {at}", MarkKind.RUNNING)
+_CANCELLED = _Words("Run cancelled", "Run cancelled at {at}", MarkKind.FAILED)
+_FAILED = _Words("Run failed: {why}", "Run failed at {at}: {why}", MarkKind.FAILED)
 _RUN_ELSE = _Words("Ran; its run is {status}", "Ran at {at}; its run is {status}", MarkKind.RAN)
 _MISSED_WORDS = _Words(
     "Missed: the server was down", "Missed at {at}: the server was down", MarkKind.MISSED
@@ -75,6 +78,11 @@ _UNKNOWN = _Words(
     MarkKind.NOT_RUN,
 )
 _NO_RECORD = _Words("No record", "No record of the firing at {at}", MarkKind.NO_RECORD)
+_NOT_FIRED = _Words(
+    "Not fired: nothing was recorded (the scheduler was not running)",
+    "Not fired: nothing was recorded (the scheduler was not running at {at})",
+    MarkKind.NOT_FIRED,
+)
 _RUN_STATUSES = {
     RunStatus.COMPLETED: _RAN,
     RunStatus.QUEUED: _QUEUED,
@@ -91,14 +99,16 @@ def past_firing_words(
     *,
     failure_reason: str | None = None,
     at: str | None = None,
+    expected: bool = False,
 ) -> str:
     """The sentence for a past firing; with ``at`` (its instant in words), the timed form.
 
-    ``disposition`` None: nothing was recorded ("No record"). ``run_status`` None
+    ``disposition`` None: nothing was recorded, "Not fired: …" when the server
+    says the cadence selected the instant (``expected``), else "No record". ``run_status`` None
     on a materialized firing: the run is not known (an erased session, an older
     server), and the firing ran. ``failure_reason`` says why a FAILED run failed.
     """
-    words, fields = _choose(disposition, reason_code, run_status, failure_reason)
+    words, fields = _choose(disposition, reason_code, run_status, failure_reason, expected)
     template = words.timed if at is not None else words.alone
     return template.format(at=at, **fields)
 
@@ -107,9 +117,11 @@ def past_firing_mark(
     disposition: Disposition | str | None,
     reason_code: str | None,
     run_status: RunStatus | str | None,
+    *,
+    expected: bool = False,
 ) -> MarkKind:
     """The mark a past firing carries: a failed run is FAILED, never RAN."""
-    return _choose(disposition, reason_code, run_status, None)[0].mark
+    return _choose(disposition, reason_code, run_status, None, expected)[0].mark
 
 
 def _choose(
@@ -117,9 +129,10 @@ def _choose(
     reason_code: str | None,
     run_status: RunStatus | str | None,
     failure_reason: str | None,
+    expected: bool,
 ) -> tuple[_Words, dict[str, str]]:
     if disposition is None:
-        return _NO_RECORD, {}
+        return (_NOT_FIRED if expected else _NO_RECORD), {}
     known = known_member(Disposition, disposition)
     code = reason_code or ""
     if known is Disposition.MATERIALIZED:

@@ -39,8 +39,9 @@ def _tzif(zone_name: str | None) -> bytes | None:
 
 
 def your_time_text(device_zone: ZoneInfo) -> str:
-    """The list's one line on whose clock its times are: "Times are your time (Etc/UTC)"."""
-    return f"Times are your time ({device_zone.key})"
+    """The list's one line on whose clock its times are: "Times in UTC, your device's zone"."""
+    shown = "UTC" if is_device_zone("UTC", device_zone) else device_zone.key
+    return f"Times in {shown}, your device's zone"
 
 
 def place_name(zone_name: str) -> str:

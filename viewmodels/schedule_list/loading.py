@@ -71,6 +71,8 @@ class ListLoading(KeyboardMarks):
         """Schedules a re-read found missing: not read again until the next reload."""
         self._texts_date = self._today()
         self._sign_ins = SignInReadiness(api)
+        self._searched = ""
+        """The search the rows being read answer: their matched words are marked."""
 
     def _start_over(self) -> None:
         """What is asked for changed (section, filter): no rows, nothing in flight."""
@@ -141,6 +143,7 @@ class ListLoading(KeyboardMarks):
         states = () if shown.attention_only else shown.section.states
         query = shown.query.strip() or None
         order = shown.applied_order
+        self._searched = query or ""
 
         async def read(cursor: str | None) -> Page[ScheduleSummary]:
             nonlocal order
@@ -273,9 +276,19 @@ class ListLoading(KeyboardMarks):
         kept = self._cached_at
         if kept is None or self._offline is None:
             return schedule_row(
-                summary, self._clock(), self._zone, unready_profiles=self._sign_ins.unready
+                summary,
+                self._clock(),
+                self._zone,
+                unready_profiles=self._sign_ins.unready,
+                searched=self._searched,
             )
-        return schedule_row(summary, self._clock(), self._zone, passed=self._offline.due_text(kept))
+        return schedule_row(
+            summary,
+            self._clock(),
+            self._zone,
+            passed=self._offline.due_text(kept),
+            searched=self._searched,
+        )
 
     async def _kept(self, section: ListSection) -> CachedList | None:
         if self._offline is None:

@@ -20,9 +20,12 @@ from viewmodels.formatting import (
     state_tone,
 )
 from viewmodels.formatting.clock_text import in_named_zone
+from viewmodels.schedule_list.search_match import highlighted
 from viewmodels.schedule_list.snapshot import ScheduleRow
 
 WEBSITE_BADGE_TEXT = "Website access"
+INSTRUCTION_MATCH_TEXT = "Matches words further on in its instruction"
+"""A searched row whose title and preview show none of the words: why it is listed."""
 SIGN_IN_UNAVAILABLE_TEXT = "Website sign-in unavailable"
 
 
@@ -33,6 +36,7 @@ def schedule_row(
     *,
     passed: str | None = None,
     unready_profiles: Callable[[UUID], bool] = lambda _profile_id: False,
+    searched: str = "",
 ) -> ScheduleRow:
     """The row for ``summary``; ``next_fire_at`` shows only when the server sent it.
 
@@ -47,7 +51,9 @@ def schedule_row(
     now", as a warning (``next_fire_overdue``). An ACTIVE schedule
     whose bound sign-in ``unready_profiles`` names (not READY, or no longer
     listed) shows the warning chip "Website sign-in unavailable" instead of
-    the ordinary one: its next run will not have that website.
+    the ordinary one: its next run will not have that website. ``searched``
+    (the search the row answers) marks the matched words of the title and
+    preview; a row that shows none of them says its instruction matched.
     """
     label = state_label(summary.state)
     reason = pause_reason_text(summary.state, summary.pause_reason)
@@ -97,6 +103,9 @@ def schedule_row(
         spoken.append(ended)
     if badge:
         spoken.append(badge)
+    title_spans = highlighted(summary.title, searched)
+    preview_spans = highlighted(summary.instruction_preview, searched)
+    shown_match = any(span.matched for span in (*title_spans, *preview_spans))
     return ScheduleRow(
         schedule_id=summary.schedule_id,
         title=summary.title,
@@ -114,6 +123,9 @@ def schedule_row(
         attention_text=attention,
         ended_text=ended,
         accessibility_label=". ".join(spoken),
+        title_spans=title_spans,
+        preview_spans=preview_spans,
+        match_text=INSTRUCTION_MATCH_TEXT if searched.strip() and not shown_match else None,
     )
 
 

@@ -14,6 +14,7 @@ from uuid import UUID
 from transport.models import ListOrder, ScheduleState
 from viewmodels.formatting.tone import Tone
 from viewmodels.paging import FeedPhase
+from viewmodels.schedule_list.search_match import TextSpan
 from viewmodels.server_kind import (
     LOAD_DEMO_TEXT,
     RECENT_HISTORY_KEEPS_TEXT,
@@ -123,6 +124,12 @@ class ScheduleRow:
     """How and when an ended schedule ended ("Cancelled on 3 Nov"), else None."""
     next_fire_overdue: bool = False
     """The server says the next firing is overdue: ``next_fire_text`` is a warning."""
+    title_spans: tuple[TextSpan, ...] = ()
+    """The title in runs, the words a search matched marked; empty: the title as is."""
+    preview_spans: tuple[TextSpan, ...] = ()
+    """The preview in runs, as ``title_spans``."""
+    match_text: str | None = None
+    """A searched row showing none of the words: why it is listed (its instruction matched)."""
 
     @property
     def opened_accessibility_label(self) -> str:
@@ -160,7 +167,7 @@ class ScheduleListSnapshot:
     server: ServerKind = ServerKind.PLATFORM
     """Which server the list shows: its empty sentence differs."""
     zone_text: str = ""
-    """Once beside the filter: whose time "your time" is ("Times are your time (Etc/UTC)")."""
+    """Once beside the filter: whose time "your time" is ("Times in UTC, your device's zone")."""
     heading_focus_requests: int = 0
     """Grows by one each time Enter opens the highlighted row: the detail's heading then
     takes the keyboard focus, so a screen reader reads what was opened."""

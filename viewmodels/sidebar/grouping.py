@@ -6,8 +6,11 @@ History); a group's label is its newest session's title, its rows in activity
 order; groups order by their newest activity, ties broken by schedule id;
 grouping reads no folder route and no schedule (a removed schedule still
 groups its sessions); a session with a ``schedule_id`` never offers a move
-to a folder. One new session costs a bisection in its bucket and in the group
-order; ``rebuild`` is the full pass, made cheap for ten thousand sessions.
+to a folder. What a schedule says of its sessions (``GroupFacts``: ended or
+not, each firing's outcome) is kept per schedule across regroups and shown in
+its group and rows once read. One new session costs a bisection in its bucket
+and in the group order; ``rebuild`` is the full pass, made cheap for ten
+thousand sessions.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
+from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.groups import ScheduleGroup, group_key, schedule_group
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.rows import AgeLines, OrderedRows, SessionRow, session_row
@@ -46,6 +50,8 @@ class SessionIndex:
         self._selected_key: int | None = None
         self._rows: dict[int, SessionRow] = {}
         """The rows of History and the folders, by ``session_id.int`` (groups keep their own)."""
+        self._facts: dict[UUID, GroupFacts] = {}
+        """What each schedule said of its sessions when last read (ended, firing outcomes)."""
 
     # Reading
 
@@ -89,6 +95,28 @@ class SessionIndex:
     def title_of(self, session_id: UUID) -> str | None:
         session = self.cached(session_id)
         return None if session is None else session.title
+
+    def grouped(self, schedule_id: UUID) -> tuple[CachedSession, ...]:
+        """The cached sessions of a schedule that has a group, newest first; empty if none."""
+        bucket = self._buckets.get(schedule_id)
+        return bucket.as_tuple() if bucket is not None and len(bucket) >= 2 else ()
+
+    @property
+    def group_ids(self) -> tuple[UUID, ...]:
+        """The schedules that have a group, in the groups' order."""
+        return tuple(group.schedule_id for group in self._groups.as_tuple())
+
+    def set_facts(self, schedule_id: UUID, facts: GroupFacts) -> None:
+        """What the schedule says of its sessions, read anew: its group and rows show it."""
+        if self._facts.get(schedule_id) == facts:
+            return
+        self._facts[schedule_id] = facts
+        if schedule_id in self._group_order:
+            self._refresh_group(schedule_id)
+        bucket = self._buckets.get(schedule_id)
+        if bucket is not None and len(bucket) == 1:
+            self._unplace_plain(bucket.first())
+            self._place_plain(bucket.first())
 
     def session_count(self, schedule_id: UUID) -> int:
         """How many cached sessions ``schedule_id`` created (a group's count, or 1, or 0)."""
@@ -284,6 +312,7 @@ class SessionIndex:
             selected_key=self._selected_key if contains_selection else None,
             expanded=schedule_id in self._expanded,
             previous=previous,
+            facts=self._facts.get(schedule_id, NO_FACTS),
         )
 
     def _row(self, session: CachedSession, reusable: dict[int, SessionRow]) -> SessionRow:
@@ -291,7 +320,12 @@ class SessionIndex:
         key = session.session_id.int
         # No ``now`` yet only before the first rebuild or upsert, when no session is held.
         age = self._ages.text(session.last_activity_at) if self._ages else "just now"
+        facts = self._facts.get(session.schedule_id) if session.schedule_id is not None else None
         row = self._rows[key] = session_row(
-            session, age, key == self._selected_key, reusable.get(key)
+            session,
+            age,
+            key == self._selected_key,
+            reusable.get(key),
+            None if facts is None else facts.outcomes.get(key),
         )
         return row

@@ -4,9 +4,11 @@ Most groups are collapsed and show their header only, so a group holds what
 its rows are made of (its sessions in activity order, the age lines of one
 ``now``, the open session when it is one of them) and makes the rows on the
 first read, once; a group made from a previous one reuses the rows that still
-show the same. Equality is the rows' equality, decided without making them
-when it can be: the same sessions measured at two instants show the same rows
-exactly when no age line turned over in between (``changes_at``).
+show the same. What the group's schedule says of it (``GroupFacts``: ended or
+not, each firing's outcome) is read apart and handed in whole. Equality is the
+rows' equality, decided without making them when it can be: the same sessions
+and facts measured at two instants show the same rows exactly when no age line
+turned over in between (``changes_at``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import overload
 from uuid import UUID
 
+from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.rows import AgeLines, SessionRow, session_row
 
@@ -37,7 +40,7 @@ class ScheduleGroup:
     """The title of the group's most recent session."""
     count: int
     count_text: str
-    """"3 sessions"."""
+    """"3 sessions" (spoken; the eye gets ``count_badge``)."""
     expanded: bool
     contains_selection: bool
     """The open session is in this group: show a marker while collapsed."""
@@ -47,16 +50,26 @@ class ScheduleGroup:
     A sequence whose rows are made on the first read (``GroupRows``): a collapsed
     group, which nobody reads the rows of, never makes them."""
 
+    ended_text: str | None = None
+    """"Cancelled" or "Completed" once the group's schedule has ended: tells it from a
+    current schedule of the same title."""
+
+    @property
+    def count_badge(self) -> str:
+        """The count as a small number badge ("3"), leaving the title the room."""
+        return str(self.count)
+
     @property
     def shows_selection_marker(self) -> bool:
         return self.contains_selection and not self.expanded
 
     @property
     def accessibility_label(self) -> str:
-        """ "Weekly report, 3 sessions, collapsed, contains the open session"."""
+        """ "Weekly report, 3 sessions, collapsed, contains the open session, Cancelled"."""
         state = "expanded" if self.expanded else "collapsed"
         marker = ", contains the open session" if self.shows_selection_marker else ""
-        return f"{self.label}, {self.count_text}, {state}{marker}"
+        ended = f", {self.ended_text}" if self.ended_text else ""
+        return f"{self.label}, {self.count_text}, {state}{marker}{ended}"
 
 
 def group_key(schedule_id: UUID, newest: tuple[float, int]) -> tuple[float, int]:
@@ -73,14 +86,16 @@ def schedule_group(
     selected_key: int | None,
     expanded: bool,
     previous: ScheduleGroup | None,
+    facts: GroupFacts = NO_FACTS,
 ) -> ScheduleGroup:
     """The group of ``sessions`` (two or more, newest first); ``previous`` kept if the same.
 
-    ``selected_key``: the open session's ``session_id.int`` when it is one of them.
+    ``selected_key``: the open session's ``session_id.int`` when it is one of them;
+    ``facts``: what its schedule says of it, as last read.
     """
     contains_selection = selected_key is not None
     before = None if previous is None else previous.rows
-    if before is not None and before.still_shows(sessions, ages, selected_key):
+    if before is not None and before.still_shows(sessions, ages, selected_key, facts):
         # The same sessions show the same rows, so the same label and count too.
         if previous is not None and (previous.expanded, previous.contains_selection) == (
             expanded,
@@ -89,7 +104,7 @@ def schedule_group(
             return previous
         rows = before
     else:
-        rows = GroupRows(sessions, ages, selected_key, before)
+        rows = GroupRows(sessions, ages, selected_key, before, facts)
     return ScheduleGroup(
         schedule_id=schedule_id,
         label=sessions[0].title,
@@ -98,13 +113,22 @@ def schedule_group(
         expanded=expanded,
         contains_selection=contains_selection,
         rows=rows,
+        ended_text=facts.ended_text,
     )
 
 
 class GroupRows(Sequence[SessionRow]):
     """The rows of one schedule group, newest first, made on the first read."""
 
-    __slots__ = ("_ages", "_changes_at", "_reusable", "_rows", "_selected_key", "_sessions")
+    __slots__ = (
+        "_ages",
+        "_changes_at",
+        "_facts",
+        "_reusable",
+        "_rows",
+        "_selected_key",
+        "_sessions",
+    )
 
     def __init__(
         self,
@@ -112,9 +136,11 @@ class GroupRows(Sequence[SessionRow]):
         ages: AgeLines,
         selected_key: int | None,
         previous: GroupRows | None = None,
+        facts: GroupFacts = NO_FACTS,
     ) -> None:
         """``selected_key``: the open session's ``session_id.int`` when it is in ``sessions``."""
         self._sessions = sessions
+        self._facts = facts
         self._ages = ages
         self._selected_key = selected_key
         self._rows: tuple[SessionRow, ...] | None = None
@@ -140,7 +166,7 @@ class GroupRows(Sequence[SessionRow]):
     def same_rows(self, other: GroupRows) -> bool | None:
         """Whether both show the same rows, when that is known without making them.
 
-        Known when both hold the same sessions and open session in one zone:
+        Known when both hold the same sessions, open session and facts in one zone:
         then the rows differ exactly when an age line turned over between the
         two instants. None otherwise (only making the rows tells).
         """
@@ -148,6 +174,7 @@ class GroupRows(Sequence[SessionRow]):
             return True
         if (
             self._selected_key != other._selected_key
+            or self._facts is not other._facts
             or self._ages.zone is not other._ages.zone
             or self._sessions != other._sessions
         ):
@@ -157,17 +184,22 @@ class GroupRows(Sequence[SessionRow]):
         return changes_at is None or later._ages.now < changes_at
 
     def still_shows(
-        self, sessions: tuple[CachedSession, ...], ages: AgeLines, selected_key: int | None
+        self,
+        sessions: tuple[CachedSession, ...],
+        ages: AgeLines,
+        selected_key: int | None,
+        facts: GroupFacts = NO_FACTS,
     ) -> bool:
         """Whether rows made of these would be these very rows, known without making any.
 
-        True when they hold the same sessions and open session, and ``ages`` is
+        True when they hold the same sessions, open session and facts, and ``ages`` is
         measured in the same zone at an instant from ``now`` up to (not
         including) ``changes_at``. False otherwise, also when only making the
         rows could tell (the clock went back, other sessions).
         """
         if (
             selected_key != self._selected_key
+            or facts is not self._facts
             or ages.zone is not self._ages.zone
             or ages.now < self._ages.now
             or sessions != self._sessions
@@ -210,12 +242,17 @@ class GroupRows(Sequence[SessionRow]):
         ).get
         age = self._ages.text
         selected_key = self._selected_key
+        outcome = self._facts.outcomes.get
         rows = []
         for session in self._sessions:
             key = session.session_id.int
             rows.append(
                 session_row(
-                    session, age(session.last_activity_at), key == selected_key, reusable(key)
+                    session,
+                    age(session.last_activity_at),
+                    key == selected_key,
+                    reusable(key),
+                    outcome(key),
                 )
             )
         return tuple(rows)

@@ -19,6 +19,8 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from viewmodels.formatting import age_text
+from viewmodels.formatting.marks import MarkKind
+from viewmodels.sidebar.firings import FiringOutcome
 from viewmodels.sidebar.history_cache import CachedSession
 
 
@@ -33,11 +35,24 @@ class SessionRow:
     can_move_to_folder: bool
     """False for sessions a schedule created: the server refuses that move."""
     selected: bool
+    outcome_text: str | None = None
+    """What became of the firing that created the session ("Ran", "Run failed: …"), when read."""
+    outcome_mark: MarkKind | None = None
+    """The mark of that outcome, the same kind the calendar and the agenda draw."""
+
+    @property
+    def detail_line(self) -> str:
+        """The line under the title: "2 h ago", or with the firing's outcome "2 h ago · Ran"."""
+        if self.outcome_text is None:
+            return self.age_text
+        return f"{self.age_text} · {self.outcome_text}"
 
     @property
     def accessibility_label(self) -> str:
-        """What a screen reader says for the row: title, then age line."""
-        return f"{self.title}, {self.age_text}"
+        """What a screen reader says for the row: title, age line, then the firing's outcome."""
+        if self.outcome_text is None:
+            return f"{self.title}, {self.age_text}"
+        return f"{self.title}, {self.age_text}, {self.outcome_text}"
 
 
 _new_row = object.__new__
@@ -49,16 +64,25 @@ _set_schedule_id = _slot["schedule_id"].__set__
 _set_folder_id = _slot["folder_id"].__set__
 _set_can_move_to_folder = _slot["can_move_to_folder"].__set__
 _set_selected = _slot["selected"].__set__
+_set_outcome_text = _slot["outcome_text"].__set__
+_set_outcome_mark = _slot["outcome_mark"].__set__
 
 
 def session_row(
-    session: CachedSession, age_text: str, selected: bool, previous: SessionRow | None
+    session: CachedSession,
+    age_text: str,
+    selected: bool,
+    previous: SessionRow | None,
+    outcome: FiringOutcome | None = None,
 ) -> SessionRow:
     """``previous`` when it still shows ``session`` as given, else a new row."""
+    text, mark = (None, None) if outcome is None else (outcome.text, outcome.mark)
     if (
         previous is not None
         and previous.age_text == age_text
         and previous.selected == selected
+        and previous.outcome_text == text
+        and previous.outcome_mark is mark
         and previous.title == session.title
         and (
             previous.schedule_id is session.schedule_id
@@ -75,6 +99,8 @@ def session_row(
     _set_folder_id(row, session.folder_id)
     _set_can_move_to_folder(row, session.schedule_id is None)
     _set_selected(row, selected)
+    _set_outcome_text(row, text)
+    _set_outcome_mark(row, mark)
     return row
 
 

@@ -9,11 +9,16 @@ through the storage port and never sent to the server, so a new firing never
 reopens a collapsed group. The ``SessionIndex`` owns the sessions, the
 expanded groups and the open session; this view model owns loading.
 Age lines ("5 min ago") read the clock: ``refresh_clock_texts`` measures
-them again.
+them again. After a reconciliation, and for a group a new firing joined, each
+group's schedule is read (its projection, a few at a time): an ended one's
+group says so and each row its firing's outcome. A schedule that cannot be
+read keeps what was known, quietly.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterable
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -24,6 +29,7 @@ from viewmodels.failure_text import failure_text
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
+from viewmodels.sidebar.firings import firing_window, group_facts
 from viewmodels.sidebar.grouping import SessionIndex
 from viewmodels.sidebar.history_cache import (
     CachedSession,
@@ -40,6 +46,8 @@ from viewmodels.sidebar.snapshot import (
 )
 
 SESSIONS_PAGE_SIZE = 100
+SCHEDULE_READS = 4
+"""At most this many groups' schedules are read at once."""
 
 
 class SidebarViewModel(Observable[SidebarSnapshot]):
@@ -138,6 +146,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         await save_history(self._storage, self._index.sessions)
         self._phase = SidebarPhase.LOADED
         self._render()
+        await self._read_schedules(self._index.group_ids)
 
     async def catch_up(self) -> bool:
         """The newest sessions page, each new or changed session placed on its own.
@@ -165,6 +174,8 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                 self._index.upsert(session, now)
             self._render()
             await save_history(self._storage, self._index.sessions)
+            touched = {s.schedule_id for s in changed if s.schedule_id is not None}
+            await self._read_schedules(touched)
         return True
 
     def refresh_clock_texts(self) -> None:
@@ -218,6 +229,25 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         except RepeatedCursor:
             return sessions, False
         return sessions, True
+
+    async def _read_schedules(self, schedule_ids: Iterable[UUID]) -> None:
+        """Each group's schedule read (a few at a time), and what it says shown."""
+        gate = asyncio.Semaphore(SCHEDULE_READS)
+
+        async def read(schedule_id: UUID) -> None:
+            sessions = self._index.grouped(schedule_id)
+            if not sessions:
+                return
+            start, end = firing_window(sessions, self._clock())
+            async with gate:
+                try:
+                    projection = await self._api.get_projection(schedule_id, start=start, end=end)
+                except ApiError:
+                    return  # removed, or an older server: the group shows what it knew
+            self._index.set_facts(schedule_id, group_facts(projection))
+            self._render()
+
+        await asyncio.gather(*(read(schedule_id) for schedule_id in schedule_ids))
 
     def _rebuild(self, sessions: list[CachedSession]) -> None:
         self._index.rebuild(sessions, folders=self._folders, now=self._clock())

@@ -2,8 +2,8 @@
 
 - ``zones``: a loose index scan of ``ix_schedules_wall_clock``, one
   ``min(cadence_zone) > previous`` per zone, never a walk of the owner's rows;
-- ``candidates``: one statement per band, the OR of its wall-clock ranges, read
-  from the same index;
+- ``candidates``: a UNION ALL of one range scan of the same index per
+  wall-clock range of the band (the ranges are disjoint), 200 ranges a statement;
 - ``recorded``: the ledger's band through ``ix_occurrences_nominal``, each
   occurrence with its run's status (none when erased);
 - ``definitions``: the current definitions the agenda has not cached yet.
@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, and_, func, or_, select, tuple_
+from sqlalchemy import Engine, and_, func, select, tuple_, union_all
 
 from server.storage.agenda_port import AgendaFilter, Candidate, Recorded, WallRange
 from server.storage.records import Owner
@@ -27,9 +27,11 @@ from server.storage.sql.schedules import list_filters
 from server.storage.sql.search_index import unindexed
 from server.storage.tables import runs, schedule_occurrences, schedule_revisions, schedules
 
-__all__ = ["SqlAgendaRows"]
+__all__ = ["SqlAgendaRows", "candidates_query"]
 
 _DEFINITIONS_AT_ONCE = 500
+_RANGES_AT_ONCE = 200
+"""Under SQLite's 500 terms of a compound SELECT (an owner may use every zone)."""
 
 
 def _filters(owner: Owner, states: frozenset[str], where: AgendaFilter) -> list[Any]:
@@ -47,6 +49,30 @@ def _in_range(wall: WallRange) -> Any:
         schedules.c.state == wall.state,
         schedules.c.cadence_zone == wall.zone,
         schedules.c.cadence_wall_time.between(wall.low, wall.high),
+    )
+
+
+def candidates_query(owner: Owner, ranges: Sequence[WallRange], where: AgendaFilter) -> Any:
+    """The schedules named by the wall ranges: one indexed range scan per range.
+
+    An OR of the ranges under the owner's filters would walk every one of the
+    owner's rows in ``ix_schedules_wall_clock``; the ranges are disjoint, so
+    a UNION ALL of one scan each reads only the rows in them.
+    """
+    columns = (
+        schedules.c.id,
+        schedules.c.state,
+        schedules.c.created_at,
+        schedules.c.current_revision,
+        schedules.c.cadence_key,
+    )
+    return union_all(
+        *(
+            select(*columns).where(
+                *_filters(owner, frozenset({wall.state}), where), _in_range(wall)
+            )
+            for wall in ranges
+        )
     )
 
 
@@ -80,16 +106,12 @@ class SqlAgendaRows:
     ) -> list[Candidate]:
         if not ranges:
             return []
-        states = frozenset(wall.state for wall in ranges)
-        query = select(
-            schedules.c.id,
-            schedules.c.state,
-            schedules.c.created_at,
-            schedules.c.current_revision,
-            schedules.c.cadence_key,
-        ).where(*_filters(owner, states, where), or_(*(_in_range(wall) for wall in ranges)))
+        found: list[Candidate] = []
         with self._engine.connect() as connection:
-            return [Candidate(*row) for row in connection.execute(query)]
+            for first in range(0, len(ranges), _RANGES_AT_ONCE):
+                query = candidates_query(owner, ranges[first : first + _RANGES_AT_ONCE], where)
+                found.extend(Candidate(*row) for row in connection.execute(query))
+        return found
 
     def recorded(
         self, owner: Owner, start: datetime, end: datetime, where: AgendaFilter

@@ -10,24 +10,23 @@ per replica that ran lately, so reading it whole is a few rows.
 from __future__ import annotations
 
 from datetime import datetime
+from importlib import import_module
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from server.storage.records import Heartbeat, ReplicaTick, SchedulerReplica
 from server.storage.tables import scheduler_replicas
 
 __all__ = ["SqlSchedulerReplicas", "write_tick"]
 
-_INSERTS = {"postgresql": postgresql_insert, "sqlite": sqlite_insert}
-
 
 def write_tick(connection: Connection, heartbeat: Heartbeat) -> None:
     """Insert or move forward ``heartbeat``'s row, and forget silent replicas if asked."""
     replica = heartbeat.replica
-    insert: Any = _INSERTS[connection.dialect.name](scheduler_replicas)
+    # The dialect's own INSERT … ON CONFLICT, loaded for the database in use only.
+    dialect = import_module(f"sqlalchemy.dialects.{connection.dialect.name}")
+    insert: Any = dialect.insert(scheduler_replicas)
     connection.execute(
         insert.values(
             replica_id=replica.replica_id,

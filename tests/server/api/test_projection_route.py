@@ -59,6 +59,7 @@ async def test_the_projection_lists_firings_with_local_readings_and_the_adjusted
             "scheduled_date": "2027-03-13",
             "scheduled_time": "02:30:00",
             "adjustment": None,
+            "may_overlap": False,
         },
         {
             "at": "2027-03-14T07:00:00Z",
@@ -67,6 +68,7 @@ async def test_the_projection_lists_firings_with_local_readings_and_the_adjusted
             "scheduled_date": "2027-03-14",
             "scheduled_time": "02:30:00",
             "adjustment": "MOVED_TO_TRANSITION",
+            "may_overlap": False,
         },
         {
             "at": "2027-03-15T06:30:00Z",
@@ -75,6 +77,7 @@ async def test_the_projection_lists_firings_with_local_readings_and_the_adjusted
             "scheduled_date": "2027-03-15",
             "scheduled_time": "02:30:00",
             "adjustment": None,
+            "may_overlap": False,
         },
     ]
     assert body["notices"] == [] and body["past"] == []
@@ -244,3 +247,120 @@ async def test_rows_and_the_point_read_say_how_the_next_firing_was_adjusted(
         f"/v1/schedules/{earlier['schedule_id']}/pause", json={"expected_revision": 1}
     )
     assert paused.json()["next_fire_adjustment"] is None
+
+
+async def test_a_firing_may_overlap_exactly_where_the_agenda_says_it_may(
+    client: httpx.AsyncClient, clock: Clock
+) -> None:
+    clock.now = datetime(2027, 3, 20, tzinfo=UTC)
+    schedule = await create(client, run_timeout_seconds=86_400)  # a day's limit: a short day
+    start, end = datetime(2027, 3, 26, tzinfo=UTC), datetime(2027, 3, 31, tzinfo=UTC)
+    window = {"from": _z(start), "to": _z(end)}
+
+    body = await _project(client, schedule["schedule_id"], start, end)
+    agenda = (await client.get("/v1/agenda", params=window)).json()["items"]
+
+    projected = [(f["at"], f["may_overlap"]) for f in body["firings"]]
+    assert projected == [(i["at"], i["may_overlap"]) for i in agenda]
+    assert [overlap for _, overlap in projected] == [False, False, True, False, False]
+
+
+def _expected(body: dict[str, Any]) -> list[str]:
+    return [p["nominal_fire_at"] for p in body["past"] if p["expected"]]
+
+
+async def test_instants_since_creation_with_no_record_are_expected_in_the_past(
+    client: httpx.AsyncClient, clock: Clock
+) -> None:
+    schedule = await create(client)  # daily 08:00 UTC, created 2026-11-30 09:00
+    clock.now = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+
+    body = await _project(
+        client, schedule["schedule_id"], datetime(2026, 11, 28, tzinfo=UTC), clock.now
+    )
+
+    assert body["past"] == [
+        {
+            "occurrence_id": None,
+            "nominal_fire_at": f"2026-12-0{day}T08:00:00Z",
+            "disposition": None,
+            "reason_code": None,
+            "session_id": None,
+            "run_status": None,
+            "failure_reason": None,
+            "expected": True,
+        }
+        for day in (1, 2, 3)
+    ]
+
+
+async def test_an_instant_due_within_the_overdue_threshold_is_not_yet_expected(
+    client: httpx.AsyncClient, clock: Clock
+) -> None:
+    schedule = await create(client)
+    clock.now = datetime(2026, 12, 1, 8, 0, 59, tzinfo=UTC)
+
+    body = await _project(client, schedule["schedule_id"], NOW, NOW + timedelta(days=2))
+
+    assert body["past"] == []
+
+
+async def test_recorded_instants_are_not_expected(
+    client: httpx.AsyncClient, store: SqlStore, clock: Clock
+) -> None:
+    schedule = await create(client)
+    alice = make_principal(
+        principal_id="alice", tenant_id="acme", display_name="Alice", scopes=ALL_SCOPES
+    )
+    worker = ScheduleWorker(store, TokenDirectory([(token_digest("token-alice"), alice)]))
+    for day in (1, 2, 3):
+        clock.now = datetime(2026, 12, day, 8, 0, 30, tzinfo=UTC)
+        assert worker.run_once(clock.now).written == 1
+    clock.now = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+
+    body = await _project(client, schedule["schedule_id"], NOW, clock.now)
+
+    assert [(p["nominal_fire_at"], p["expected"]) for p in body["past"]] == [
+        (f"2026-12-0{day}T08:00:00Z", False) for day in (1, 2, 3)
+    ]
+
+
+async def test_a_paused_schedule_expects_only_what_fell_before_its_pause(
+    client: httpx.AsyncClient, clock: Clock
+) -> None:
+    schedule = await create(client)
+    clock.now = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+    paused = await client.post(
+        f"/v1/schedules/{schedule['schedule_id']}/pause", json={"expected_revision": 1}
+    )
+    assert paused.status_code == 200, paused.text
+    clock.now = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+    body = await _project(client, schedule["schedule_id"], NOW, clock.now)
+
+    # Pausing decided the instant due at 08:00 that day; nothing after the pause is expected.
+    assert [(p["nominal_fire_at"], p["expected"]) for p in body["past"]] == [
+        ("2026-12-01T08:00:00Z", True),
+        ("2026-12-02T08:00:00Z", False),
+    ]
+
+
+async def test_a_resumed_schedule_expects_nothing_from_its_paused_days(
+    client: httpx.AsyncClient, clock: Clock
+) -> None:
+    schedule = await create(client)
+    clock.now = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+    pause = await client.post(
+        f"/v1/schedules/{schedule['schedule_id']}/pause", json={"expected_revision": 1}
+    )
+    assert pause.status_code == 200, pause.text
+    clock.now = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+    resume = await client.post(
+        f"/v1/schedules/{schedule['schedule_id']}/resume", json={"expected_revision": 1}
+    )
+    assert resume.status_code == 200, resume.text
+    clock.now = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+    body = await _project(client, schedule["schedule_id"], NOW, clock.now)
+
+    assert _expected(body) == ["2026-12-04T08:00:00Z", "2026-12-05T08:00:00Z"]

@@ -3,6 +3,9 @@
 A database at 0007 gets schedules written as older servers wrote them (one
 with an earlier revision of another cadence, one without a cadence); after
 the upgrade each row carries its current cadence's zone, wall time and key.
+The longest cadence key (a YEARLY of all 366 dates) is written at head: on
+PostgreSQL ``ix_schedules_cadence_groups`` holds it compressed, under the
+btree's 2,704-byte row limit.
 """
 
 from __future__ import annotations
@@ -71,3 +74,34 @@ def test_the_upgrade_writes_each_schedules_current_cadence_columns(
     assert rows[paris] == ("Europe/Paris", 9 * 3600 + 30 * 60 + 15, canonical_json(PARIS))
     assert rows[once] == ("UTC", 18 * 3600 + 45 * 60, canonical_json(ONCE))
     assert rows[bare] == (None, None, None)
+
+
+EVERY_DAY_OF_A_LEAP_YEAR = {
+    "kind": "YEARLY",
+    "local_time": "09:30:00",
+    "timezone": "Europe/Paris",
+    "dates": [
+        {"month": month, "day": day}
+        for month, days in enumerate((31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31), start=1)
+        for day in range(1, days + 1)
+    ],
+}
+
+
+def test_the_longest_yearly_cadence_fits_the_cadence_groups_index(database_url: str) -> None:
+    engine = open_engine(database_url)
+    upgrade(engine)
+    key = canonical_json(EVERY_DAY_OF_A_LEAP_YEAR)
+    with engine.begin() as connection:
+        schedule_id = _older_schedule(connection, [EVERY_DAY_OF_A_LEAP_YEAR])
+        connection.execute(
+            schedules.update().where(schedules.c.id == schedule_id).values(cadence_key=key)
+        )
+    with engine.connect() as connection:
+        stored = connection.execute(
+            select(schedules.c.cadence_key).where(schedules.c.id == schedule_id)
+        ).scalar_one()
+    engine.dispose()
+
+    assert len(key) > 2704  # longer than a btree row, uncompressed
+    assert stored == key

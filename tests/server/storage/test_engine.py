@@ -11,9 +11,11 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.schema import CreateIndex
 
 from server.storage.engine import CONNECT_TIMEOUT_SECONDS, open_engine, printable_url
 from server.storage.sql.store import SqlStore
+from server.storage.tables import schedule_occurrences
 
 
 def test_a_postgresql_url_without_a_driver_uses_psycopg() -> None:
@@ -79,3 +81,17 @@ def test_opening_and_using_a_postgresql_store_logs_no_password(
         store.close()
     assert caplog.records  # Alembic and SQLAlchemy did log; none of it shows the password
     assert all(password not in record.getMessage() for record in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("url", "dialect"),
+    [("sqlite://", "sqlite"), ("postgresql://alice@db.example/schedules", "postgresql")],
+)
+def test_an_opened_engine_gives_each_partial_index_its_predicate(url: str, dialect: str) -> None:
+    engine = open_engine(url)
+    (index,) = (i for i in schedule_occurrences.indexes if i.name == "ix_schedule_occurrences_run")
+    assert str(CreateIndex(index).compile(dialect=engine.dialect)).endswith(
+        "WHERE run_id IS NOT NULL"
+    )
+    assert engine.dialect.name == dialect
+    engine.dispose()

@@ -98,6 +98,17 @@ def test_an_idle_tick_forgets_replicas_silent_past_retention_and_keeps_the_other
     assert _ticks(scene) == {}
 
 
+def test_an_idle_tick_forgets_replicas_silent_past_the_retention_it_was_given(
+    scene: Scene, clock: Clock
+) -> None:
+    gone = this_replica(clock.now)
+    scene.store.replicas.tick(Heartbeat(gone, clock.now))
+    clock.advance(seconds=9)
+    survivor = this_replica(clock.now)
+    scene.worker(pulse=Pulse(survivor, retention=timedelta(seconds=8))).run_once(clock.now)
+    assert set(_ticks(scene)) == {survivor.replica_id}
+
+
 def test_each_replica_keeps_a_row_of_its_own_newest_first(scene: Scene, clock: Clock) -> None:
     first, second = this_replica(clock.now), this_replica(clock.now)
     assert first.replica_id != second.replica_id, "random per process start"

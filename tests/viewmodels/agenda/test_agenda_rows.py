@@ -97,7 +97,7 @@ async def test_a_shared_instant_says_how_many_schedules_fire_then(
     assert alone.clash_text is None
 
 
-async def test_a_firing_that_may_overlap_says_it_may_still_be_running(
+async def test_a_firing_that_may_overlap_says_it_may_be_skipped_with_its_own_mark(
     agenda: AgendaViewModel, agenda_route: ScriptedRoute
 ) -> None:
     agenda_route.script(
@@ -105,8 +105,9 @@ async def test_a_firing_that_may_overlap_says_it_may_still_be_running(
     )
     await agenda.open()
     [row] = agenda.snapshot.days[0].rows
-    assert row.overlap_text == "May still be running when the next one starts"
-    assert "May still be running when the next one starts" in row.name
+    assert row.overlap_text == "May be skipped if the previous run is still going"
+    assert "May be skipped if the previous run is still going" in row.name
+    assert row.mark is MarkKind.MAY_OVERLAP
 
 
 async def test_the_schedules_own_time_shows_only_when_its_zone_differs(

@@ -1,0 +1,65 @@
+"""What the Settings screen shows: its choices, each with its final words.
+
+The view lays these out as radio groups (theme, 24-hour clock, time zone) and
+a search field for zones; it writes no word of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from viewmodels.formatting.clock_text import HourCycle
+from viewmodels.settings.preferences import DisplayPreferences, ThemeChoice
+
+SETTINGS_ENTRY_LABEL = "Settings"
+SETTINGS_HEADING = "Settings"
+THEME_HEADING = "Theme"
+CLOCK_HEADING = "24-hour clock"
+ZONE_HEADING = "Time zone"
+ZONE_SEARCH_LABEL = "Search time zones"
+DEVICE_ZONE_VALUE = ""
+"""The zone choice that means "the device's zone" (a radio needs a string value)."""
+STORED_ON_DEVICE_TEXT = "These choices are kept on this device and never sent to a server."
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChoice:
+    """One radio: the value the command takes back, and its label."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsSnapshot:
+    preferences: DisplayPreferences
+    theme_choices: tuple[SettingsChoice, ...]
+    clock_choices: tuple[SettingsChoice, ...]
+    zone_choices: tuple[SettingsChoice, ...]
+    """The device's zone, the chosen one, then the search's matches."""
+    zone_query: str = ""
+    zone_search_text: str = ""
+    """Under the search field: how many zones match, or that none does."""
+    zone_text: str = ""
+    """Which clock every screen's times are in, in one sentence."""
+
+    @property
+    def theme(self) -> ThemeChoice:
+        return self.preferences.theme
+
+    @property
+    def theme_value(self) -> str:
+        return self.preferences.theme.value
+
+    @property
+    def clock_value(self) -> str:
+        return self.preferences.hour_cycle.value
+
+    @property
+    def zone_value(self) -> str:
+        return self.preferences.zone_name or DEVICE_ZONE_VALUE
+
+    @property
+    def shown_clock(self) -> tuple[str | None, HourCycle]:
+        """What every other screen's times depend on: a change re-renders them."""
+        return self.preferences.zone_name, self.preferences.hour_cycle

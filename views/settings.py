@@ -1,0 +1,112 @@
+"""The Settings screen and its entry in the sidebar (the drawer on a phone).
+
+Three radio groups (theme, 24-hour clock, time zone) and a search field for
+zones, every word from ``SettingsSnapshot``. ``extra_sections`` is where more
+settings go under them (the Calendar feeds section, ``views.calendar_feeds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+import flet as ft
+
+from viewmodels.navigation import Place
+from viewmodels.settings import SETTINGS_ENTRY_LABEL, SettingsChoice
+from viewmodels.settings.snapshot import (
+    CLOCK_HEADING,
+    SETTINGS_HEADING,
+    STORED_ON_DEVICE_TEXT,
+    THEME_HEADING,
+    ZONE_HEADING,
+    ZONE_SEARCH_LABEL,
+)
+from views.binding import run_command, use_snapshot
+from views.screen_models import NavigationModel, SettingsModel, use_models
+
+_PADDING = ft.Padding.symmetric(horizontal=24, vertical=16)
+
+
+@ft.component
+def SettingsEntry(navigation: NavigationModel, show: Callable[[str], None]) -> ft.Control:
+    """Selected while Settings is shown; nothing where the session offers no Settings."""
+    location = use_snapshot(navigation)
+    if use_models().settings is None:
+        return ft.Container()
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.SETTINGS_OUTLINED),
+        title=ft.Text(SETTINGS_ENTRY_LABEL),
+        selected=location.place is Place.SETTINGS,
+        on_click=lambda: show(navigation.show_settings()),
+        shape=ft.StadiumBorder(),
+        selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
+        selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+    )
+
+
+@ft.component
+def SettingsPage(
+    model: SettingsModel, *, phone: bool = False, extra_sections: Sequence[ft.Control] = ()
+) -> ft.Control:
+    """The screen's content; a phone's app bar names it, a wide window a heading."""
+    snapshot = use_snapshot(model)
+    heading: list[ft.Control] = (
+        [] if phone else [ft.Text(SETTINGS_HEADING, theme_style=ft.TextThemeStyle.HEADLINE_SMALL)]
+    )
+    return ft.ListView(
+        [
+            *heading,
+            ft.Text(STORED_ON_DEVICE_TEXT),
+            _section(THEME_HEADING),
+            _radios(snapshot.theme_choices, snapshot.theme_value, model.choose_theme),
+            _section(CLOCK_HEADING),
+            _radios(snapshot.clock_choices, snapshot.clock_value, model.choose_clock),
+            _section(ZONE_HEADING),
+            ft.Text(snapshot.zone_text),
+            ZoneSearch(model),
+            *([ft.Text(snapshot.zone_search_text)] if snapshot.zone_search_text else []),
+            _radios(snapshot.zone_choices, snapshot.zone_value, model.choose_zone),
+            *extra_sections,
+        ],
+        padding=_PADDING,
+        spacing=8,
+        expand=True,
+    )
+
+
+def _section(heading: str) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(heading, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        padding=ft.Padding.only(top=16),
+    )
+
+
+def _radios(
+    choices: Sequence[SettingsChoice], value: str, choose: Callable[[str], Awaitable[None]]
+) -> ft.Control:
+    return ft.RadioGroup(
+        value=value,
+        on_change=lambda event: run_command(choose, event.control.value or ""),
+        content=ft.Column(
+            [ft.Radio(value=choice.value, label=choice.label) for choice in choices], spacing=0
+        ),
+    )
+
+
+def _zone_search(model: SettingsModel) -> ft.Control:
+    """Memoized on the model, so no render sends the field older text."""
+    return ft.TextField(
+        value=model.snapshot.zone_query,
+        label=ZONE_SEARCH_LABEL,
+        prefix_icon=ft.Icons.SEARCH,
+        dense=True,
+        on_change=lambda event: run_command(model.type_zone_query, event.control.value or ""),
+    )
+
+
+class _SearchField(Protocol):
+    def __call__(self, model: SettingsModel) -> ft.Control: ...
+
+
+ZoneSearch: _SearchField = ft.memo(ft.component(_zone_search))  # type: ignore[no-untyped-call]
