@@ -275,8 +275,13 @@ _MARK_ICONS = {
     MarkKind.NOT_RUN: ft.Icons.HIGHLIGHT_OFF,
     MarkKind.NO_RECORD: ft.Icons.HELP_OUTLINE,
     MarkKind.NO_FIRING: ft.Icons.EVENT_BUSY,
+    MarkKind.NOT_FIRED: ft.Icons.POWER_OFF,
+    MarkKind.MAY_OVERLAP: ft.Icons.WARNING_AMBER,
+    MarkKind.WOULD_FIRE: ft.Icons.CIRCLE_OUTLINED,
 }
-_WARNING_MARKS = frozenset({MarkKind.FAILED, MarkKind.MISSED, MarkKind.REFUSED, MarkKind.NOT_RUN})
+_WARNING_MARKS = frozenset(
+    {MarkKind.FAILED, MarkKind.MISSED, MarkKind.REFUSED, MarkKind.NOT_RUN, MarkKind.NOT_FIRED}
+)
 
 
 def _agenda_row(row: AgendaRow, open_row: OpenRow) -> ft.Control:

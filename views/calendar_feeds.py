@@ -1,8 +1,8 @@
 """The person's calendar feeds: name and creation date, each with Revoke, which asks first.
 
 A self-contained section: ``CalendarFeeds(model)`` loads the list when it
-shows and renders ``CalendarFeedsSnapshot`` as it is. ``calendar_feeds_section``
-is what another page (Settings) calls to place it: None where the session has
+shows and renders ``CalendarFeedsSnapshot`` as it is. ``calendar_feeds_sections``
+is what the Settings page calls to place it: empty where the session has
 no feeds model.
 """
 
@@ -23,10 +23,10 @@ from views.screen_models import CalendarFeedsModel, ScreenModels
 from views.status_panels import error_panel
 
 
-def calendar_feeds_section(models: ScreenModels) -> ft.Control | None:
-    """The feeds section for a page that lists the person's settings; None without feeds."""
+def calendar_feeds_sections(models: ScreenModels) -> tuple[ft.Control, ...]:
+    """The Settings page's feeds section: none when the session has no feeds."""
     model = models.calendar_feeds
-    return None if model is None else CalendarFeeds(model)
+    return () if model is None else (CalendarFeeds(model),)
 
 
 @ft.component

@@ -25,6 +25,7 @@ from views.agenda import Agenda
 from views.attention_notice import attention_banner
 from views.banners import with_banners
 from views.binding import go, run_command, use_each_request, use_route_follower, use_snapshot
+from views.calendar_feeds import calendar_feeds_sections
 from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
 from views.screen_models import ScreenModels, use_models
@@ -139,7 +140,11 @@ def NarrowSettings() -> ft.View:
     page = ft.context.page
     use_route_follower(ft.use_route_location())
     model = models.settings
-    content = SettingsPage(model, phone=True) if model is not None else ft.Container()
+    content = (
+        SettingsPage(model, phone=True, extra_sections=calendar_feeds_sections(models))
+        if model is not None
+        else ft.Container()
+    )
     return ft.View(
         route=SETTINGS_ROUTE,
         can_pop=False,

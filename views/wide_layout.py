@@ -10,6 +10,7 @@ from views.agenda import Agenda
 from views.attention_notice import attention_banner
 from views.banners import with_banners
 from views.binding import go, run_command, use_route_follower
+from views.calendar_feeds import calendar_feeds_sections
 from views.look import LIST_WIDTH, SIDEBAR_WIDTH
 from views.schedule_detail import ScheduleDetail
 from views.schedule_list import ScheduleList
@@ -31,7 +32,7 @@ def WideLayout() -> ft.View:
     if location.place is Place.SESSION:
         content: ft.Control = ft.Container(content=outlet, expand=True)
     elif location.place is Place.SETTINGS and models.settings is not None:
-        content = SettingsPage(models.settings)
+        content = SettingsPage(models.settings, extra_sections=calendar_feeds_sections(models))
     else:
         beside: ft.Control = (
             Agenda(models.agenda, models.navigation)

@@ -375,7 +375,11 @@ def schedule_routes(
     ) -> Response:
         """Firings, non-firing dates and past occurrences in ``[from, to)``, at most 92 days."""
         start_at, end_at = window(start, end)
-        return answer(Projection.of(service.project(principal, schedule_id, start_at, end_at)))
+        return answer(
+            Projection.of(
+                service.project(principal, schedule_id, start_at, end_at, watch.overdue_after)
+            )
+        )
 
     return router
 

@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from server.control.scheduler_status import OVERDUE_AFTER
 from server.domain.cadence import Cadence
 from server.domain.projection import (
     Notice,
@@ -41,7 +42,6 @@ __all__ = ["MAX_WINDOW", "Projection", "project"]
 MAX_WINDOW: Final = timedelta(days=92)
 _TICK: Final = timedelta(microseconds=1)
 _FIRING_STATES: Final = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
-_OVERDUE_AFTER: Final = timedelta(seconds=60)
 _STOPS: Final = frozenset(
     {
         AuditEventKind.SCHEDULE_PAUSED,
@@ -75,7 +75,7 @@ def project(
     start: datetime,
     end: datetime,
     now: datetime,
-    overdue_after: timedelta = _OVERDUE_AFTER,
+    overdue_after: timedelta = OVERDUE_AFTER,
 ) -> Projection:
     """The calendar of ``view`` (whose current cadence is ``cadence``) over ``[start, end)``."""
     state = view.schedule.state

@@ -14,19 +14,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Final
 
 from server.domain.states import SchedulerState
 from server.storage.ports import Store
 from server.storage.records import Owner, ReplicaTick
 
-__all__ = ["SchedulerStatus", "SchedulerWatch", "scheduler_status"]
+__all__ = ["OVERDUE_AFTER", "SchedulerStatus", "SchedulerWatch", "scheduler_status"]
+
+OVERDUE_AFTER: Final = timedelta(seconds=60)
+"""How long past its ``next_fire_at`` an undecided schedule is still on time, by default."""
 
 
 @dataclass(frozen=True, slots=True)
 class SchedulerWatch:
     """When a firing counts as overdue, and a quiet scheduler as late, then stopped."""
 
-    overdue_after: timedelta = timedelta(seconds=60)
+    overdue_after: timedelta = OVERDUE_AFTER
     late_after: timedelta = timedelta(seconds=30)
     stopped_after: timedelta = timedelta(minutes=2)
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
 from server.control import lifecycle, projection
+from server.control.scheduler_status import OVERDUE_AFTER
 from server.definitions.checks import BROWSER_SCOPE, Definition, parse_definition
 from server.definitions.errors import (
     BrowserProfileUnavailable,
@@ -91,12 +92,20 @@ class ScheduleService:
         return view
 
     def project(
-        self, principal: Principal, schedule_id: UUID, start: datetime, end: datetime
+        self,
+        principal: Principal,
+        schedule_id: UUID,
+        start: datetime,
+        end: datetime,
+        overdue_after: timedelta = OVERDUE_AFTER,
     ) -> projection.Projection:
         """The schedule's calendar over ``[start, end)`` as of now (see ``projection``)."""
         view = self.get(principal, schedule_id)
         cadence = stored_cadence(view.revision)
-        return projection.project(self._store, view, cadence, start, end, self._clock())
+        now = self._clock()
+        return projection.project(
+            self._store, view, cadence, start, end, now, overdue_after=overdue_after
+        )
 
     def create(
         self, principal: Principal, raw: Mapping[str, Any], idempotency_key: str
