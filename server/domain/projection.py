@@ -139,7 +139,8 @@ def expected_between(
     when it stopped); only instants strictly inside it and inside ``window``
     (``[start, end)``) count, oldest first.
     """
-    after = max(active[0], window[0] - _TICK)
+    # ``window[0]`` may be the first instant there is: nothing is subtracted from it then.
+    after = active[0] if window[0] <= active[0] else window[0] - _TICK
     before = min(active[1], window[1])
     if before <= after:
         return []
