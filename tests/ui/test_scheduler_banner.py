@@ -91,8 +91,11 @@ def stalled_url(
 def readable(page: Page, pattern: re.Pattern[str]) -> None:
     """Waits until some name or text in the accessibility tree matches ``pattern``."""
     deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
-    while not any(pattern.search(text) for text in accessible_texts(page)):
-        assert time.monotonic() < deadline, f"never readable: {pattern.pattern}"
+    while True:
+        seen = accessible_texts(page)
+        if any(pattern.search(text) for text in seen):
+            return
+        assert time.monotonic() < deadline, f"never readable: {pattern.pattern} in {seen}"
         next_frames(page, 6)
 
 
