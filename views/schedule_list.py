@@ -5,14 +5,13 @@ on screen: a full-page error when page one failed, an inline Retry when a
 later page failed (the loaded rows stay), and the footer under the rows.
 Scrolling near the end, or Load more (for keyboards and tall windows), asks
 for the next page. On a phone the search field shows when the app bar's
-Search asks for it (``show_search``) or while a search is on. Beside Refresh,
-Subscribe to all schedules (``views.add_to_calendar``) opens its panel under the header.
+Search asks for it (``show_search``) or while a search is on. Subscribe to all
+schedules, beside Refresh, opens its panel under the header.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 from uuid import UUID
 
 import flet as ft
@@ -20,13 +19,14 @@ import flet as ft
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
-from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, REFRESH_LABEL, SEARCH_LABEL
+from viewmodels.schedule_list.snapshot import REFRESH_LABEL
 from views.actions import icon_action
 from views.add_to_calendar import ListSubscribeAll, ListSubscribeAllPanel
 from views.binding import Held, focus_soon, go, run_command, use_each_request, use_snapshot
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
-from views.status_panels import centered, error_panel, loading_panel, message_panel
+from views.search_field import SearchField
+from views.status_panels import error_panel, loading_panel, message_panel
 
 LOAD_MORE_MARGIN = 6_000
 """Pixels from the (estimated) end of the list at which the next page is requested.
@@ -188,19 +188,12 @@ def _body(
         elsewhere = snapshot.search_elsewhere
         if elsewhere is not None and snapshot.search_elsewhere_label:
             # The offer sits right under the sentence it answers, not at the pane's foot.
-            return centered(
-                ft.Icon(ft.Icons.SEARCH_OFF, size=40, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(
-                    snapshot.empty_text,
-                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                ft.OutlinedButton(
-                    snapshot.search_elsewhere_label,
-                    icon=ft.Icons.SEARCH,
-                    on_click=lambda: run_command(model.select_section, elsewhere),
-                ),
+            offer = ft.OutlinedButton(
+                snapshot.search_elsewhere_label,
+                icon=ft.Icons.SEARCH,
+                on_click=lambda: run_command(model.select_section, elsewhere),
             )
+            return message_panel(ft.Icons.SEARCH_OFF, snapshot.empty_text, action=offer)
         return message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text, snapshot.empty_guidance)
     if not snapshot.rows:
         return loading_panel(snapshot.loading_text)
@@ -261,48 +254,3 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
     else:
         content = ft.Container(height=0)
     return ft.Container(content=content, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
-
-
-def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]) -> ft.Control:
-    """The search field: keystrokes go to the view model; the clear button and Escape empty it.
-
-    Memoized on ``clears``: while the person types, the list re-renders on
-    every answer but this field is not rendered again, so no render can send
-    the field an older text than the one being typed. It renders again only
-    when the view model cleared the search (``clears`` grew), or when it is
-    first shown, with the search kept in the view model. A clear is the same
-    field with an empty value (each keystroke wrote the typed text back to
-    it, so the empty value is a change Flet sends): Escape leaves the focus
-    in it, and the clear button puts the focus back in it, since Flutter's web
-    engine leaves an unfocused field's accessible value at the old text.
-    """
-
-    def typed(event: ft.Event[ft.TextField]) -> None:
-        run_command(model.type_query, event.control.value or "")
-
-    def clear() -> None:
-        if ref.current is not None:
-            focus_soon(ref.current)
-        run_command(model.clear_query)
-
-    field = ft.TextField(
-        value=model.snapshot.query,
-        label=SEARCH_LABEL,
-        prefix_icon=ft.Icons.SEARCH,
-        suffix=icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, clear),
-        dense=True,
-        on_change=typed,
-        expand=True,
-    )
-    ref.current = field
-    return ft.Row([field])
-
-
-class _SearchFieldTile(Protocol):
-    def __call__(
-        self, model: ScheduleListModel, clears: int, ref: Held[ft.TextField]
-    ) -> ft.Control: ...
-
-
-# ft.memo is unannotated in Flet 1.0.5; the protocol states what it returns.
-SearchField: _SearchFieldTile = ft.memo(ft.component(_search_field))  # type: ignore[no-untyped-call]

@@ -38,30 +38,34 @@ def loading_panel(text: str) -> ft.Control:
     )
 
 
-def message_panel(icon: ft.IconData, title: str, text: str | None = None) -> ft.Control:
+def message_panel(
+    icon: ft.IconData,
+    title: str,
+    text: str | None = None,
+    *,
+    action: ft.Control | None = None,
+    icon_color: ft.ColorValue = ft.Colors.ON_SURFACE_VARIANT,
+) -> ft.Control:
+    """A sentence that replaces the whole pane, with its icon and what can be done next."""
     parts: list[ft.Control] = [
-        ft.Icon(icon, size=40, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Icon(icon, size=40, color=icon_color),
         ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
     ]
     if text:
         parts.append(
             ft.Text(text, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
         )
+    if action is not None:
+        parts.append(action)
     return centered(*parts)
 
 
 def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> ft.Control:
     """A failure that replaces the whole pane: what failed, why, and Retry."""
-    parts: list[ft.Control] = [
-        ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color=ft.Colors.ERROR),
-        ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
-    ]
-    if reason:
-        parts.append(
-            ft.Text(reason, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
-        )
-    parts.append(ft.FilledButton(RETRY_LABEL, icon=ft.Icons.REFRESH, on_click=lambda: on_retry()))
-    return centered(*parts)
+    retry = ft.FilledButton(RETRY_LABEL, icon=ft.Icons.REFRESH, on_click=lambda: on_retry())
+    return message_panel(
+        ft.Icons.ERROR_OUTLINE, title, reason, action=retry, icon_color=ft.Colors.ERROR
+    )
 
 
 def state_chip(label: str, tone: Tone, *, on_selected: bool = False) -> ft.Control:
