@@ -153,6 +153,22 @@ def click_in_list(page: Page, first: Locator, target: Locator) -> None:
     target.click()
 
 
+def choose(segment: Locator, *, attempts: int = 3) -> None:
+    """Click a segment (a section tab) until Flutter marks it chosen (``aria-current``).
+
+    A click that lands while the header is still being laid out is lost, and
+    nothing on the page says so: the chosen mark is what proves it took.
+    """
+    for attempt in range(attempts):
+        segment.click()
+        try:
+            expect(segment).to_have_attribute("aria-current", "true", timeout=3_000)
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
+
+
 def scroll_reading(
     page: Page,
     area: Locator,

@@ -38,6 +38,7 @@ from devtools.browser.accessible_names import (
 from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
     accessible_texts,
+    choose,
     enable_semantics,
     open_app,
     wait_for_text,
@@ -271,7 +272,7 @@ def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_r
     try:
         running_team.stop()
         # Recent History was never read: nothing kept for it to show offline.
-        button(page, HISTORY_TAB).click()
+        choose(button(page, HISTORY_TAB))
         wait_for_text(page, LIST_FAILED)
         expect(button(page, "Retry")).to_be_visible()
         expect(token_field(page)).to_have_count(0)  # an outage is not a sign-out

@@ -17,7 +17,12 @@ import tzlocal
 from playwright.sync_api import Page, expect
 
 from devtools.browser.accessible_names import HISTORY_TAB, button, schedule_row, schedule_rows
-from devtools.browser.flutter_page import click_in_list, scroll_until_attached, wait_for_text
+from devtools.browser.flutter_page import (
+    choose,
+    click_in_list,
+    scroll_until_attached,
+    wait_for_text,
+)
 from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
@@ -53,7 +58,7 @@ def test_a_completed_schedule_says_when_it_ended_and_its_calendar_shows_its_last
     zone = tzlocal.get_localzone()
     ended = stored_instant(schedule.updated_at).astimezone(zone)
     expect(schedule_rows(page).first).to_be_visible()
-    button(page, HISTORY_TAB).click()
+    choose(button(page, HISTORY_TAB))
     row = schedule_row(page, schedule.title)
     scroll_until_attached(page, _list_point(page), row)
 

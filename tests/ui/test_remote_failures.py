@@ -21,7 +21,7 @@ from devtools.browser.accessible_names import (
     schedule_row,
     schedule_rows,
 )
-from devtools.browser.flutter_page import accessible_texts, wait_for_text
+from devtools.browser.flutter_page import accessible_texts, choose, wait_for_text
 from devtools.browser.schedule_server import ScheduleServer
 from tests.ui.artifacts import save_screenshot
 from tests.ui.page_opener import PageOpener
@@ -61,7 +61,7 @@ def test_an_outage_shows_a_plain_failure_with_retry_and_retry_brings_the_list_ba
 
     # Recent History was never read on this device: nothing kept to show offline.
     running_remote.stop()
-    button(page, HISTORY_TAB).click()
+    choose(button(page, HISTORY_TAB))
 
     wait_for_text(page, LIST_FAILED)
     retry = button(page, "Retry")

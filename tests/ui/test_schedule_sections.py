@@ -22,7 +22,7 @@ from devtools.browser.accessible_names import (
     schedule_row,
     schedule_rows,
 )
-from devtools.browser.flutter_page import UI_TIMEOUT_MS, box_centre
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, box_centre, choose
 from tests.ui.schedule_database import (
     CURRENT_STATES,
     HISTORY_STATES,
@@ -100,7 +100,7 @@ def test_recent_history_lists_every_completed_and_cancelled_schedule_and_no_curr
     assert {s.state for s in finished} == {"COMPLETED", "CANCELLED"}
     expect(schedule_rows(page).first).to_be_visible()
 
-    button(page, HISTORY_TAB).click()
+    choose(button(page, HISTORY_TAB))
     first = schedule_row(page, finished[0].title)
     expect(first).to_be_visible()
     seen = scroll_collecting_rows(page, first, schedule_row(page, finished[-1].title))

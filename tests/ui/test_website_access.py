@@ -25,6 +25,7 @@ from devtools.browser.accessible_names import (
 )
 from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
+    choose,
     click_in_list,
     holds_text,
     next_frames,
@@ -183,7 +184,7 @@ def test_a_finished_schedules_picker_is_read_only(
 ) -> None:
     finished = database.schedules_in(HISTORY_STATES)[0]
     expect(schedule_rows(desktop).first).to_be_visible()
-    button(desktop, HISTORY_TAB).click()
+    choose(button(desktop, HISTORY_TAB))
     row = schedule_row(desktop, finished.title)
     expect(row).to_be_visible()
     revision = finished.current_revision
