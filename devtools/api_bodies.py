@@ -304,6 +304,17 @@ def scheduler_json(**changes: Any) -> dict[str, Any]:
     return _with(body, changes)
 
 
+def feed_json(**changes: Any) -> dict[str, Any]:
+    """One feed of ``GET /v1/feeds`` (no address: only its creation answers with one)."""
+    body: dict[str, Any] = {
+        "feed_id": str(uid("feed")),
+        "schedule_id": str(SCHEDULE_ID),
+        "name": "Morning news digest",
+        "created_at": "2026-12-01T06:30:00Z",
+    }
+    return _with(body, changes)
+
+
 def page_json(*items: dict[str, Any], next_cursor: str | None = None) -> dict[str, Any]:
     return {"items": list(items), "next_cursor": next_cursor}
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from devtools import api_bodies as bodies
 from transport.client import ScheduleClient
+from transport.models import AGENDA_NOT_OFFERED, FEEDS_NOT_OFFERED, SCHEDULER_NOT_OFFERED
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,12 @@ class RouteCase:
     call: Callable[[ScheduleClient], Awaitable[Any]]
     valid_body: dict[str, Any]
     status: int = 200
+    optional: bool = False
+    """A route a compliant server may lack: its 404/405 answers a "not offered" value."""
 
+
+NOT_OFFERED = (AGENDA_NOT_OFFERED, FEEDS_NOT_OFFERED, SCHEDULER_NOT_OFFERED)
+"""What an optional route's call answers when the server lacks the route."""
 
 S = bodies.SCHEDULE_ID
 WINDOW = (datetime(2027, 3, 1, tzinfo=UTC), datetime(2027, 4, 1, tzinfo=UTC))
@@ -143,5 +149,46 @@ ROUTE_CASES = [
         "/v1/principal",
         lambda c: c.get_principal(),
         bodies.principal_json(),
+    ),
+    RouteCase(
+        "list_agenda",
+        "GET",
+        "/v1/agenda",
+        lambda c: c.list_agenda(start=WINDOW[0], end=WINDOW[1], query="digest"),
+        bodies.page_json(bodies.agenda_item_json()),
+        optional=True,
+    ),
+    RouteCase(
+        "agenda_density",
+        "GET",
+        "/v1/agenda/density",
+        lambda c: c.agenda_density(start=WINDOW[0], end=WINDOW[1], bucket="day"),
+        bodies.agenda_density_json(WINDOW[0], [2, 0, 1], step=timedelta(days=1), bucket="day"),
+        optional=True,
+    ),
+    RouteCase(
+        "scheduler_status",
+        "GET",
+        "/v1/scheduler",
+        lambda c: c.scheduler_status(),
+        bodies.scheduler_json(),
+        optional=True,
+    ),
+    RouteCase(
+        "create_feed",
+        "POST",
+        "/v1/feeds",
+        lambda c: c.create_feed(S, name="Digest"),
+        bodies.feed_json(url="/feeds/s3cr3t.ics"),
+        status=201,
+        optional=True,
+    ),
+    RouteCase(
+        "list_feeds",
+        "GET",
+        "/v1/feeds",
+        lambda c: c.list_feeds(),
+        bodies.page_json(bodies.feed_json()),
+        optional=True,
     ),
 ]

@@ -9,7 +9,7 @@ import pytest
 import respx
 
 from devtools import api_bodies as bodies
-from tests.transport.route_cases import ROUTE_CASES, RouteCase
+from tests.transport.route_cases import NOT_OFFERED, ROUTE_CASES, RouteCase
 from transport import errors
 from transport.client import ScheduleClient
 
@@ -263,10 +263,13 @@ async def test_every_route_maps_scope_missing(
 
 @pytest.mark.parametrize("status", [404, 405])
 @pytest.mark.parametrize("case", ROUTE_CASES, ids=lambda case: case.name)
-async def test_404_and_405_mean_no_browsing_only_on_the_list_route(
+async def test_404_and_405_mean_no_browsing_on_the_list_route_and_not_offered_on_an_optional_one(
     status: int, case: RouteCase, router: respx.Router, client: ScheduleClient
 ) -> None:
     router.route(method=case.method, path=case.path).respond(status, text="Not here")
+    if case.optional:
+        assert await case.call(client) in NOT_OFFERED
+        return
     with pytest.raises(errors.ServerRefused) as caught:
         await case.call(client)
     if case.name == "list_schedules":
