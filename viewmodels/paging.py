@@ -52,6 +52,33 @@ class LatestRequest:
         self._latest += 1
 
 
+Sleep = Callable[[float], Awaitable[None]]
+"""Waits the given seconds (``asyncio.sleep``; a fake clock's in tests)."""
+
+
+class Debounce:
+    """Typing: a search starts once the keys rest, and only for the newest keystroke.
+
+    ``settled()`` waits the pause and answers whether no later keystroke (nor
+    ``cancel()``, a search started another way) came meanwhile.
+    """
+
+    __slots__ = ("_latest", "_pause", "_sleep")
+
+    def __init__(self, sleep: Sleep, pause: float) -> None:
+        self._latest = LatestRequest()
+        self._sleep = sleep
+        self._pause = pause
+
+    async def settled(self) -> bool:
+        ticket = self._latest.begin()
+        await self._sleep(self._pause)
+        return self._latest.is_current(ticket)
+
+    def cancel(self) -> None:
+        self._latest.drop()
+
+
 class FeedPhase(StrEnum):
     """Where paging stands. Errors are kept apart so loaded rows can stay visible."""
 

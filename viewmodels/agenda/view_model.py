@@ -36,7 +36,7 @@ from viewmodels.failure_text import failure_text
 from viewmodels.formatting.zones import your_time_text
 from viewmodels.observable import Observable
 from viewmodels.offline import OfflineViewModel, unreachable
-from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
+from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState, LatestRequest, Sleep
 from viewmodels.ports import Clock, ScheduleApi
 
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ EMPTY_TEXT = {
 }
 NO_MATCH_TEXT = "No firings match “{query}”"
 NOTHING_NEEDS_ATTENTION_TEXT = "No schedule that needs attention fires in this time."
-Sleep = Callable[[float], Awaitable[None]]
 
 
 class AgendaViewModel(Observable[AgendaSnapshot]):
@@ -74,14 +73,12 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         self._zone = device_zone
         self._page_size = page_size
         self._offline = offline
-        self._sleep = sleep
-        self._debounce = debounce
         self._feed: CursorFeed[AgendaItem, AgendaRow] = CursorFeed(
             key=lambda item: (item.schedule_id, item.at),
             to_row=self._row,
             on_change=self._show_feed,
         )
-        self._typing = LatestRequest()
+        self._typing = Debounce(sleep, debounce)
         self._density_reads = LatestRequest()
         self._reloads = 0
         self._opened = False
@@ -114,15 +111,13 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         """A keystroke in the agenda's search: shown at once, searched after the debounce."""
         if text == self.snapshot.query:
             return
-        ticket = self._typing.begin()
         self._publish(replace(self.snapshot, query=text))
         self._feed.supersede()
-        await self._sleep(self._debounce)
-        if self._typing.is_current(ticket):
+        if await self._typing.settled():
             await self.reload()
 
     async def clear_query(self) -> None:
-        self._typing.begin()
+        self._typing.cancel()
         if self.snapshot.query:
             self._publish(replace(self.snapshot, query=""))
             await self.reload()
@@ -135,7 +130,7 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
 
     async def reload(self) -> None:
         """Page one of the window and the busy strip, side by side; rows stay until it answers."""
-        self._typing.begin()
+        self._typing.cancel()
         self._reloads += 1
         await asyncio.gather(self._reload_rows(self._reloads), self._read_density())
 

@@ -23,7 +23,7 @@ from transport.errors import ApiError, BrowsingUnavailable, ListOrderNotOffered,
 from transport.models import ListOrder, Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
-from viewmodels.paging import CursorFeed, FeedPhase, FeedState, LatestRequest
+from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.keyboard import KeyboardMarks
 from viewmodels.schedule_list.rows import schedule_row, summary_of
@@ -48,6 +48,7 @@ class ListLoading(KeyboardMarks):
         device_zone: ZoneInfo,
         page_size: int,
         offline: OfflineViewModel | None,
+        typing: Debounce,
     ) -> None:
         super().__init__(initial)
         self._api = api
@@ -55,7 +56,7 @@ class ListLoading(KeyboardMarks):
         self._zone = device_zone
         self._page_size = page_size
         self._offline = offline
-        self._typing = LatestRequest()
+        self._typing = typing
         """The search text waiting for its debounce; a reload cancels it."""
         self._cached_at: datetime | None = None
         """The rows are the cache's copy read at this instant (offline); None: the server's."""
@@ -102,7 +103,7 @@ class ListLoading(KeyboardMarks):
             await self._sign_ins.read(page.items, reload)
             return page
 
-        self._typing.begin()
+        self._typing.cancel()
         self._gone.clear()
         cached = None if self.snapshot.rows or not plain else await self._kept(section)
         if reload != self._reloads:

@@ -12,7 +12,6 @@ applied at once when chosen. Reading the rows is ``ListLoading``'s (``loading.py
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from zoneinfo import ZoneInfo
 
@@ -20,7 +19,7 @@ from transport.errors import ApiError
 from transport.models import ListOrder
 from viewmodels.formatting.zones import your_time_text
 from viewmodels.offline import OfflineViewModel
-from viewmodels.paging import LatestRequest
+from viewmodels.paging import Debounce, LatestRequest, Sleep
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi
 from viewmodels.schedule_list.loading import ListLoading
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot
@@ -29,7 +28,6 @@ from viewmodels.server_kind import ServerKind
 DEFAULT_PAGE_SIZE = 20
 SEARCH_DEBOUNCE = 0.2
 """Seconds of quiet after a keystroke before the search is sent (the issue allows 250 ms)."""
-Sleep = Callable[[float], Awaitable[None]]
 ORDER_KEY = "schedule_list.order"
 """Device state: the list's chosen order, ``ListOrder``'s value."""
 
@@ -57,9 +55,8 @@ class ScheduleListViewModel(ListLoading):
             device_zone=device_zone,
             page_size=page_size,
             offline=offline,
+            typing=Debounce(sleep, debounce),
         )
-        self._sleep = sleep
-        self._debounce = debounce
         self._counting = LatestRequest()
         self._storage = storage or MemoryStorage()
         self._order_read = False
@@ -121,16 +118,14 @@ class ScheduleListViewModel(ListLoading):
         """
         if text == self.snapshot.query:
             return
-        ticket = self._typing.begin()
         self._publish(replace(self.snapshot, query=text))
         self._feed.supersede()
-        await self._sleep(self._debounce)
-        if self._typing.is_current(ticket):
+        if await self._typing.settled():
             await self._reload_rows()
 
     async def clear_query(self) -> None:
         """The clear button or Escape: no search, page one of the section at once."""
-        self._typing.begin()
+        self._typing.cancel()
         if self.snapshot.query:
             cleared = replace(
                 self.snapshot, query="", search_clears=self.snapshot.search_clears + 1
