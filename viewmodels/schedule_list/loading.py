@@ -4,11 +4,9 @@ Page one is read on every reload; a failed first page is a full-page error
 and 404/405 from the list route means "browsing unavailable". With a view
 cache, page one of each plain section is kept as it is read, painted first
 when the rows are empty, and shown (offline) when the server cannot be
-reached; a search or filter is never answered from it. Rows already shown are
-read again in place when their next firing passes (soonest first, page one
-is read again: the row moves), and made again when the date changes (their
-words read the clock). Pages are asked in the snapshot's ``applied_order``; a
-server that refuses soonest first (``ListOrderNotOffered``) hides the choice.
+reached; a search or filter is never answered from it. Pages are asked in
+the snapshot's ``applied_order``; a server that refuses soonest first
+(``ListOrderNotOffered``) hides the choice.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from datetime import date, datetime
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import ApiError, BrowsingUnavailable, ListOrderNotOffered, NotFound
+from transport.errors import BrowsingUnavailable, ListOrderNotOffered
 from transport.models import ListOrder, Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
@@ -32,8 +30,6 @@ from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot,
 
 Fetch = Callable[[str | None], Awaitable[Page[ScheduleSummary]]]
 """One page of the list after a cursor (None: page one)."""
-DUE_REREADS = 20
-"""At most this many rows are read again per ``refresh_due`` (the rest on the next round)."""
 
 
 class ListLoading(KeyboardMarks):
@@ -165,29 +161,6 @@ class ListLoading(KeyboardMarks):
 
         return read
 
-    async def _reread_in_order(self) -> bool:
-        """Page one again, as a newer reload, the rows kept when it fails (a quiet round)."""
-        self._reloads += 1
-        reload = self._reloads
-        read = self._reader(self.snapshot)
-        try:
-            page = await read(None)
-            await self._sign_ins.read(page.items, reload)
-        except ApiError:
-            return False
-        if reload != self._reloads:
-            return True  # a newer reload (a search, a section) answers instead
-
-        async def fetch(cursor: str | None) -> Page[ScheduleSummary]:
-            if cursor is None:
-                return page
-            later = await read(cursor)
-            await self._sign_ins.read(later.items, reload)
-            return later
-
-        await self._feed.reload(fetch)
-        return True
-
     async def show_kept_copy(self) -> None:
         """The server stopped answering (a live round said so): the kept page one, no read.
 
@@ -228,47 +201,6 @@ class ListLoading(KeyboardMarks):
         row = next((r for r in self.snapshot.rows if r.schedule_id == detail.schedule_id), None)
         if row is not None:
             self._feed.replace(summary_of(detail, row.preview))
-
-    async def refresh_due(self) -> bool:
-        """Rows whose next firing has passed are read again and shown in place.
-
-        Quietly: no progress, no error; the reader's place, the other rows and
-        the selection stay. A row the server has not moved on yet reads "due
-        now" until a later round finds it moved; a row the server no longer
-        has stays until the next reload. Soonest first, the rows' order moved
-        with them: page one is read again instead. Answers False when the
-        server could not be read (the round stops at the first such failure).
-        """
-        if self._cached_at is not None:
-            return False  # the rows are the cache's: a reload brings the server back, not this
-        if self.snapshot.applied_order is ListOrder.NEXT_FIRE and self.snapshot.due_rows(
-            self._clock()
-        ):
-            # Soonest first, a passed firing moves its row down: page one is read again.
-            return await self._reread_in_order()
-        due = [
-            row
-            for row in self.snapshot.due_rows(self._clock())
-            if row.schedule_id not in self._gone
-        ]
-        for row in due[:DUE_REREADS]:
-            try:
-                detail = await self._api.get_schedule(row.schedule_id)
-            except NotFound:
-                self._gone.add(row.schedule_id)
-                continue
-            except ApiError:
-                return False
-            self._feed.replace(summary_of(detail, row.preview))
-        return True
-
-    def refresh_clock_texts(self) -> None:
-        """Past midnight, "tomorrow at 09:00" has become "today at 09:00": rows made again."""
-        today = self._today()
-        if today != self._texts_date or self._cached_at is not None:
-            # Offline, a next firing that passes meanwhile comes to read "due (as of …)".
-            self._texts_date = today
-            self._feed.remake_rows()
 
     def _today(self) -> date:
         return self._clock().astimezone(self._zone).date()

@@ -6,7 +6,8 @@ keystroke shows the text at once and, after a quiet ``SEARCH_DEBOUNCE`` (the
 answer to an older text never replaces a newer one. The query stays when the
 section changes. The order (newest-updated first, or soonest first) is
 remembered as device state (``ORDER_KEY``), read before the first page and
-applied at once when chosen. Reading the rows is ``ListLoading``'s (``loading.py``).
+applied at once when chosen. Reading the rows is ``ListLoading``'s (``loading.py``),
+keeping them current ``ListRefreshing``'s (``refreshing.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from viewmodels.formatting.zones import your_time_text
 from viewmodels.offline import OfflineViewModel
 from viewmodels.paging import Debounce, LatestRequest, Sleep
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi
-from viewmodels.schedule_list.loading import ListLoading
+from viewmodels.schedule_list.refreshing import ListRefreshing
 from viewmodels.schedule_list.snapshot import ListSection, ScheduleListSnapshot
 from viewmodels.server_kind import ServerKind
 
@@ -32,7 +33,7 @@ ORDER_KEY = "schedule_list.order"
 """Device state: the list's chosen order, ``ListOrder``'s value."""
 
 
-class ScheduleListViewModel(ListLoading):
+class ScheduleListViewModel(ListRefreshing):
     """Current / Recent History with safe, user-driven paging."""
 
     def __init__(

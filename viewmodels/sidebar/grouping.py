@@ -1,34 +1,28 @@
 """Sessions placed into Folders, Scheduled groups and History, kept up to date per session.
 
-The rules: a schedule with two or more cached sessions is one group in
-Scheduled (with one, it stays where a chat would be: its folder, else
-History); a group's label is its newest session's title, its rows in activity
-order; groups order by their newest activity, ties broken by schedule id;
-grouping reads no folder route and no schedule (a removed schedule still
-groups its sessions); a session with a ``schedule_id`` never offers a move
-to a folder. What a schedule says of its sessions (``GroupFacts``: ended or
-not, each firing's outcome) is kept per schedule across regroups and shown in
-its group and rows once read. One new session costs a bisection in its bucket
-and in the group order; ``rebuild`` is the full pass, made cheap for ten
-thousand sessions.
+A schedule with two or more cached sessions is one group in Scheduled (with
+one, it stays where a chat would be: its folder, else History); a group's
+label is its newest session's title, its rows in activity order; groups order
+by their newest activity, ties by schedule id. Grouping reads no route, so a
+removed schedule still groups its sessions. What a schedule says of its
+sessions (``GroupFacts``) is kept across regroups. One new session costs a
+bisection in its bucket and in the group order; ``rebuild`` is the full pass.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from operator import attrgetter
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
+from viewmodels.sidebar.filing import ACTIVITY, file_by_schedule
 from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.groups import ScheduleGroup, group_key, schedule_group
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.rows import AgeLines, OrderedRows, SessionRow, session_row
 from viewmodels.sidebar.snapshot import FolderEntry
-
-_ACTIVITY = attrgetter("order")
 
 
 class SessionIndex:
@@ -58,7 +52,7 @@ class SessionIndex:
     @property
     def sessions(self) -> list[CachedSession]:
         """Every cached session in activity order (what the history cache stores)."""
-        return sorted(self._sessions.values(), key=_ACTIVITY)
+        return sorted(self._sessions.values(), key=ACTIVITY)
 
     @property
     def scheduled(self) -> tuple[ScheduleGroup, ...]:
@@ -136,34 +130,7 @@ class SessionIndex:
         self._folder_names = (
             None if folders is None else {folder.folder_id: folder.name for folder in folders}
         )
-        by_schedule: dict[int, list[CachedSession]] = {}
-        schedule_ids: list[UUID] = []  # in ``by_schedule``'s order: a dict keeps it
-        plain: list[CachedSession] = []
-        # One walk in activity order, each session only filed: this loop runs once per session.
-        file_plain = plain.append
-        members_of = by_schedule.get
-        for session in sorted(self._sessions.values(), key=_ACTIVITY):
-            schedule_id = session.schedule_id
-            if schedule_id is None:
-                file_plain(session)
-                continue
-            members = members_of(schedule_id.int)
-            if members is None:
-                by_schedule[schedule_id.int] = [session]
-                schedule_ids.append(schedule_id)
-            else:
-                members.append(session)
-        self._buckets = {
-            schedule_id: OrderedRows.in_order([s.order for s in members], members)
-            for schedule_id, members in zip(schedule_ids, by_schedule.values(), strict=True)
-        }
-        lone = False
-        for bucket in self._buckets.values():
-            if len(bucket) == 1:
-                plain.append(bucket.first())
-                lone = True
-        if lone:
-            plain.sort(key=_ACTIVITY)
+        self._buckets, plain = file_by_schedule(self._sessions.values())
         previous_rows, self._rows = self._rows, {}
         self._history = OrderedRows()
         self._folder_rows = {folder_id: OrderedRows() for folder_id in self._folder_names or {}}
