@@ -10,8 +10,10 @@ both modes run this same code.
 - ``transport.paging``: ``CursorTrail``, the one repeated-cursor guard, and ``iterate_pages``.
 - ``transport.retry``: the pure retry decision and its backoff constants.
 - ``transport.exchange``: ``Exchange``, one request cycle (send, retry, decode, map).
+- ``transport.query``: the query parameters every route spells alike (instants, search, paging).
+- ``transport.optional_routes``: the routes a compliant server may lack (agenda, scheduler, feeds).
 - ``transport.client``: ``ScheduleClient``, one method per route.
 
-Only ``client`` and ``exchange`` import httpx; view models import ``models``, ``errors`` and
-``paging`` and stay free of it.
+Only ``client``, ``optional_routes`` and ``exchange`` import httpx; view models
+import ``models``, ``errors`` and ``paging`` and stay free of it.
 """
