@@ -24,6 +24,7 @@ from tests.viewmodels.fake_server import refused, server_down
 from transport.client import ScheduleClient
 from viewmodels.calendar import CalendarPhase, CalendarViewModel, DayCell, MarkKind
 from viewmodels.calendar.month_grid import Month, tab_stop_day
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 
 NEW_YORK = ZoneInfo("America/New_York")
 LONDON = ZoneInfo("Europe/London")
@@ -170,6 +171,30 @@ async def test_choosing_a_day_lists_its_firings_in_the_device_zone_with_the_sche
     assert cell.label == "Thursday 3 December 2026: fires at 14:00"
 
 
+async def test_a_person_on_the_12_hour_clock_reads_a_days_firings_and_outcomes_as_6_00_pm(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    clock.now = datetime(2026, 12, 2, 12, tzinfo=UTC)
+    ran = past("o1", datetime(2026, 12, 2, 9, tzinfo=UTC), run_status="COMPLETED")
+
+    def build(schedule_id: str, start: str, end: str) -> dict[str, Any]:
+        daily = _daily(time(13), NEW_YORK)(schedule_id, start, end)
+        return {**daily, "past": [ran]}
+
+    CalendarServer(router, build)
+    calendar = _calendar(api, clock, display_zone(LONDON, HourCycle.H12))
+    await calendar.show(S1)
+
+    await calendar.select_day(date(2026, 12, 3))
+    assert [line.text for line in calendar.snapshot.day_lines] == [
+        "6:00 PM (1:00 PM America/New_York) — Fires"
+    ]
+    assert _cell(calendar, date(2026, 12, 3)).label == "Thursday 3 December 2026: fires at 6:00 PM"
+    assert _cell(calendar, date(2026, 12, 2)).label == (
+        "Wednesday 2 December 2026, today: fires at 6:00 PM; ran at 9:00 AM"
+    )
+
+
 async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
@@ -251,6 +276,53 @@ async def test_a_gap_running_to_midnight_names_both_dates(
         "Nuuk's clocks go forward on 28 Mar: this firing is at 00:00 on 29 Mar there",
     )
     assert _kinds(_cell(calendar, date(2026, 3, 29))) == [(MarkKind.ADJUSTED, 1)]
+
+
+async def test_a_person_on_the_12_hour_clock_reads_the_clock_change_sentences_in_12_hours(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    clock.now = datetime(2027, 3, 10, 12, tzinfo=UTC)
+    moved = firing(
+        datetime(2027, 3, 14, 7, 0, tzinfo=UTC),
+        local=datetime(2027, 3, 14, 3, 0),
+        scheduled=datetime(2027, 3, 14, 2, 30),
+        adjustment="MOVED_TO_TRANSITION",
+    )
+    CalendarServer(router, _daily(time(2, 30), NEW_YORK, {date(2027, 3, 14): moved}))
+    calendar = _calendar(api, clock, display_zone(ZoneInfo("UTC"), HourCycle.H12))
+    await calendar.show(S1)
+
+    await calendar.select_day(date(2027, 3, 14))
+
+    assert calendar.snapshot.notes == (
+        "New York's clocks go forward on 14 Mar: this firing is at 3:00 AM there"
+        " (7:00 AM your time)",
+    )
+    assert [line.text for line in calendar.snapshot.day_lines] == [
+        "7:00 AM (3:00 AM America/New_York) — Fires, moved by the clock change"
+    ]
+
+
+async def test_a_person_on_the_12_hour_clock_reads_which_time_happens_twice_in_12_hours(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    clock.now = datetime(2026, 10, 20, tzinfo=UTC)
+    earlier = firing(
+        datetime(2026, 11, 1, 5, 30, tzinfo=UTC),
+        local=datetime(2026, 11, 1, 1, 30),
+        scheduled=datetime(2026, 11, 1, 1, 30),
+        adjustment="EARLIER_OF_TWO",
+    )
+    CalendarServer(router, _daily(time(1, 30), NEW_YORK, {date(2026, 11, 1): earlier}))
+    calendar = _calendar(api, clock, display_zone(NEW_YORK, HourCycle.H12))
+    await calendar.show(S1)
+
+    await calendar.next_month()
+
+    assert calendar.snapshot.notes == (
+        "New York's clocks go back on 1 Nov: 1:30 AM happens twice there,"
+        " and this firing is at the first",
+    )
 
 
 async def test_an_unknown_adjustment_is_humanized(
@@ -569,6 +641,22 @@ async def test_the_shift_note_says_from_when_and_until_when_your_time_differs(
     assert [line.text for line in calendar.snapshot.day_lines] == [
         f"14:00 (10:00 America/New_York) — Fires; {words}"
     ]
+
+
+async def test_a_person_on_the_12_hour_clock_reads_the_shift_note_in_12_hours(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    clock.now = datetime(2027, 3, 1, 12, tzinfo=UTC)
+    CalendarServer(router, _daily(time(10), NEW_YORK))
+    calendar = _calendar(api, clock, display_zone(LONDON, HourCycle.H12))
+    await calendar.show(S1)
+
+    assert calendar.snapshot.notes == (
+        "From 14 Mar it fires at 2:00 PM your time; from 28 Mar at 3:00 PM again",
+    )
+    assert _cell(calendar, date(2027, 3, 20)).label.endswith(
+        "fires at 2:00 PM, your time: 2:00 PM instead of 3:00 PM until 28 Mar"
+    )
 
 
 async def test_a_lasting_change_of_your_time_is_not_called_a_shift(

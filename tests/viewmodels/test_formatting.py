@@ -24,6 +24,7 @@ from viewmodels.formatting import (
     state_label,
     state_tone,
 )
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 
 PARIS = ZoneInfo("Europe/Paris")
 LONDON = ZoneInfo("Europe/London")
@@ -159,6 +160,37 @@ def test_recurring_summary_appends_the_stored_zone_only_when_it_differs_from_the
     assert summarize(payload, LONDON) == "Every day at 09:00 (Europe/Paris)"
     weekly = {"kind": "WEEKLY", "local_time": "08:30:00", "weekdays": [1], "timezone": "UTC"}
     assert summarize(weekly, LONDON) == "Mondays at 08:30 (UTC)"
+
+
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        pytest.param(
+            {"kind": "DAILY", "local_time": "18:00:00", "timezone": "Europe/Paris"},
+            "Every day at 6:00 PM (Europe/Paris)",
+            id="daily",
+        ),
+        pytest.param(
+            {"kind": "WEEKLY", "local_time": "00:30:00", "weekdays": [1, 3], "timezone": "UTC"},
+            "Mondays and Wednesdays at 12:30 AM (UTC)",
+            id="weekly-just-after-midnight",
+        ),
+        pytest.param(
+            {"kind": "MONTHLY", "local_time": "12:00:15", "days_of_month": [1], "timezone": "UTC"},
+            "Monthly on the 1st at 12:00:15 PM (UTC)",
+            id="monthly-noon-with-seconds",
+        ),
+        pytest.param(
+            {"kind": "EVERY_OTHER.WEEK", "local_time": "10:00:00", "timezone": "Asia/Tokyo"},
+            "Every other week at 10:00 AM (Asia/Tokyo)",
+            id="unknown-kind",
+        ),
+    ],
+)
+def test_a_person_on_the_12_hour_clock_reads_cadences_at_6_00_pm(
+    payload: dict[str, Any], expected: str
+) -> None:
+    assert summarize(payload, display_zone(LONDON, HourCycle.H12)) == expected
 
 
 @pytest.mark.parametrize(

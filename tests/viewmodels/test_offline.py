@@ -25,6 +25,7 @@ from transport.retry import MAX_ATTEMPTS
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel, WebsiteOption
 from viewmodels.detail.snapshot import NOT_READ_TEXT, NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.live_updates import OFFLINE_RECHECK, LiveUpdates
 from viewmodels.offline import NoViewCache, OfflineViewModel, banner_text, unreachable
 from viewmodels.paging import FeedPhase
@@ -190,6 +191,21 @@ async def test_the_banner_names_the_read_time_and_its_age_follows_the_clock(
     offline.reached()
     assert not offline.snapshot.offline
     assert offline.snapshot.banner_text is None
+
+
+async def test_a_person_on_the_12_hour_clock_reads_the_banners_read_time_as_6_55_am(
+    clock: FakeClock, device_zone: ZoneInfo, storage: MemoryStorage
+) -> None:
+    twelve_hour = display_zone(device_zone, HourCycle.H12)
+    offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=twelve_hour)
+    offline.showing_cached(NOW - timedelta(minutes=5))
+    assert offline.snapshot.banner_text == (
+        "Can't reach the schedule server. Showing what was read at 6:55 AM (5 min ago)."
+    )
+    clock.advance(days=1)
+    assert banner_text(NOW, clock(), twelve_hour) == (
+        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 7:00 AM (1 d ago)."
+    )
 
 
 async def test_a_passed_next_firing_offline_reads_due_as_of_the_read_time_never_a_guess(

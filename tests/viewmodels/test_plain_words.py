@@ -26,6 +26,7 @@ from transport.client import ScheduleClient
 from transport.models import ScheduleDetail, ScheduleSummary
 from viewmodels.detail import ScheduleDetailViewModel
 from viewmodels.detail.fields import detail_fields
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.navigation import session_route
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ScheduleListViewModel
@@ -101,6 +102,22 @@ def test_a_completed_once_schedule_says_when_it_ended_after_its_only_firing() ->
 
     assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 07:00"
     assert row.next_fire_text is None
+
+
+def test_a_person_on_the_12_hour_clock_reads_when_an_ended_schedule_last_ran_as_7_00_am() -> None:
+    ran = last_outcome_json(
+        nominal_fire_at="2026-11-27T07:00:00Z", run_status="COMPLETED", failure_reason=None
+    )
+    completed = _row_of(
+        state="COMPLETED",
+        cadence=once_cadence_json(at="2026-11-27T07:00:00Z"),
+        updated_at="2026-11-27T07:04:00Z",
+        last_outcome=ran,
+    )
+
+    row = schedule_row(completed, NOW, display_zone(UTC_ZONE, HourCycle.H12))
+
+    assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 7:00 AM"
 
 
 def test_a_cancelled_schedule_says_when_and_its_last_firings_outcome() -> None:

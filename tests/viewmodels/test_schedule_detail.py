@@ -19,6 +19,7 @@ from viewmodels.detail import (
     ScheduleDetailViewModel,
 )
 from viewmodels.formatting import Tone
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 
 
 def detail_route(router: respx.MockRouter, name: str) -> ScriptedRoute:
@@ -111,6 +112,24 @@ async def test_next_firing_is_in_the_device_zone_and_names_the_schedule_zone_whe
     assert vm.snapshot.fields is not None
     assert vm.snapshot.fields.value("Next firing") == (
         "1 Dec 2026, 16:00 (08:00 America/Los_Angeles)"
+    )
+
+
+async def test_a_person_on_the_12_hour_clock_reads_the_details_cadence_and_firing_as_8_00_am(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    quiet_picker(router)
+    detail_route(router, "s1").script(None, ok(detail("s1", next_fire_at=NOW + timedelta(hours=9))))
+    vm = ScheduleDetailViewModel(
+        api, clock=clock, device_zone=display_zone(device_zone, HourCycle.H12)
+    )
+    await vm.open(uid("s1"))
+    assert vm.snapshot.fields is not None
+    assert vm.snapshot.fields.value("Cadence") == (
+        "Mondays, Wednesdays and Fridays at 8:00 AM (America/Los_Angeles)"
+    )
+    assert vm.snapshot.fields.value("Next firing") == (
+        "1 Dec 2026, 4:00 PM (8:00 AM America/Los_Angeles)"
     )
 
 

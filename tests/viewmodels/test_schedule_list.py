@@ -14,6 +14,7 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
 from transport.models import ScheduleDetail
 from viewmodels.formatting import Tone
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import (
     BROWSING_UNAVAILABLE_TEXT,
@@ -49,6 +50,20 @@ async def test_opening_the_sheet_loads_page_one_of_current_with_active_and_pause
     assert vm.snapshot.section is ListSection.CURRENT
     assert ids(vm.snapshot) == ["Schedule a"]
     assert vm.snapshot.phase is FeedPhase.END_REACHED
+
+
+async def test_a_person_on_the_12_hour_clock_reads_a_rows_cadence_and_next_firing_as_9_00_am(
+    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    schedules_route.script(
+        (CURRENT, None), ok(page([summary("a", next_fire_at=NOW + timedelta(hours=1))], None))
+    )
+    vm = make_list(api, clock, display_zone(device_zone, HourCycle.H12))
+    await vm.open()
+    [row] = vm.snapshot.rows
+    assert row.cadence_summary == "Every day at 9:00 AM (Europe/Paris)"
+    assert row.next_fire_text == "Next: today at 8:00 AM (9:00 AM Europe/Paris)"
+    assert "Every day at 9:00 AM (Europe/Paris)" in row.accessibility_label
 
 
 async def test_page_size_is_a_constructor_argument(

@@ -21,6 +21,7 @@ from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
 from transport.retry import MAX_ATTEMPTS
 from viewmodels.detail import ScheduleDetailViewModel
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import MemoryStorage
 from viewmodels.schedule_list import ScheduleListViewModel
@@ -53,6 +54,17 @@ async def test_a_stopped_scheduler_says_schedules_are_not_firing_and_when_it_las
     vm = health(api, clock, device_zone)
     await vm.check()
     assert vm.snapshot == SchedulerHealthSnapshot(STOPPED_AT_0635, None, stopped=True)
+
+
+async def test_a_person_on_the_12_hour_clock_reads_when_the_scheduler_last_ran_as_6_35_am(
+    api: ScheduleClient, scheduler_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    scheduler_route.script(None, ok(scheduler_json()))
+    vm = health(api, clock, display_zone(device_zone, HourCycle.H12))
+    await vm.check()
+    assert vm.snapshot.banner_text == (
+        "Schedules are not firing: the server's scheduler last ran at 6:35 AM (25 min ago)."
+    )
 
 
 async def test_a_late_scheduler_says_firings_run_late_and_how_long_ago_it_ran(

@@ -5,6 +5,7 @@ Days are the person's local dates; a heading reads "Today", "Tomorrow" or
 Now line sits between the firings already past and those to come. The busy
 strip turns the density route's counts into cells; a cell with no firing is a
 quiet slot (an hour on Today and Next 7 days, a day on Month), said in words too.
+Every time here is on the person's clock, the one the display zone carries.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from viewmodels.agenda.snapshot import (
     BusyCell,
 )
 from viewmodels.agenda.window import AgendaSpan
-from viewmodels.formatting.clock_text import clock_time, month_name, weekday_name
+from viewmodels.formatting.clock_text import (
+    hour_label,
+    local_clock_time,
+    month_name,
+    weekday_name,
+)
 
 
 def day_heading(day: date, today: date) -> str:
@@ -64,8 +70,8 @@ def busy_cells(
         if span is AgendaSpan.MONTH:
             label, when = str(local.day), day_heading(local.date(), today)
         else:
-            label = f"{local.hour:02d}"
-            when = clock_time(local.hour, local.minute)
+            label = hour_label(local)
+            when = local_clock_time(local, seconds=False)
             if span is AgendaSpan.WEEK:
                 when = f"{when} {day_heading(local.date(), today)}"
         said = "no firing (quiet)" if count == 0 else _firings(count)
@@ -97,8 +103,7 @@ def quiet_text(density: AgendaDensity, span: AgendaSpan, zone: ZoneInfo, today: 
 
 
 def _hour(at: datetime, zone: ZoneInfo) -> str:
-    local = at.astimezone(zone)
-    return clock_time(local.hour, local.minute)
+    return local_clock_time(at.astimezone(zone), seconds=False)
 
 
 def _firings(count: int) -> str:

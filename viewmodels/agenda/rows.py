@@ -11,7 +11,12 @@ from zoneinfo import ZoneInfo
 from transport.models import AgendaItem, ScheduleState
 from viewmodels.agenda.snapshot import AgendaRow
 from viewmodels.formatting import cadence_summary
-from viewmodels.formatting.clock_text import clock_time, wall_time_text
+from viewmodels.formatting.clock_text import (
+    clock_time,
+    hour_cycle_of,
+    local_clock_time,
+    wall_time_text,
+)
 from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
 from viewmodels.formatting.zones import is_device_zone, place_name
@@ -23,7 +28,7 @@ PAUSED_TEXT = "Paused: shown as if resumed"
 def agenda_row(item: AgendaItem, now: datetime, zone: ZoneInfo) -> AgendaRow:
     """The row of ``item`` for a person in ``zone`` at ``now``."""
     local = item.at.astimezone(zone)
-    time = clock_time(local.hour, local.minute, local.second)
+    time = local_clock_time(local)
     past = item.at < now
     paused = item.as_if_resumed is True or item.known_state is ScheduleState.PAUSED
     return AgendaRow(
@@ -53,13 +58,14 @@ def own_time_text(item: AgendaItem, zone: ZoneInfo, shown: str) -> str | None:
     """ "10:00 in Paris": the schedule's own clock, when its zone is not the person's."""
     if not item.timezone or is_device_zone(item.timezone, zone):
         return None
-    own = wall_time_text(item.local_time)
+    cycle = hour_cycle_of(zone)
+    own = wall_time_text(item.local_time, cycle)
     if own is None:
         try:
             local = item.at.astimezone(ZoneInfo(item.timezone))
         except (ValueError, KeyError, OSError):
             return None
-        own = clock_time(local.hour, local.minute, local.second)
+        own = clock_time(local.hour, local.minute, local.second, hour_cycle=cycle)
     if own == shown and item.timezone == "UTC":
         return None
     return f"{own} in {place_name(item.timezone)}"

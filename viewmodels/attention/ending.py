@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from transport.models import CadenceKind, LastOutcome, ScheduleState, known_member
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
-from viewmodels.formatting.clock_text import clock_time, short_month
+from viewmodels.formatting.clock_text import local_clock_time, short_month
 
 
 def ended_sentence(
@@ -48,7 +48,7 @@ def ended_sentence(
     fired = last_outcome.nominal_fire_at.astimezone(device_zone)
     same_day = ended_at is not None and ended_at.astimezone(device_zone).date() == fired.date()
     # The day is said once: a firing on the day it ended reads by its time alone.
-    at = clock_time(fired.hour, fired.minute) if same_day else instant_text(fired, device_zone)
+    at = local_clock_time(fired, seconds=False) if same_day else instant_text(fired, device_zone)
     return f"{words}. {outcome_sentence(last_outcome, at)}"
 
 

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from transport.models import LastOutcome
 from viewmodels.formatting import date_text, instant_text, past_firing_words
-from viewmodels.formatting.clock_text import clock_time
+from viewmodels.formatting.clock_text import local_clock_time
 
 NEVER_FIRED_TEXT = "Never fired"
 
@@ -25,7 +25,7 @@ NEVER_FIRED_TEXT = "Never fired"
 def firing_moment(at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """ "02:30" today, "yesterday at 02:30", else "28 Nov 2026 at 02:30" (device zone)."""
     local = at.astimezone(zone)
-    time = clock_time(local.hour, local.minute, local.second)
+    time = local_clock_time(local)
     today = now.astimezone(zone).date()
     if local.date() == today:
         return time

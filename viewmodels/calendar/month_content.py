@@ -32,6 +32,7 @@ from transport.models import (
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.sentences import (
     adjusted_sentence,
+    device_time,
     notice_sentence,
     notice_words,
     shift_note,
@@ -45,7 +46,6 @@ from viewmodels.formatting import (
     past_firing_words,
     time_text_naming_zone,
 )
-from viewmodels.formatting.clock_text import clock_time
 from viewmodels.formatting.zones import is_device_zone
 
 ENDED_TEXT = "This schedule has ended; nothing more will fire"
@@ -93,7 +93,9 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
         if shift is not None and shift.run_start not in noted_runs:
             noted_runs.add(shift.run_start)
             start = shift.run_start.astimezone(device_zone).date()
-            notes.append((firing.at, shift_note(start, shift.shown, shift.usual, shift.until)))
+            notes.append(
+                (firing.at, shift_note(start, shift.shown, shift.usual, shift.until, device_zone))
+            )
     for occurrence in projection.past:
         day = occurrence.nominal_fire_at.astimezone(device_zone).date()
         placed.append((day, _past_entry(occurrence, zone, device_zone)))
@@ -124,7 +126,7 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
 def _firing_entry(
     firing: ProjectedFiring, zone: str, device_zone: ZoneInfo, shift: Shift | None, resumed: bool
 ) -> DayEntry:
-    time = _device_time(firing.at, device_zone)
+    time = device_time(firing.at, device_zone)
     shown = time_text_naming_zone(firing.at, device_zone, zone)
     fires, verb = ("would fire", "Would fire if resumed") if resumed else ("fires", "Fires")
     words = f"{fires} at {time}"
@@ -135,7 +137,7 @@ def _firing_entry(
         words = f"{words}, {adjusted}"
         line = f"{line}, {adjusted}"
     if shift is not None:
-        moved = shift_words(shift.shown, shift.usual, shift.until)
+        moved = shift_words(shift.shown, shift.usual, shift.until, device_zone)
         words = f"{words}, {moved}"
         line = f"{line}; {moved}"
     if firing.may_overlap is True:
@@ -159,7 +161,7 @@ def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) ->
     expected = occurrence.not_fired
     reason = occurrence.failure_reason
     timed = past_firing_words(
-        *outcome, failure_reason=reason, at=_device_time(at, device_zone), expected=expected
+        *outcome, failure_reason=reason, at=device_time(at, device_zone), expected=expected
     )
     said = past_firing_words(*outcome, failure_reason=reason, expected=expected)
     line = f"{time_text_naming_zone(at, device_zone, zone)} — {said}"
@@ -185,8 +187,3 @@ def _status(projection: Projection, resumed: bool) -> str | None:
     if state is not None and state.ended:
         return ENDED_TEXT
     return AS_IF_RESUMED_TEXT if resumed else None
-
-
-def _device_time(at: datetime, device_zone: ZoneInfo) -> str:
-    local = at.astimezone(device_zone)
-    return clock_time(local.hour, local.minute, local.second)

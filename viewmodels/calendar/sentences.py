@@ -21,14 +21,20 @@ from viewmodels.formatting import (
     ordinal,
     wall_time_text,
 )
-from viewmodels.formatting.clock_text import clock_time, short_month
+from viewmodels.formatting.clock_text import (
+    clock_time,
+    hour_cycle_of,
+    local_clock_time,
+    short_month,
+)
 from viewmodels.formatting.zones import is_device_zone, place_name
 
 
 def adjusted_sentence(firing: ProjectedFiring, zone: str, device_zone: ZoneInfo) -> str:
     """Why an adjusted firing is not at the rule's wall time, and when it fires."""
-    named = wall_time_text(firing.scheduled_time)
-    fires = wall_time_text(firing.local_time) or _device_time(firing.at, device_zone)
+    cycle = hour_cycle_of(device_zone)
+    named = wall_time_text(firing.scheduled_time, cycle)
+    fires = wall_time_text(firing.local_time, cycle) or device_time(firing.at, device_zone)
     day = firing.scheduled_date
     yours = _yours(firing.at, zone, device_zone)
     if named is None or day is None:
@@ -77,23 +83,29 @@ def notice_words(notice: ProjectionNotice) -> str:
     return f"no firing, {humanize(notice.reason).lower()}"
 
 
-def shift_words(shown: datetime, usual: datetime, until: date) -> str:
-    """ "your time: 14:00 instead of 15:00 until 29 Mar"."""
+def shift_words(shown: datetime, usual: datetime, until: date, device_zone: ZoneInfo) -> str:
+    """ "your time: 14:00 instead of 15:00 until 29 Mar" (naive device-local wall times)."""
     return (
-        f"your time: {clock_time(shown.hour, shown.minute, shown.second)} instead of"
-        f" {clock_time(usual.hour, usual.minute, usual.second)}"
+        f"your time: {_wall(shown, device_zone)} instead of {_wall(usual, device_zone)}"
         f" until {until.day} {short_month(until.month)}"
     )
 
 
-def shift_note(start: date, shown: datetime, usual: datetime, until: date) -> str:
+def shift_note(
+    start: date, shown: datetime, usual: datetime, until: date, device_zone: ZoneInfo
+) -> str:
     """The month's sentence for a shift: "From 14 Mar it fires at 14:00 your time; from 28 Mar
     at 15:00 again" (``start`` and ``until`` are device-local dates of the server's firings)."""
     return (
-        f"From {_day_month(start)} it fires at {clock_time(shown.hour, shown.minute, shown.second)}"
-        f" your time; from {_day_month(until)} at"
-        f" {clock_time(usual.hour, usual.minute, usual.second)} again"
+        f"From {_day_month(start)} it fires at {_wall(shown, device_zone)}"
+        f" your time; from {_day_month(until)} at {_wall(usual, device_zone)} again"
     )
+
+
+def _wall(local: datetime, device_zone: ZoneInfo) -> str:
+    """A naive device-local wall time on the person's clock."""
+    cycle = hour_cycle_of(device_zone)
+    return clock_time(local.hour, local.minute, local.second, hour_cycle=cycle)
 
 
 def _day_month(day: date) -> str:
@@ -103,9 +115,9 @@ def _day_month(day: date) -> str:
 def _yours(at: datetime, zone: str, device_zone: ZoneInfo) -> str:
     if is_device_zone(zone, device_zone):
         return ""
-    return f" ({_device_time(at, device_zone)} your time)"
+    return f" ({device_time(at, device_zone)} your time)"
 
 
-def _device_time(at: datetime, device_zone: ZoneInfo) -> str:
-    local = at.astimezone(device_zone)
-    return clock_time(local.hour, local.minute, local.second)
+def device_time(at: datetime, device_zone: ZoneInfo) -> str:
+    """``at``'s wall time in the device zone, on the person's clock."""
+    return local_clock_time(at.astimezone(device_zone))

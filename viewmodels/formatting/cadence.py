@@ -2,9 +2,11 @@
 
 Presentation only: the client never computes a firing from a cadence. Every
 recurring summary names the cadence's stored IANA zone only when it differs
-from the device's zone. A kind this client does not know, or a known kind
-with missing or odd fields, still renders (humanized kind, time and zone) and
-never raises: one strange row must not break the list.
+from the device's zone. The wall time is the schedule's own, written on the
+person's clock (the hour cycle the display zone carries). A kind this client
+does not know, or a known kind with missing or odd fields, still renders
+(humanized kind, time and zone) and never raises: one strange row must not
+break the list.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from zoneinfo import ZoneInfo
 
 from transport.models import Cadence, CadenceKind
-from viewmodels.formatting.clock_text import instant_text, month_name, wall_time_text
+from viewmodels.formatting.clock_text import hour_cycle_of, instant_text, month_name, wall_time_text
 from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 from viewmodels.formatting.zones import is_device_zone
 
@@ -26,7 +28,7 @@ def cadence_summary(cadence: Cadence | None, device_zone: ZoneInfo) -> str:
         return NOT_AVAILABLE_TEXT
     if cadence.known_kind is CadenceKind.ONCE and cadence.at is not None:
         return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"
-    time = wall_time_text(cadence.local_time)
+    time = wall_time_text(cadence.local_time, hour_cycle_of(device_zone))
     body = _recurring_body(cadence, time)
     if body is None:
         body = humanize(cadence.kind) + (f" at {time}" if time else "")

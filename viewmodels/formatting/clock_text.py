@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_time
+from babel.dates import format_skeleton, format_time
 
 from viewmodels.formatting.zones import is_device_zone
 
@@ -102,6 +102,12 @@ def local_clock_time(local: datetime, *, seconds: bool = True) -> str:
         local.second if seconds else 0,
         hour_cycle=hour_cycle_of(local.tzinfo),
     )
+
+
+def hour_label(local: datetime) -> str:
+    """An hour alone, as a strip's label: "18"; "6 PM" on the 12-hour clock ``local`` carries."""
+    skeleton = "h" if hour_cycle_of(local.tzinfo) is HourCycle.H12 else "HH"
+    return format_skeleton(skeleton, local.replace(tzinfo=None), locale=LOCALE)
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, ConnectionFailed, ServerError
 from viewmodels.formatting import age_text, date_text
-from viewmodels.formatting.clock_text import clock_time
+from viewmodels.formatting.clock_text import local_clock_time
 from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock
@@ -41,7 +41,7 @@ def unreachable(error: ApiError | None) -> bool:
 def read_time_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """ "10:42" today, "30 Nov 2026 at 10:42" another day."""
     local = read_at.astimezone(zone)
-    time = clock_time(local.hour, local.minute)
+    time = local_clock_time(local, seconds=False)
     if local.date() == now.astimezone(zone).date():
         return time
     return f"{date_text(local)} at {time}"

@@ -6,15 +6,22 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
 
 from devtools.api_bodies import NOW, agenda_density_json, page_json
 from tests.clock import FakeClock
 from tests.viewmodels.agenda.conftest import item
 from tests.viewmodels.fake_server import ScriptedRoute, ok
 from viewmodels.agenda import AgendaSpan, AgendaViewModel
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.formatting.marks import MarkKind
 
 MIDNIGHT = datetime(2026, 12, 1, tzinfo=UTC)
+LONDON = ZoneInfo("Europe/London")
+TWELVE_HOUR = display_zone(LONDON, HourCycle.H12)
+"""The device zone as Settings hand it over when the person chose the 12-hour clock."""
 
 
 async def test_rows_are_grouped_under_today_tomorrow_and_a_named_day(
@@ -144,6 +151,80 @@ async def test_the_busy_strip_marks_quiet_hours_and_says_them(
     assert shown.busy[8].name == "08:00: 3 firings"
     assert shown.busy[0].name == "00:00: no firing (quiet)"
     assert shown.quiet_text == "Quiet hours: 00:00 to 08:00, 10:00 to 00:00"
+
+
+@pytest.mark.parametrize("device_zone", [TWELVE_HOUR], ids=["12-hour"])
+async def test_a_person_on_the_12_hour_clock_reads_the_agendas_times_as_6_00_pm(
+    agenda: AgendaViewModel, agenda_route: ScriptedRoute
+) -> None:
+    at = MIDNIGHT + timedelta(hours=18)
+    paris_daily = {"kind": "DAILY", "local_time": "19:00:00", "timezone": "Europe/Paris"}
+    agenda_route.script(
+        None,
+        ok(
+            page_json(
+                item("paris", at, local_time="19:00:00", cadence=paris_daily, clash_count=2),
+                item("new york", at, timezone="America/New_York", local_time=None),
+            )
+        ),
+    )
+    await agenda.open()
+    paris, new_york = agenda.snapshot.days[0].rows
+    assert (paris.time_text, paris.own_time_text) == ("6:00 PM", "7:00 PM in Paris")
+    assert paris.cadence_text == "Every day at 7:00 PM (Europe/Paris)"
+    assert paris.clash_text == "2 schedules at 6:00 PM"
+    assert paris.name.startswith("6:00 PM, 7:00 PM in Paris, paris, Every day at 7:00 PM")
+    assert new_york.own_time_text == "1:00 PM in New York", "read from the instant"
+
+
+@pytest.mark.parametrize(
+    ("device_zone", "labels", "evening", "quiet"),
+    [
+        pytest.param(
+            LONDON,
+            ("00", "08", "18"),
+            "18:00: 2 firings",
+            "Quiet hours: 00:00 to 08:00, 10:00 to 18:00, 19:00 to 00:00",
+            id="language",
+        ),
+        pytest.param(
+            TWELVE_HOUR,
+            ("12 AM", "8 AM", "6 PM"),
+            "6:00 PM: 2 firings",
+            "Quiet hours: 12:00 AM to 8:00 AM, 10:00 AM to 6:00 PM, 7:00 PM to 12:00 AM",
+            id="12-hour",
+        ),
+    ],
+)
+async def test_the_busy_strips_hours_are_written_on_the_persons_clock(
+    agenda: AgendaViewModel,
+    agenda_route: ScriptedRoute,
+    density_route: ScriptedRoute,
+    labels: tuple[str, str, str],
+    evening: str,
+    quiet: str,
+) -> None:
+    counts = [0] * 8 + [3, 1] + [0] * 8 + [2] + [0] * 5
+    density_route.script(None, ok(agenda_density_json(MIDNIGHT, counts)))
+    agenda_route.script(None, ok(page_json()))
+    await agenda.open()
+    shown = agenda.snapshot
+    assert (shown.busy[0].label, shown.busy[8].label, shown.busy[18].label) == labels
+    assert shown.busy[18].name == evening
+    assert shown.quiet_text == quiet
+
+
+@pytest.mark.parametrize("device_zone", [TWELVE_HOUR], ids=["12-hour"])
+async def test_next_7_days_names_each_hour_on_the_persons_clock_with_its_day(
+    agenda: AgendaViewModel, agenda_route: ScriptedRoute, density_route: ScriptedRoute
+) -> None:
+    density_route.script(None, ok(agenda_density_json(MIDNIGHT + timedelta(days=1), [1, 0])))
+    agenda_route.script(None, ok(page_json()))
+    await agenda.select_span(AgendaSpan.WEEK)
+    assert [cell.name for cell in agenda.snapshot.busy] == [
+        "12:00 AM Tomorrow: 1 firing",
+        "1:00 AM Tomorrow: no firing (quiet)",
+    ]
 
 
 async def test_month_marks_the_days_with_no_firing(
