@@ -13,6 +13,7 @@ import argparse
 import ipaddress
 import sys
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -242,39 +243,31 @@ def _parser() -> argparse.ArgumentParser:
         "when GET /v1/scheduler and the schedules say firings are not happening "
         "(docs/TEAM-SERVER.md: Alerts)",
     )
-    watch.add_argument(
+    _seconds_option(
+        watch,
         "--overdue-after-seconds",
-        type=_positive,
-        default=int(_WATCH.overdue_after.total_seconds()),
-        metavar="S",
-        help="a schedule whose next firing passed S seconds ago with no decision is overdue: "
-        "it carries overdue_since and counts as needing attention "
-        f"(default: {int(_WATCH.overdue_after.total_seconds())})",
+        _WATCH.overdue_after,
+        "a schedule whose next firing passed S seconds ago with no decision is overdue: "
+        "it carries overdue_since and counts as needing attention",
     )
-    watch.add_argument(
+    _seconds_option(
+        watch,
         "--scheduler-late-seconds",
-        type=_positive,
-        default=int(_WATCH.late_after.total_seconds()),
-        metavar="S",
-        help="the scheduler is late when no replica's heartbeat is newer than S seconds "
-        f"(default: {int(_WATCH.late_after.total_seconds())})",
+        _WATCH.late_after,
+        "the scheduler is late when no replica's heartbeat is newer than S seconds",
     )
-    watch.add_argument(
+    _seconds_option(
+        watch,
         "--scheduler-stopped-seconds",
-        type=_positive,
-        default=int(_WATCH.stopped_after.total_seconds()),
-        metavar="S",
-        help="the scheduler is stopped when no replica's heartbeat is newer than S seconds, "
-        "more than --scheduler-late-seconds "
-        f"(default: {int(_WATCH.stopped_after.total_seconds())})",
+        _WATCH.stopped_after,
+        "the scheduler is stopped when no replica's heartbeat is newer than S seconds, "
+        "more than --scheduler-late-seconds",
     )
-    watch.add_argument(
+    _seconds_option(
+        watch,
         "--scheduler-forget-seconds",
-        type=_positive,
-        default=int(SILENT_RETENTION.total_seconds()),
-        metavar="S",
-        help="a running scheduler deletes the heartbeat rows of replicas silent for S seconds "
-        f"(default: {int(SILENT_RETENTION.total_seconds())})",
+        SILENT_RETENTION,
+        "a running scheduler deletes the heartbeat rows of replicas silent for S seconds",
     )
     serve.add_argument(
         "--forwarded-allow-ips",
@@ -301,6 +294,16 @@ def _parser() -> argparse.ArgumentParser:
         frames=False,
     )
     return parser
+
+
+def _seconds_option(
+    group: argparse._ArgumentGroup, flag: str, default: timedelta, meaning: str
+) -> None:
+    """A whole number of seconds, at least 1; its help ends with the default."""
+    seconds = int(default.total_seconds())
+    group.add_argument(
+        flag, type=_positive, default=seconds, metavar="S", help=f"{meaning} (default: {seconds})"
+    )
 
 
 def _positive(text: str) -> int:
