@@ -2,7 +2,8 @@
 
 How it measures: bench/README.md, "worker.py". Run: ``.venv/bin/python bench/worker.py``;
 ``bench/worker.py heartbeat`` runs only the heartbeat's columns: without it, as the
-worker loop ticks it (at most every 5 s on the loop's own clock), and at every scan.
+worker loop ticks it (at most every 5 s on the loop's own clock), and at every scan,
+each idle loop waiting between scans as the server's does with or without it.
 """
 
 from __future__ import annotations
@@ -344,6 +345,18 @@ Heartbeat = Literal["without", "loop", "every scan"]
 HEARTBEATS: tuple[Heartbeat, ...] = ("without", "loop", "every scan")
 LOOP_POLL = min(SchedulingSettings().fallback_poll, SchedulingSettings().heartbeat)
 """How long the server's idle loop waits between two scans when no firing is nearer."""
+BARE_POLL = SchedulingSettings().fallback_poll
+"""The idle loop's wait without a heartbeat to keep (its fallback poll)."""
+
+
+@dataclass(frozen=True, slots=True)
+class IdleLoop:
+    """Idle scans as the loop makes them: the median and mean scan, and their time per minute."""
+
+    median_ms: float
+    mean_ms: float
+    ms_per_minute: float
+    """Milliseconds spent scanning per minute of the loop's clock."""
 
 
 def _pulse(heartbeat: Heartbeat, now: datetime) -> Pulse | None:
@@ -353,20 +366,27 @@ def _pulse(heartbeat: Heartbeat, now: datetime) -> Pulse | None:
     return Pulse(this_replica(now), every)
 
 
-def _idle_scan_ms(
+def _idle_scan_ms(count: int, now: datetime, upcoming: datetime) -> float:
+    """The median idle scan among ``count``, every scan at ``now``."""
+    return _idle_loop(count, now, upcoming).median_ms
+
+
+def _idle_loop(
     count: int,
     now: datetime,
     upcoming: datetime,
     *,
     heartbeat: Heartbeat = "without",
     loop_clock: bool = False,
-) -> float:
-    """The median idle scan, every scan at ``now`` or, with ``loop_clock``, as the loop scans.
+) -> IdleLoop:
+    """Idle scans at ``now`` or, with ``loop_clock``, as the loop scans.
 
     The loop's clock moves on by each scan's time and the wait the loop would
-    make after it, so the heartbeat and the journal's compaction come due as
-    they do in the server.
+    make after it (the heartbeat's 5 s, or the fallback poll without one), so
+    the heartbeat and the journal's compaction come due as they do in the
+    server.
     """
+    poll = BARE_POLL if heartbeat == "without" else LOOP_POLL
     principals = _principals(max(1, count // PER_PRINCIPAL))
     with _fresh_store() as store:
         _populate(store, principals, count, upcoming)
@@ -377,8 +397,10 @@ def _idle_scan_ms(
             pulse=_pulse(heartbeat, now),
         )
         samples = []
-        at = now
+        at = began = now
         for index in range(20 + IDLE_RUNS):
+            if index == 20:
+                began = at
             start = time.perf_counter_ns()
             report = worker.run_once(at)
             wake_at = worker.next_wake(at, report)
@@ -387,9 +409,11 @@ def _idle_scan_ms(
                 samples.append(elapsed / 1e6)
             assert report.written == 0
             scanned = at + timedelta(microseconds=elapsed / 1e3)
-            wait = LOOP_POLL if wake_at is None else min(wake_at - scanned, LOOP_POLL)
+            wait = poll if wake_at is None else min(wake_at - scanned, poll)
             at = scanned + max(wait, timedelta(0)) if loop_clock else now
-        return statistics.median(samples)
+        minutes = (at - began).total_seconds() / 60
+        per_minute = sum(samples) / minutes if minutes > 0 else math.nan
+        return IdleLoop(statistics.median(samples), statistics.mean(samples), per_minute)
 
 
 def _print_throughput(columns: list[Column], bare: float, bare_per_cpu: float) -> None:
@@ -489,25 +513,36 @@ def heartbeat_column() -> None:
     upcoming = first_after(cadence, now)
     assert upcoming is not None
     rates: dict[Heartbeat, list[float]] = {heartbeat: [] for heartbeat in HEARTBEATS}
-    idle: dict[Heartbeat, list[float]] = {heartbeat: [] for heartbeat in HEARTBEATS}
+    loops: dict[Heartbeat, list[IdleLoop]] = {heartbeat: [] for heartbeat in HEARTBEATS}
     for _ in range(HEARTBEAT_ROUNDS):
         for heartbeat in HEARTBEATS:
             rates[heartbeat].append(_materialized_per_second(due_at, now, heartbeat=heartbeat))
-            idle[heartbeat].append(
-                _idle_scan_ms(DUE, now, upcoming, heartbeat=heartbeat, loop_clock=True)
+            loops[heartbeat].append(
+                _idle_loop(DUE, now, upcoming, heartbeat=heartbeat, loop_clock=True)
             )
     print(f"SQLite, {HEARTBEAT_DUE:,} due per pass, {HEARTBEAT_ROUNDS} interleaved passes, medians")
-    print(f"idle loop waits {LOOP_POLL.total_seconds():.0f} s between scans")
+    print(
+        f"idle loop waits {LOOP_POLL.total_seconds():.0f} s between scans with a heartbeat,"
+        f" {BARE_POLL.total_seconds():.0f} s without"
+    )
     print(f"{'measure':<32}{'without':>10}{'loop':>10}{'/without':>10}{'each':>10}{'/without':>10}")
     for name, figures in (
         ("materialized per second", rates),
-        (f"idle scan among {DUE:,}, ms", idle),
+        (f"idle scan among {DUE:,}, ms", _idle(loops, lambda loop: loop.median_ms)),
+        ("idle scan, mean ms", _idle(loops, lambda loop: loop.mean_ms)),
+        ("idle scans, ms per minute", _idle(loops, lambda loop: loop.ms_per_minute)),
     ):
         without, loop, each = (statistics.median(figures[kind]) for kind in HEARTBEATS)
         print(
             f"{name:<32}{without:>10.3f}{loop:>10.3f}{loop / without:>10.3f}"
             f"{each:>10.3f}{each / without:>10.3f}"
         )
+
+
+def _idle(
+    loops: dict[Heartbeat, list[IdleLoop]], figure: Callable[[IdleLoop], float]
+) -> dict[Heartbeat, list[float]]:
+    return {heartbeat: [figure(loop) for loop in found] for heartbeat, found in loops.items()}
 
 
 def main() -> None:

@@ -2,7 +2,9 @@
 
 An item is a nominal instant of one schedule: computed from the current
 cadence (ACTIVE, or PAUSED as if resumed), recorded in the ledger, or both
-(a past computed instant carries its record's disposition). ``Facts`` are
+(a past computed instant carries its record's disposition). ``with_expected``
+marks the past instants with no record that the scheduler should have
+decided, by the projection's rule (``projection.is_expected``). ``Facts`` are
 read once per (schedule, revision) and kept in a bounded cache: a revision
 never changes, so a cached one is never stale.
 """
@@ -11,8 +13,8 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 from threading import Lock
@@ -20,9 +22,10 @@ from typing import Any, Final
 from uuid import UUID
 
 from server.domain.cadence import Cadence, CadenceError, parse_cadence
-from server.domain.projection import ProjectedFiring, run_limit_of
+from server.domain.projection import ProjectedFiring, active_span, is_expected, run_limit_of
+from server.domain.states import ScheduleState
 
-__all__ = ["AgendaItem", "Facts", "FactsCache", "cadence_of", "facts_of"]
+__all__ = ["AgendaItem", "Facts", "FactsCache", "cadence_of", "facts_of", "with_expected"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +52,40 @@ class AgendaItem:
     run_status: str | None
     clash_count: int
     may_overlap: bool
+    expected: bool = False
+    """A past instant the scheduler should have decided, with nothing recorded."""
 
     @property
     def at(self) -> datetime:
         return self.firing.at
+
+
+def with_expected(
+    items: Sequence[AgendaItem],
+    active_since: Callable[[Collection[UUID]], Mapping[UUID, datetime]],
+    not_yet_after: datetime,
+) -> list[AgendaItem]:
+    """``items``, each unrecorded past instant of an ACTIVE schedule's current span ``expected``.
+
+    ``active_since`` reads when each ACTIVE schedule asked for last became
+    ACTIVE; it is asked only when some item may be expected.
+    """
+    unrecorded = {
+        item.schedule_id
+        for item in items
+        if item.disposition is None and item.state == ScheduleState.ACTIVE
+        if item.at < not_yet_after
+    }
+    if not unrecorded:
+        return list(items)
+    since = active_since(unrecorded)
+    spans = {key: active_span(at, None, True, not_yet_after) for key, at in since.items()}
+    return [
+        replace(item, expected=True)
+        if is_expected(item.at, spans.get(item.schedule_id), item.disposition is not None)
+        else item
+        for item in items
+    ]
 
 
 def facts_of(definition: str) -> Facts:

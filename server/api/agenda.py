@@ -2,9 +2,11 @@
 
 The window is read and refused as the projection's (``window``); ``q`` and
 ``needs_attention`` filter as the list does; ``state=PAUSED`` adds paused
-schedules as if resumed. The cursor holds the last item's (instant, schedule
-id) and how far the next page's first band should reach; it is bound to the
-caller, the window and the filters. The sweep is ``server.agenda``'s.
+schedules as if resumed; a past instant nothing recorded is ``expected`` by the
+projection's rule (``server.agenda.items.with_expected``). The cursor holds the
+last item's (instant, schedule id) and how far the next page's first band
+should reach; it is bound to the caller, the window and the filters. The
+sweep is ``server.agenda``'s.
 """
 
 # No postponed annotations here: FastAPI must evaluate the route signatures, whose
@@ -16,6 +18,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Response
 
+from server.agenda.items import with_expected
 from server.agenda.sweep import AgendaPage as AgendaPageRecord
 from server.agenda.sweep import agenda_page
 from server.api.agenda_responses import AgendaItem, AgendaPage
@@ -106,9 +109,15 @@ def agenda_routes(
             limit=limit,
             band=band,
         )
+        owner = principal.owner
+        items = with_expected(
+            page.items,
+            lambda ids: store.schedules.active_since(owner, ids),
+            watch.overdue_before(now),
+        )
         return answer(
             AgendaPage(
-                items=[AgendaItem.of(item) for item in page.items],
+                items=[AgendaItem.of(item) for item in items],
                 next_cursor=_next_cursor(cursors, scope, page),
             )
         )

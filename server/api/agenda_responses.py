@@ -3,7 +3,8 @@
 An ``AgendaItem`` carries the projection's firing fields with their names and
 meanings (it extends ``ProjectedFiring``), the schedule's title, state, zone
 and stored cadence, the recorded outcome of a past firing, and the clash and
-overlap facts (``server.agenda``).
+overlap facts (``server.agenda``), and whether a past instant nothing recorded
+was ``expected``.
 """
 
 # No postponed annotations: pydantic builds these schemas from the annotations.
@@ -42,6 +43,16 @@ class AgendaItem(ProjectedFiring):
     may_overlap: bool = Field(
         description="The schedule's previous firing is closer than its run-time limit."
     )
+    expected: bool = Field(
+        default=False,
+        description=(
+            "True: a past instant the cadence selected while the schedule was ACTIVE (since its"
+            " creation, last resume or last edit), past the overdue threshold, with nothing"
+            " recorded (the scheduler did not run); disposition is null. Sent only when true;"
+            " older servers never send it."
+        ),
+        exclude_if=lambda value: not value,
+    )
 
     @classmethod
     def of(cls, item: AgendaItemRecord) -> "AgendaItem":
@@ -64,6 +75,7 @@ class AgendaItem(ProjectedFiring):
             run_status=item.run_status,
             clash_count=item.clash_count,
             may_overlap=item.may_overlap,
+            expected=item.expected,
         )
 
 

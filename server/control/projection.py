@@ -8,8 +8,9 @@ now, ``as_if_resumed``; terminal states list none), each with the agenda's
 local dates that do not fire, ``past``, the ledger's occurrences in the
 window, oldest first, each with its run's status (a failed run is not a
 success), and ``expected``: the nominal instants of the schedule's last ACTIVE
-span (from its creation, last resume or last edit, read from the audit log, to
-now less ``overdue_after`` or to when it stopped) that have no record.
+span (from its creation, last resume or last edit to now less
+``overdue_after`` or to when it stopped, as the schedule's row keeps it) that
+have no record.
 Everything is computed from the stored current revision and the store: the
 client computes nothing.
 """
@@ -26,13 +27,14 @@ from server.domain.cadence import Cadence
 from server.domain.projection import (
     Notice,
     ProjectedFiring,
+    active_span,
     expected_between,
     firings_between,
     may_overlap,
     notices_between,
     run_limit_of,
 )
-from server.domain.states import AuditEventKind, ScheduleState
+from server.domain.states import ScheduleState
 from server.storage.jsontext import load_object
 from server.storage.ports import Store
 from server.storage.records import PastOccurrence, ScheduleView
@@ -42,14 +44,6 @@ __all__ = ["MAX_WINDOW", "Projection", "project"]
 MAX_WINDOW: Final = timedelta(days=92)
 _TICK: Final = timedelta(microseconds=1)
 _FIRING_STATES: Final = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
-_STOPS: Final = frozenset(
-    {
-        AuditEventKind.SCHEDULE_PAUSED,
-        AuditEventKind.SCHEDULE_AUTO_PAUSED,
-        AuditEventKind.SCHEDULE_CANCELLED,
-        AuditEventKind.SCHEDULE_COMPLETED,
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +85,9 @@ def project(
     owner, schedule_id = view.schedule.owner, view.schedule.schedule_id
     run_limit = run_limit_of(load_object(view.revision.definition).get("run_timeout_seconds"))
     past = store.occurrences.window(owner, schedule_id, start, end) if start <= now else []
-    span = _active_span(store, view, now - overdue_after) if start <= now else None
+    span = _active_span(view, now - overdue_after) if start <= now else None
     recorded = {p.occurrence.nominal_fire_at for p in past}
-    expected = [] if span is None else expected_between(cadence, span, (start, end), recorded)
+    expected = expected_between(cadence, span, (start, end), recorded)
     return Projection(
         view=view,
         zone=cadence.zone_name,
@@ -108,27 +102,12 @@ def project(
     )
 
 
-def _active_span(
-    store: Store, view: ScheduleView, not_yet_after: datetime
-) -> tuple[datetime, datetime] | None:
-    """When the current cadence last was ACTIVE, up to ``not_yet_after``; None if never known.
-
-    The audit log says when it was last resumed and when it then stopped; a
-    schedule that is not ACTIVE and whose stop the log lacks expects nothing.
-    """
+def _active_span(view: ScheduleView, not_yet_after: datetime) -> tuple[datetime, datetime] | None:
+    """When the current cadence last was ACTIVE, up to ``not_yet_after``; None if never known."""
     schedule = view.schedule
-    since = max(schedule.created_at, view.revision.created_at)
-    stopped: datetime | None = None
-    for event in store.audit.for_schedule(schedule.schedule_id):
-        if event.event_type == AuditEventKind.SCHEDULE_RESUMED:
-            since, stopped = max(since, event.occurred_at), None
-        elif event.event_type in _STOPS and event.occurred_at >= since:
-            stopped = event.occurred_at
-    if schedule.state == ScheduleState.ACTIVE:
-        return since, not_yet_after
-    if stopped is None:
-        return None
-    return since, min(stopped, not_yet_after)
+    since = schedule.active_since or schedule.created_at
+    active = schedule.state == ScheduleState.ACTIVE
+    return active_span(since, schedule.active_until, active, not_yet_after)
 
 
 def _local_day(instant: datetime, zone: ZoneInfo) -> date:

@@ -127,6 +127,7 @@ class ScheduleService:
             consecutive_failures=0,
             created_at=now,
             updated_at=now,
+            active_since=now,
         )
         revision = RevisionRecord(
             schedule_id=schedule_id,

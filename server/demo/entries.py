@@ -26,7 +26,7 @@ from server.domain.cadence import CadenceError, parse_cadence
 
 STATES = frozenset({"ACTIVE", "PAUSED", "COMPLETED", "CANCELLED"})
 PAUSE_REASONS = frozenset({"user", "failure_limit"})
-LEDGER_CODES = frozenset("MFEXOAC")
+LEDGER_CODES = frozenset("MFEXOAC-")
 MISSING_PROFILE = "missing"
 """A profile key no profile has: a sign-in deleted since the schedule was bound."""
 

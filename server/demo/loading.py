@@ -5,8 +5,11 @@ this package, read and checked by ``server.demo.entries``); this module turns
 them into store records. Identifiers are UUIDv5 values derived from stable
 keys, and every instant is computed from ``now`` with the recurrence calculator
 (past firings are the cadence's own instants), so two loads at the same instant
-produce the same rows. Definitions pass through the same validation as a
-create; a refusal names the demo entry.
+produce the same rows. An ACTIVE schedule's ledger ends at the load and its
+active span begins just before the ledger's oldest firing, so every firing
+the scheduler should have decided is recorded, but for the ledger's ``-``
+(the demo's deliberate "Not fired"). Definitions pass through the same
+validation as a create; a refusal names the demo entry.
 """
 
 from __future__ import annotations
@@ -47,6 +50,9 @@ _REASONS = {
     "A": (Disposition.AUTHORIZATION_FAILED, "scope_not_granted"),
     "C": (Disposition.CONFIGURATION_FAILED, "agent_version_missing"),
 }
+_UNRECORDED = "-"
+_RESUMED_BEFORE = timedelta(minutes=1)
+"""How long before its ledger's oldest firing an ACTIVE demo schedule's span began."""
 
 
 def demo_id(*parts: str) -> UUID:
@@ -84,10 +90,10 @@ def load_demo(
     _load_chats(store, owner, now, data)
     built = [(spec, *_schedule(spec, owner, now, data)) for spec in data.schedules]
     store.schedules.import_many(
-        [view for _, view, _, _ in built], [r for _, _, earlier, _ in built for r in earlier]
+        [view for _, view, _, _, _ in built], [r for _, _, earlier, _, _ in built for r in earlier]
     )
-    for spec, view, _, definition in built:
-        _load_ledger(store, spec, view, definition, owner)
+    for spec, view, _, definition, instants in built:
+        _load_ledger(store, spec, view, definition, instants, now)
 
 
 def load_demo_if_empty(store: Store, principal_id: str, tenant_id: str, now: datetime) -> bool:
@@ -175,7 +181,8 @@ def _definition(
 
 def _schedule(
     spec: DemoSchedule, owner: Owner, now: datetime, data: DemoData
-) -> tuple[ScheduleView, list[RevisionRecord], Definition]:
+) -> tuple[ScheduleView, list[RevisionRecord], Definition, list[datetime]]:
+    """The schedule's row and revisions, its definition and its ledger's instants, newest first."""
     schedule_id = demo_id(owner.principal_id, "schedule", spec.key)
     created = now - timedelta(days=spec.age_days)
     updated = max(created, now - timedelta(hours=spec.touched_hours))
@@ -185,7 +192,10 @@ def _schedule(
         text = _definition(spec, owner, now, number, data).text
         at = created + (updated - created) * (number - 1) / spec.revisions
         revisions.append(RevisionRecord(schedule_id, number, text, owner.principal_id, at))
-    next_fire = first_after(definition.cadence, now) if spec.state == ScheduleState.ACTIVE else None
+    active = spec.state == ScheduleState.ACTIVE
+    next_fire = first_after(definition.cadence, now) if active else None
+    # An ACTIVE schedule has fired up to now; the others stopped when last touched.
+    instants = _past_instants(definition.cadence, now if active else updated, len(spec.ledger))
     record = ScheduleRecord(
         schedule_id=schedule_id,
         owner=owner,
@@ -196,8 +206,17 @@ def _schedule(
         consecutive_failures=spec.failures,
         created_at=created,
         updated_at=updated,
+        active_since=_active_since(definition.cadence, created, now, instants) if active else None,
     )
-    return ScheduleView(record, revisions[-1]), revisions[:-1], definition
+    return ScheduleView(record, revisions[-1]), revisions[:-1], definition, instants
+
+
+def _active_since(
+    cadence: Cadence, created: datetime, now: datetime, ledger: list[datetime]
+) -> datetime:
+    """Just before the ledger's oldest firing, or at the latest firing when it has none."""
+    oldest = ledger[-1] - _RESUMED_BEFORE if ledger else latest_at_or_before(cadence, now)
+    return created if oldest is None else max(created, oldest)
 
 
 def _past_instants(cadence: Cadence, before: datetime, count: int) -> list[datetime]:
@@ -213,12 +232,19 @@ def _past_instants(cadence: Cadence, before: datetime, count: int) -> list[datet
 
 
 def _load_ledger(
-    store: Store, spec: DemoSchedule, view: ScheduleView, definition: Definition, owner: Owner
+    store: Store,
+    spec: DemoSchedule,
+    view: ScheduleView,
+    definition: Definition,
+    instants: list[datetime],
+    now: datetime,
 ) -> None:
-    schedule = view.schedule
-    instants = _past_instants(definition.cadence, schedule.updated_at, len(spec.ledger))
+    """The ledger's decisions at ``instants``; nothing after ``now`` (a firing just before it)."""
+    schedule, owner = view.schedule, view.schedule.owner
     answers = spec.answers or ("Done.",)
     for index, (code, nominal) in enumerate(zip(spec.ledger, instants, strict=False)):
+        if code == _UNRECORDED:
+            continue
         key = (owner.principal_id, "occurrence", spec.key, str(index))
         occurrence_id = demo_id(*key)
         revision = schedule.current_revision
@@ -242,7 +268,7 @@ def _load_ledger(
                 Materialization(replace(entry, disposition=disposition, reason_code=reason))
             )
             continue
-        fired_at = nominal + timedelta(seconds=4 + index)
+        fired_at = min(nominal + timedelta(seconds=4 + index), now)
         if code == "E":
             erased = fired_at + timedelta(days=2)
             store.occurrences.record(
@@ -255,6 +281,7 @@ def _load_ledger(
         if fired.session is None or fired.run is None:
             raise ValueError("a firing writes a session and a run")
         answered = fired_at + timedelta(minutes=2 + (index * 7) % 5, seconds=index * 13 % 50)
+        answered = min(answered, now)
         answer = MessageRecord(
             demo_id(*key, "answer"),
             ids.session_id,

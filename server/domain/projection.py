@@ -5,9 +5,10 @@ each read back with ``civil_time.placement`` so a daylight-saving move is
 named; notices name selected dates that never fire (a skipped date, a day the
 month lacks, 29 February in a common year); ``may_overlap`` is the one rule
 by which the agenda and the projection warn that a firing may be skipped, and
-``expected_between`` the one rule of which past instants should have been
-recorded (an instant not yet ``overdue_after`` old is still "not yet"). The
-cost is per firing, wherever the window lies.
+``active_span`` with ``is_expected`` the one rule of which past instants should
+have been recorded (an instant not yet ``overdue_after`` old is still "not
+yet"), which ``expected_between`` applies to a window. The cost is per
+firing, wherever the window lies.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ __all__ = [
     "Notice",
     "NoticeReason",
     "ProjectedFiring",
+    "active_span",
     "adjustment_at",
     "expected_between",
     "firings_between",
+    "is_expected",
     "may_overlap",
     "notices_between",
     "run_limit_of",
@@ -126,25 +129,48 @@ def may_overlap(cadence: Cadence, at: datetime, run_limit: timedelta | None) -> 
     return previous is not None and at - previous < run_limit
 
 
+def active_span(
+    since: datetime, until: datetime | None, active: bool, not_yet_after: datetime
+) -> tuple[datetime, datetime] | None:
+    """The span in which the scheduler should have decided each nominal instant.
+
+    ``since`` is when the current cadence last became ACTIVE (creation, last
+    resume or last edit), ``until`` when that span ended; an ACTIVE schedule's
+    span runs to ``not_yet_after`` (now less the overdue threshold). A
+    schedule no longer ACTIVE whose end is unknown expects nothing (None).
+    """
+    if active:
+        return since, not_yet_after
+    if until is None:
+        return None
+    return since, min(until, not_yet_after)
+
+
+def is_expected(at: datetime, active: tuple[datetime, datetime] | None, recorded: bool) -> bool:
+    """Whether the nominal instant ``at`` should have been decided but has no record."""
+    return active is not None and not recorded and active[0] < at < active[1]
+
+
 def expected_between(
     cadence: Cadence,
-    active: tuple[datetime, datetime],
+    active: tuple[datetime, datetime] | None,
     window: tuple[datetime, datetime],
     recorded: Collection[datetime],
 ) -> list[datetime]:
-    """The nominal instants the scheduler should have decided but that have no record.
+    """The nominal instants in ``window`` (``[start, end)``) that are expected, oldest first.
 
-    ``active`` is the span the schedule was ACTIVE under this cadence (from its
-    creation, last resume or last edit, to now less the overdue threshold or to
-    when it stopped); only instants strictly inside it and inside ``window``
-    (``[start, end)``) count, oldest first.
+    ``active`` is the schedule's ``active_span``; ``recorded`` the instants the
+    ledger holds.
     """
+    if active is None:
+        return []
     # ``window[0]`` may be the first instant there is: nothing is subtracted from it then.
     after = active[0] if window[0] <= active[0] else window[0] - _TICK
     before = min(active[1], window[1])
     if before <= after:
         return []
-    return [f.at for f in firings_between(cadence, after, before) if f.at not in recorded]
+    found = firings_between(cadence, after, before)
+    return [f.at for f in found if is_expected(f.at, active, f.at in recorded)]
 
 
 def notices_between(cadence: Cadence, first: date, last: date) -> list[Notice]:

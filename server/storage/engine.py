@@ -2,7 +2,7 @@
 
 SQLite runs in WAL mode (``synchronous=NORMAL``, foreign keys on), shared
 across threads, its WAL bounded (``journal_size_limit``, and
-``compact_sqlite_journal`` when the worker is idle). PostgreSQL goes through
+``compact_sqlite_journal`` when the worker is idle and the WAL has grown). PostgreSQL goes through
 psycopg 3, with a connect timeout unless the URL sets one; pooled connections
 are checked before use, and one that met a fault a new session would not is
 replaced. A URL's password never appears in a message (``printable_url``).
@@ -10,6 +10,7 @@ replaced. A URL's password never appears in a message (``printable_url``).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -25,6 +26,9 @@ SQLITE_JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
 """Bytes of WAL kept after a checkpoint resets it; the rest is given back."""
 CHECKPOINT_BUSY_MILLISECONDS = 200
 """An idle-time checkpoint waits this long for readers, then gives up until the next idle scan."""
+COMPACT_FROM_BYTES = 1024 * 1024
+"""A WAL smaller than this is left as it is: a checkpoint syncs the database file, and the
+idle worker's heartbeat alone adds a page or two every few seconds."""
 
 
 class DatabaseUrlError(ValueError):
@@ -79,7 +83,12 @@ def _replace_faulted_connection(context: ExceptionContext) -> None:
 
 
 def compact_sqlite_journal(engine: Engine) -> None:
-    """Checkpoint the WAL into the database and truncate it, if readers allow it soon."""
+    """Checkpoint the WAL into the database and truncate it, if readers allow it soon.
+
+    Only once it holds ``COMPACT_FROM_BYTES``: below that it is left to grow.
+    """
+    if _journal_bytes(engine) < COMPACT_FROM_BYTES:
+        return
     with engine.connect() as connection:
         raw = connection.connection.dbapi_connection
         assert raw is not None
@@ -90,6 +99,15 @@ def compact_sqlite_journal(engine: Engine) -> None:
         finally:
             cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_SECONDS * 1000}")
             cursor.close()
+
+
+def _journal_bytes(engine: Engine) -> int:
+    """The size of the database's WAL file; as if full when it cannot be told (a URI name)."""
+    database = engine.url.database
+    try:
+        return os.stat(f"{database}-wal").st_size if database else COMPACT_FROM_BYTES
+    except OSError:
+        return COMPACT_FROM_BYTES
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

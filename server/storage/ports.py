@@ -95,6 +95,10 @@ class ScheduleRepository(Protocol):
 
     def get(self, owner: Owner, schedule_id: UUID) -> ScheduleView | None: ...
 
+    def active_since(self, owner: Owner, schedule_ids: Collection[UUID]) -> dict[UUID, datetime]:
+        """When each of the owner's ACTIVE schedules among ``schedule_ids`` last became ACTIVE."""
+        ...
+
     def revisions(self, schedule_id: UUID) -> list[RevisionRecord]:
         """Every revision of one schedule, oldest first (the run's pinned one is among them)."""
         ...

@@ -40,6 +40,13 @@ class ScheduleRecord:
     consecutive_failures: int
     created_at: datetime
     updated_at: datetime
+    active_since: datetime | None = None
+    """When its current cadence last became ACTIVE: creation, last resume or last edit.
+
+    None on a record not yet stored; a stored schedule always has one.
+    """
+    active_until: datetime | None = None
+    """When that ACTIVE span ended (pause, cancel, completion); None while ACTIVE or unknown."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,11 @@ schedules = Table(
     Column("cadence_zone", String(64), nullable=True),
     Column("cadence_wall_time", Integer, nullable=True),
     Column("cadence_key", Text, nullable=True),
+    # The current cadence's last ACTIVE span (``records.ScheduleRecord``), kept by
+    # ``sql.schedule_rows.change_values`` on every state change and new revision:
+    # the projection and the agenda read which past instants were expected from it.
+    Column("active_since", UtcDateTime(), nullable=True),
+    Column("active_until", UtcDateTime(), nullable=True),
     CheckConstraint("state IN ('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')", name="state_known"),
     CheckConstraint(
         "(state = 'PAUSED' AND pause_reason IN ('user', 'failure_limit'))"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from uuid import UUID, uuid4
@@ -44,7 +44,7 @@ from transport.errors import (
     SessionNotChat,
     Unauthenticated,
 )
-from transport.models import Page, ScheduleDetail
+from transport.models import AGENDA_NOT_OFFERED, AgendaItem, Page, ScheduleDetail
 from transport.paging import iterate_pages
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -392,6 +392,23 @@ async def test_occurrences_page_newest_first_to_the_end(
     assert all(row.known_disposition is not None for row in rows)
     materialized = [row for row in rows if row.session_id is not None]
     assert materialized and all(row.disposition == "MATERIALIZED" for row in materialized)
+
+
+async def test_the_agenda_reads_the_demos_one_night_not_fired(client: ScheduleClient) -> None:
+    """Over the last 30 days, only the nightly backup check's night marked ``-`` in the demo."""
+
+    async def agenda(cursor: str | None) -> Page[AgendaItem]:
+        page = await client.list_agenda(
+            start=NOW - timedelta(days=30), end=NOW, limit=200, cursor=cursor
+        )
+        assert page is not AGENDA_NOT_OFFERED
+        return page
+
+    items = await every_item(agenda)
+
+    not_fired = [(item.schedule_id, item.at) for item in items if item.not_fired]
+    the_night = datetime(2026, 11, 28, 7, 30, tzinfo=UTC)  # 02:30 in New York, third newest
+    assert not_fired == [(schedule("nightly-backup-check"), the_night)]
 
 
 # Website sign-ins and binding

@@ -117,13 +117,13 @@ class ScheduleDatabase:
             ).fetchone()
         return None if latest is None else stored_instant(str(latest))
 
-    def created_at(self, schedule_id: UUID) -> datetime:
-        """When the schedule was created (UTC)."""
+    def active_since(self, schedule_id: UUID) -> datetime:
+        """When the schedule's current ACTIVE span began (UTC): nothing before it is expected."""
         with self._connection() as connection:
-            (created,) = connection.execute(
-                "SELECT created_at FROM schedules WHERE id = ?", (schedule_id.hex,)
+            (since,) = connection.execute(
+                "SELECT active_since FROM schedules WHERE id = ?", (schedule_id.hex,)
             ).fetchone()
-        return stored_instant(str(created))
+        return stored_instant(str(since))
 
     def decided_instants(self, schedule_id: UUID) -> set[datetime]:
         """The nominal instants (UTC) the scheduler recorded a decision for."""

@@ -3,8 +3,8 @@
 A paused schedule's calendar says at the top that nothing fires until it is
 resumed, and its as-if-resumed days carry the hollow mark with its legend
 entry. An active daily schedule's day that the scheduler never decided (the
-demo's history has gaps: it was loaded, not run) says "Not fired: nothing was
-recorded", never "nothing scheduled". Which schedule and which day come from
+demo's nightly backup check has one night its scheduler was not running) says
+"Not fired: nothing was recorded", never "nothing scheduled". Which schedule and which day come from
 the served database, not from the demo's titles.
 """
 
@@ -45,8 +45,8 @@ def paused_daily(database: ScheduleDatabase) -> StoredSchedule:
 
 
 def day_not_fired(database: ScheduleDatabase, now: datetime) -> tuple[StoredSchedule, date]:
-    """An ACTIVE DAILY schedule and the latest device-local day, since it was created, on
-    which its wall time passed with no decision recorded."""
+    """An ACTIVE DAILY schedule and the latest device-local day, since its active span began,
+    on which its wall time passed with no decision recorded."""
     device_zone = tzlocal.get_localzone()
     for schedule in database.schedules_in(("ACTIVE",)):
         cadence = database.cadence(schedule.schedule_id)
@@ -54,10 +54,10 @@ def day_not_fired(database: ScheduleDatabase, now: datetime) -> tuple[StoredSche
             continue
         zone = ZoneInfo(str(cadence["timezone"]))
         wall = time.fromisoformat(str(cadence["local_time"]))
-        created = database.created_at(schedule.schedule_id)
+        since = database.active_since(schedule.schedule_id)
         decided = database.decided_instants(schedule.schedule_id)
         day = now.astimezone(zone).date() - timedelta(days=1)
-        while datetime.combine(day, wall, tzinfo=zone) > created:
+        while datetime.combine(day, wall, tzinfo=zone) > since:
             nominal = datetime.combine(day, wall, tzinfo=zone).astimezone(UTC)
             if nominal < now - timedelta(hours=1) and nominal not in decided:
                 return schedule, nominal.astimezone(device_zone).date()

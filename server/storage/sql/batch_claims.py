@@ -78,7 +78,14 @@ _INSERTS = {
     "revisions": BulkInsert(schedule_revisions),
     "events": BulkInsert(audit_events, leave_out=("id",)),
 }
-_CHANGED = ("state", "pause_reason", "next_fire_at", "consecutive_failures", "updated_at")
+_CHANGED = (
+    "state",
+    "pause_reason",
+    "next_fire_at",
+    "consecutive_failures",
+    "updated_at",
+    "active_until",
+)
 _KEPT = ("last_fired_at", "outcome_attention")
 # The kept last outcome (``outcome``) is set by the same statement when the batch
 # wrote the schedule's newest firing, and left as it is otherwise.

@@ -3,7 +3,8 @@
 ``schedule_views()`` selects a schedule joined with its current revision (every
 read needs both); ``schedule_view`` turns such a row into a ``ScheduleView``.
 ``change_values`` is the one place a ``ScheduleChange`` becomes column values
-(with a new revision's folded search text and cadence columns),
+(with a new revision's folded search text and cadence columns, and the last
+ACTIVE span: begun by a resume or an edit, ended by leaving ACTIVE),
 and it always moves ``updated_at`` forward: every compare-and-set decided on
 an older row then fails and re-reads, even when two writes land on one clock
 instant. ``write_locked_change`` is how the scheduler's own transactions,
@@ -69,6 +70,8 @@ def schedule_row(record: ScheduleRecord, revision: RevisionRecord) -> dict[str, 
         "consecutive_failures": record.consecutive_failures,
         "created_at": record.created_at,
         "updated_at": record.updated_at,
+        "active_since": record.active_since or max(record.created_at, revision.created_at),
+        "active_until": record.active_until,
         "search_text": searchable_text(revision.definition),
         **cadence_values(revision.definition),
     }
@@ -95,6 +98,8 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
 
     A new revision brings its folded search text and its cadence's wall-clock
     columns (``cadence_columns``), written with the revision in one transaction.
+    A resume or a new revision begins the ACTIVE span anew (``active_since``);
+    leaving ACTIVE ends it (``active_until``), which stays NULL while ACTIVE.
     """
     values: dict[str, Any] = {
         "state": change.state,
@@ -111,7 +116,21 @@ def change_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any
     if change.new_revision is not None:
         values["search_text"] = searchable_text(change.new_revision.definition)
         values.update(cadence_values(change.new_revision.definition))
-    return values
+    return values | _span_values(seen, change)
+
+
+def _span_values(seen: ScheduleRecord, change: ScheduleChange) -> dict[str, Any]:
+    """``active_until`` always (the batch writes it for every row), ``active_since`` on a start."""
+    active = ScheduleState.ACTIVE
+    if change.state == active:
+        until = None
+    elif seen.state == active:
+        until = change.updated_at
+    else:
+        until = seen.active_until
+    if change.new_revision is not None or (change.state == active and seen.state != active):
+        return {"active_since": change.updated_at, "active_until": until}
+    return {"active_until": until}
 
 
 def write_locked_change(
@@ -158,6 +177,8 @@ def schedule_view(row: RowMapping) -> ScheduleView:
             consecutive_failures=row["consecutive_failures"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            active_since=row["active_since"],
+            active_until=row["active_until"],
         ),
         revision=RevisionRecord(
             schedule_id=row["id"],

@@ -15,7 +15,7 @@ sweep; ``lacking_next_fire`` finds ACTIVE schedules whose cache was lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -306,6 +306,16 @@ class SqlScheduleRepository:
         with self._engine.connect() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else schedule_view(row)
+
+    def active_since(self, owner: Owner, schedule_ids: Collection[UUID]) -> dict[UUID, datetime]:
+        query = select(schedules.c.id, schedules.c.active_since, schedules.c.created_at).where(
+            schedules.c.id.in_(sorted(schedule_ids)),
+            owned_by(schedules, owner),
+            schedules.c.state == ScheduleState.ACTIVE,
+        )
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return {row.id: row.active_since or row.created_at for row in rows}
 
     def page(
         self,

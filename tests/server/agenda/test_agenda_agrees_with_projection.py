@@ -7,6 +7,9 @@ the agenda walked page by page (200 a page, each page resumed from the one
 before as the route resumes it) lists exactly the projection's firings
 (``firings_between``, the calculator the scheduler uses), in order, with the
 same local and scheduled fields. 500 schedules on SQLite; fewer on both.
+With now inside the window, schedules resumed at random instants and some of
+their past firings recorded, the agenda marks ``expected`` exactly the
+instants each projection expects (``control.projection.project``).
 """
 
 from __future__ import annotations
@@ -14,16 +17,29 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 from uuid import UUID, uuid4
 
 import pytest
 
+from server.agenda.items import with_expected
 from server.agenda.sweep import agenda_page
+from server.control.projection import project
+from server.control.scheduler_status import OVERDUE_AFTER
 from server.definitions.checks import parse_definition
 from server.domain.projection import firings_between
-from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView
+from server.domain.states import Disposition
+from server.storage.records import (
+    OccurrenceRecord,
+    Owner,
+    RevisionRecord,
+    ScheduleRecord,
+    ScheduleView,
+)
+from server.storage.sql.occurrence_rows import occurrence_row
 from server.storage.sql.store import SqlStore
+from server.storage.tables import schedule_occurrences
 from tests.server.api.conftest import definition
 
 ALICE = Owner("acme", "alice")
@@ -63,17 +79,52 @@ def _cadence(rng: random.Random) -> dict[str, Any]:
     return rule
 
 
-def _import(store: SqlStore, count: int, seed: int) -> list[ScheduleView]:
+def _import(
+    store: SqlStore, count: int, seed: int, resumed_by: datetime | None = None
+) -> list[ScheduleView]:
+    """``count`` ACTIVE schedules; most resumed at a random instant before ``resumed_by``."""
     rng = random.Random(seed)
     views = []
     for _ in range(count):
         checked = parse_definition(definition(cadence=_cadence(rng)))
         schedule_id = uuid4()
-        record = ScheduleRecord(schedule_id, ALICE, "ACTIVE", None, 1, None, 0, CREATED, CREATED)
+        since = CREATED
+        if resumed_by is not None and rng.random() < 0.7:
+            since += timedelta(seconds=rng.randrange(int((resumed_by - CREATED).total_seconds())))
+        record = ScheduleRecord(
+            schedule_id, ALICE, "ACTIVE", None, 1, None, 0, CREATED, CREATED, active_since=since
+        )
         revision = RevisionRecord(schedule_id, 1, checked.text, "alice", CREATED)
         views.append(ScheduleView(record, revision))
     store.schedules.import_many(views)
     return views
+
+
+def _record_some(store: SqlStore, views: list[ScheduleView], before: datetime, seed: int) -> None:
+    """About a third of each schedule's firings in the window before ``before``, as MISSED."""
+    rng = random.Random(seed)
+    rows = []
+    for view in views:
+        cadence = parse_definition(_payload(view)).cadence
+        for firing in firings_between(cadence, START - _TICK, before):
+            if rng.random() < 1 / 3:
+                record = OccurrenceRecord(
+                    occurrence_id=uuid4(),
+                    schedule_id=view.schedule.schedule_id,
+                    schedule_revision=1,
+                    nominal_fire_at=firing.at,
+                    disposition=Disposition.MISSED,
+                    session_id=None,
+                    run_id=None,
+                    reason_code="MISFIRE_GRACE_EXCEEDED",
+                    authority_version=None,
+                    materialized_at=None,
+                    links_erased_at=None,
+                    created_at=firing.at,
+                )
+                rows.append(occurrence_row(record))
+    with store.engine.begin() as connection:
+        connection.execute(schedule_occurrences.insert(), rows)
 
 
 def _projected(views: list[ScheduleView]) -> list[tuple[Any, ...]]:
@@ -133,3 +184,60 @@ def test_the_agenda_holds_each_projections_firing_once_on_each_database(store: S
     walked = _walked(store, 50)
 
     assert walked == expected
+
+
+def _expected_walked(store: SqlStore, now: datetime, limit: int) -> list[tuple[datetime, UUID]]:
+    """The agenda's expected items, page by page, marked as the route marks them."""
+    found: list[tuple[datetime, UUID]] = []
+    since = partial(store.schedules.active_since, ALICE)
+    after, band = None, None
+    while True:
+        page = agenda_page(
+            store.agenda, ALICE, (START, END), now, after=after, limit=limit, band=band
+        )
+        marked = with_expected(page.items, since, now - OVERDUE_AFTER)
+        found.extend((item.at, item.schedule_id) for item in marked if item.expected)
+        if not page.more:
+            return found
+        after, band = (page.items[-1].at, page.items[-1].schedule_id), page.band
+
+
+def _expected_projected(
+    store: SqlStore, views: list[ScheduleView], now: datetime
+) -> list[tuple[datetime, UUID]]:
+    found = []
+    for view in views:
+        stored = store.schedules.get(ALICE, view.schedule.schedule_id)
+        assert stored is not None
+        cadence = parse_definition(_payload(view)).cadence
+        projection = project(store, stored, cadence, START, END, now)
+        found.extend((at, view.schedule.schedule_id) for at in projection.expected)
+    return sorted(found)
+
+
+def test_the_agenda_expects_each_of_300_projections_unrecorded_past_instants(
+    store: SqlStore,
+) -> None:
+    now = START + timedelta(days=40)
+    views = _import(store, 300, seed=36, resumed_by=now)
+    _record_some(store, views, now, seed=36)
+    expected = _expected_projected(store, views, now)
+
+    walked = _expected_walked(store, now, 200)
+
+    assert len(expected) > 2_000
+    assert walked == expected
+
+
+@pytest.mark.each_backend
+def test_the_agenda_expects_each_projections_unrecorded_instants_on_each_database(
+    store: SqlStore,
+) -> None:
+    now = START + timedelta(days=40)
+    views = _import(store, 40, seed=8, resumed_by=now)
+    _record_some(store, views, now, seed=8)
+    expected = _expected_projected(store, views, now)
+
+    walked = _expected_walked(store, now, 50)
+
+    assert expected and walked == expected

@@ -347,3 +347,80 @@ async def test_a_full_update_moves_the_schedules_firings_to_its_new_cadence(
         ("07:00:00", "Asia/Tokyo", "Tokyo")
     }
     assert len(items) == 7  # 22:00 UTC, 30 November to 6 December
+
+
+def _expected(items: list[dict[str, Any]]) -> list[str]:
+    return [item["at"] for item in items if item.get("expected")]
+
+
+async def test_an_unrecorded_past_instant_is_expected_and_a_recorded_or_future_one_is_not(
+    client: httpx.AsyncClient, scene: Scene, clock: Clock
+) -> None:
+    scene.create()
+    clock.now = DAY_1 + timedelta(seconds=30)
+    assert scene.scan().written == 1
+    clock.now = DAY_1 + timedelta(days=2, hours=1)  # 2 and 3 December went unrecorded
+
+    items = await _walk(client)
+
+    assert [(i["at"], i["disposition"], i.get("expected")) for i in items] == [
+        ("2026-12-01T08:00:00Z", "MATERIALIZED", None),
+        ("2026-12-02T08:00:00Z", None, True),
+        ("2026-12-03T08:00:00Z", None, True),
+        *((f"2026-12-0{day}T08:00:00Z", None, None) for day in (4, 5, 6)),
+    ]
+
+
+async def test_an_instant_within_the_overdue_threshold_is_not_yet_expected(
+    client: httpx.AsyncClient, scene: Scene, clock: Clock
+) -> None:
+    scene.create()
+    clock.now = DAY_1 + timedelta(seconds=59)
+
+    items = await _walk(client)
+
+    assert items[0]["at"] == "2026-12-01T08:00:00Z" and items[0]["disposition"] is None
+    assert _expected(items) == []
+
+
+async def test_the_agenda_expects_what_the_projection_expects_after_a_resume(
+    client: httpx.AsyncClient, scene: Scene, clock: Clock
+) -> None:
+    view = scene.create()
+    schedule_id = view.schedule.schedule_id
+    clock.now = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+    scene.service.pause(ALICE, schedule_id, 1)
+    clock.now = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+    scene.service.resume(ALICE, schedule_id, 1)
+    clock.now = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+    items = await _walk(client)
+    projection = await client.get(f"/v1/schedules/{schedule_id}/projection", params=WEEK)
+
+    # Its paused days are listed (computed from its creation) but never expected.
+    assert [i["at"] for i in items][:3] == [f"2026-12-0{day}T08:00:00Z" for day in (1, 2, 3)]
+    assert _expected(items) == ["2026-12-04T08:00:00Z", "2026-12-05T08:00:00Z"]
+    past = projection.json()["past"]
+    assert _expected(items) == [p["nominal_fire_at"] for p in past if p["expected"]]
+
+
+async def test_an_agenda_page_of_future_firings_reads_no_span(
+    client: httpx.AsyncClient, scene: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene.create()
+    asked: list[object] = []
+    monkeypatch.setattr(scene.store.schedules, "active_since", asked.append)
+
+    items = await _walk(client)
+
+    assert len(items) == 6 and asked == []
+
+
+async def test_the_openapi_documents_expected_as_an_optional_agenda_field(
+    client: httpx.AsyncClient,
+) -> None:
+    document = (await client.get("/openapi.json")).json()
+    schema = document["components"]["schemas"]["AgendaItem"]
+
+    assert schema["properties"]["expected"]["type"] == "boolean"
+    assert "expected" not in schema.get("required", [])
