@@ -22,6 +22,7 @@ that may import every other one. Its modules, in the order a run meets them:
 - ``forwarded_for``: each hosted request names its browser (``X-Forwarded-For``).
 - ``browser_address``: a browser's address, by which wrong tokens are slowed.
 - ``session``: one Flet session's view models and device storage, composed.
+- ``page_locale``: a page's starting locale (the browser's or the system's), and Flet's.
 - ``sign_in_session``: one hosted browser session, sign-in first.
 - ``device_folder``: ``DeviceStorage`` in the user data folder (a window, local web).
 - ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (hosted).

@@ -106,6 +106,7 @@ def settings_from_arguments(
         remember_days=arguments.remember_days,
         os_notifications=not arguments.no_os_notifications,
         web_limits=web_limits,
+        locale=arguments.locale,
     )
 
 

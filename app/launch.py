@@ -90,7 +90,7 @@ async def run_app(settings: Settings) -> None:
     from app.session import session_entry
 
     async with open_backend(settings.server, clock=utc_now) as backend:
-        entry = session_entry(backend, clock=utc_now, device_zone=zone)
+        entry = session_entry(backend, clock=utc_now, device_zone=zone, locale=settings.locale)
         if presentation.view is View.PACKAGED:
             await ft.run_async(entry, assets_dir=_assets_dir())
             return
@@ -98,7 +98,11 @@ async def run_app(settings: Settings) -> None:
             _announce_desktop(backend)
             if settings.os_notifications:
                 entry = session_entry(
-                    backend, clock=utc_now, device_zone=zone, announce=OsNotifications()
+                    backend,
+                    clock=utc_now,
+                    device_zone=zone,
+                    announce=OsNotifications(),
+                    locale=settings.locale,
                 )
             await ft.run_async(entry, view=ft.AppView.FLET_APP, assets_dir=_assets_dir())
 
@@ -112,7 +116,7 @@ async def _serve_web_while_opening(
     stop = asyncio.Event()
     serving = asyncio.create_task(
         serve_web(
-            _entry_once_open(opened, zone),
+            _entry_once_open(opened, zone, settings.locale),
             address=address,
             port=port,
             assets_dir=_assets_dir_path(),
@@ -155,7 +159,7 @@ def _load_client(*, embedded: bool) -> None:
 
 
 def _entry_once_open(
-    opened: asyncio.Future[Backend | None], zone: ZoneInfo
+    opened: asyncio.Future[Backend | None], zone: ZoneInfo, locale: str | None
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """Each session's entry, once the backend is open; nothing when it could not be had
     (the start is ending with its one sentence)."""
@@ -165,7 +169,7 @@ def _entry_once_open(
         if backend is not None:
             from app.session import session_entry
 
-            await session_entry(backend, clock=utc_now, device_zone=zone)(page)
+            await session_entry(backend, clock=utc_now, device_zone=zone, locale=locale)(page)
 
     return start
 

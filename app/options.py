@@ -103,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
         "the app, not with an OS notification",
     )
     shown.add_argument(
+        "--locale",
+        metavar="LOCALE",
+        type=_locale,
+        help="write dates and times as LOCALE does (en_GB, en_US, de_DE, zh_Hans_CN...) "
+        "instead of as the system or the browser says; Settings can still choose another",
+    )
+    shown.add_argument(
         "--port",
         metavar="N",
         type=_port,
@@ -195,6 +202,16 @@ def _days(text: str) -> int:
             f"{text!r} is not a number of days from 1 to {MAX_REMEMBER_DAYS}"
         )
     return value
+
+
+def _locale(text: str) -> str:
+    """A locale CLDR knows, in Babel's spelling ("de-DE" -> "de_DE")."""
+    from viewmodels.formatting.locales import parsed_locale  # only when --locale is given
+
+    try:
+        return str(parsed_locale(text))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _port(text: str) -> int:

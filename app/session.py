@@ -2,8 +2,9 @@
 
 Here the layers meet: the backend's client goes into fresh view models (per
 session, so two tabs never share a selection), the look is applied and
-``views.AppShell`` rendered. Settings' choices are read first; a new zone or
-clock composes the view models again (``views.settings_applied``). Device
+``views.AppShell`` rendered. Settings' choices are read first; a new zone,
+clock or regional format composes the view models again
+(``views.settings_applied``), and Flet's own widgets get the same locale. Device
 state and the view cache live in files of the user data folder under the
 server's namespace (``app.device_folder``), never in the page's storage,
 which in a browser belongs to whatever ``127.0.0.1:<port>`` serves next; what
@@ -26,6 +27,7 @@ from app.backend.connected import Backend
 from app.calendar_file import FletCalendarFile
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
+from app.page_locale import device_locale_of, flet_locale
 from app.view_cache_store import ViewCacheStore
 from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
@@ -38,6 +40,8 @@ from viewmodels.feeds import (
     FeedApi,
     FeedOffer,
 )
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.formatting.locales import parsed_locale
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import NoViewCache, OfflineViewModel, ViewCache
@@ -199,16 +203,23 @@ def follow_lifecycle(page: ft.Page, live_of: Callable[[], LiveUpdates | None]) -
 
 
 def session_entry(
-    backend: Backend, *, clock: Clock, device_zone: ZoneInfo, announce: Announce | None = None
+    backend: Backend,
+    *,
+    clock: Clock,
+    device_zone: ZoneInfo,
+    announce: Announce | None = None,
+    locale: str | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The ``main`` Flet calls once per session; ``announce`` as in ``compose_models``."""
+    """The ``main`` Flet calls once per session; ``announce`` as in ``compose_models``;
+    ``locale`` (``--locale``) instead of the browser's or the system's."""
 
     async def start(page: ft.Page) -> None:
         folder = backend.device_dir
         storage: DeviceStorage = (
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
-        settings = SettingsViewModel(storage, device_zone=device_zone)
+        device_locale = parsed_locale(locale) if locale else await device_locale_of(page)
+        settings = SettingsViewModel(storage, device_zone=device_zone, device_locale=device_locale)
         await settings.load()
         apply_look(page, settings.snapshot.theme)
         kept = backend.views_namespace
@@ -241,6 +252,7 @@ def session_entry(
             )
             live = session.live
             rounds = page.run_task(session.live.run)
+            page.locale_configuration = flet_locale(locale_of(shown_zone))
             return session.models
 
         def on_closed(_event: ft.Event[ft.Page]) -> None:

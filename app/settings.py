@@ -132,6 +132,8 @@ class Settings:
     attention; ``--no-os-notifications`` turns it off (the in-app notice stays)."""
     web_limits: WebLimits = field(default_factory=WebLimits)
     """What one browser may hold of the web view (its connection limits)."""
+    locale: str | None = None
+    """``--locale`` ("en_US"): the formats instead of the system's or the browser's."""
 
     @property
     def signs_in(self) -> bool:

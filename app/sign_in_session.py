@@ -9,7 +9,8 @@ device" (``app.remembered_sign_in``), and are kept per server and person, so a
 second person on the same browser never sees the first one's. Failed sign-ins are
 slowed per browser address (``app.browser_address``), one throttle for the process.
 Signing in, and a signed-in tab reconnecting, admits its socket past
-``app.web.sign_in_door``.
+``app.web.sign_in_door``. The browser's preferred languages give the person's
+formats (``app.page_locale``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import flet as ft
 from app.backend.remote import SignInBackend
 from app.browser_address import BrowserAttempts
 from app.device_storage import PreferencesStorage, account_namespace
+from app.page_locale import device_locale_of, flet_locale
 from app.remembered_sign_in import RememberedSignIn
 from app.remembered_tokens import RememberedTokens
 from app.session import compose_models, follow_lifecycle
@@ -33,6 +35,7 @@ from app.view_cache_store import ViewCacheStore
 from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
 from transport.client import ScheduleClient
+from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
@@ -87,6 +90,10 @@ def sign_in_entry(
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
+        # Each person's browser says their formats: two people on one host may differ.
+        browser_locale = await device_locale_of(page)
+        page.locale_configuration = flet_locale(browser_locale)
+        shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, browser_locale)
         preferences = ft.SharedPreferences()
         browser = page.client_ip or ""
         connector = replace(backend, browser_address=browser or None)
@@ -108,7 +115,7 @@ def sign_in_entry(
                 api,
                 MemoryStorage() if kept is None else kept,
                 clock=clock,
-                device_zone=device_zone,
+                device_zone=shown_zone,
                 account=sign_in,
                 views=None if kept is None else ViewCacheStore(kept),
                 on_server_reached=sign_in.server_answered,

@@ -4,9 +4,9 @@ The whole stays within ``BUDGET_CHARS`` of stored JSON. It is discardable: an
 index or entry that does not read back (another version, a hand edit, a
 half-written store) or a cache over its budget is dropped, never reported; a
 failed write leaves what the store still holds. Keys: ``view_cache.index``,
-``view_cache.list.<section>`` and one detail slot per schedule,
-``view_cache.detail.<0..49>``: a closed set, so a cache whose index is lost
-can still be removed whole.
+``view_cache.list.<section>``, ``view_cache.agenda.<span>`` and one detail
+slot per schedule, ``view_cache.detail.<0..49>``: a closed set, so a cache
+whose index is lost can still be removed whole.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from viewmodels.agenda.window import AgendaSpan
 from viewmodels.ports import DeviceStorage, JsonValue
 
 BUDGET_CHARS = 5_000_000
@@ -27,10 +28,16 @@ MOST_DETAILS = 50
 INDEX_KEY = "view_cache.index"
 FORMAT = 1
 SECTIONS = ("current", "recent_history")
+AGENDA_SPANS = tuple(span.value for span in AgendaSpan)
+"""Today, Next 7 days and Month: one agenda entry each."""
 
 
 def list_key(section: str) -> str:
     return f"view_cache.list.{section}"
+
+
+def agenda_key(span: str) -> str:
+    return f"view_cache.agenda.{span}"
 
 
 def slot_key(slot: int) -> str:
@@ -40,6 +47,7 @@ def slot_key(slot: int) -> str:
 ALL_KEYS = (
     INDEX_KEY,
     *(list_key(section) for section in SECTIONS),
+    *(agenda_key(span) for span in AGENDA_SPANS),
     *(slot_key(slot) for slot in range(MOST_DETAILS)),
 )
 """Every key the cache may write: dropping the cache removes each of them."""

@@ -2,9 +2,9 @@
 
 Each entry is the server's JSON as received, with the instant it was read,
 kept in ``BoundedEntries`` (``app.view_cache_entries``): page one of each list
-section, and per schedule its detail, website-access binding and the calendar
-months last shown (``MONTHS_PER_SCHEDULE``). An entry that does not read back
-as what it should be is forgotten and answers None.
+section and of each agenda span, and per schedule its detail, website-access
+binding and the calendar months last shown (``MONTHS_PER_SCHEDULE``). An entry
+that does not read back as what it should be is forgotten and answers None.
 """
 
 from __future__ import annotations
@@ -16,9 +16,15 @@ from uuid import UUID
 
 from pydantic import ValidationError
 
-from app.view_cache_entries import BUDGET_CHARS, BoundedEntries, list_key
-from transport.models import Projection, ScheduleDetail, ScheduleSummary
-from viewmodels.offline import CachedDetail, CachedList, CachedMonth, CachedWebsite
+from app.view_cache_entries import BUDGET_CHARS, BoundedEntries, agenda_key, list_key
+from transport.models import AgendaItem, Projection, ScheduleDetail, ScheduleSummary
+from viewmodels.offline import (
+    CachedAgenda,
+    CachedDetail,
+    CachedList,
+    CachedMonth,
+    CachedWebsite,
+)
 from viewmodels.ports import DeviceStorage
 
 MONTHS_PER_SCHEDULE = 3
@@ -55,6 +61,17 @@ class ViewCacheStore:
             return CachedList(items, _instant(raw["read_at"]))
         except (KeyError, TypeError, ValueError, ValidationError):
             await self._entries.forget(list_key(section))
+            return None
+
+    async def agenda(self, span: str) -> CachedAgenda | None:
+        raw = await self._entries.read(agenda_key(span))
+        if raw is None:
+            return None
+        try:
+            items = tuple(AgendaItem.model_validate(item) for item in raw["items"])
+            return CachedAgenda(items, _instant(raw["read_at"]))
+        except (KeyError, TypeError, ValueError, ValidationError):
+            await self._entries.forget(agenda_key(span))
             return None
 
     async def detail(self, schedule_id: UUID) -> CachedDetail | None:
@@ -101,6 +118,10 @@ class ViewCacheStore:
     ) -> None:
         value = {"read_at": read_at.isoformat(), "items": [item.received() for item in items]}
         await self._entries.write(list_key(section), value, read_at)
+
+    async def keep_agenda(self, span: str, items: Iterable[AgendaItem], read_at: datetime) -> None:
+        value = {"read_at": read_at.isoformat(), "items": [item.received() for item in items]}
+        await self._entries.write(agenda_key(span), value, read_at)
 
     async def keep_detail(
         self, detail: ScheduleDetail, read_at: datetime, website: CachedWebsite | None

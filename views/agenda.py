@@ -41,6 +41,8 @@ from views.status_panels import error_panel, loading_panel, message_panel
 _HEADER_PADDING = ft.Padding.only(left=16, right=8, top=12, bottom=8)
 CELL_WIDTH = 24
 """Pixels: a labelled cell of the busy strip (an hour of Today, a day of Month)."""
+WIDE_CELL_WIDTH = 40
+"""Pixels: a cell whose label is longer than two characters ("6 PM" on a 12-hour clock)."""
 
 
 @ft.component
@@ -213,7 +215,7 @@ def _cell(cell: BusyCell, labelled: bool) -> ft.Control:
                 ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if cell.quiet and labelled else None
             ),
             border_radius=ft.BorderRadius.all(3 if labelled else 0),
-            width=CELL_WIDTH if labelled else None,
+            width=(CELL_WIDTH if len(cell.label) <= 2 else WIDE_CELL_WIDTH) if labelled else None,
             height=CELL_WIDTH if labelled else 20,
             expand=None if labelled else True,
         ),

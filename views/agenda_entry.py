@@ -9,18 +9,21 @@ import flet as ft
 from viewmodels.agenda import AGENDA_ENTRY_LABEL
 from views.binding import use_snapshot
 from views.screen_models import NavigationModel
+from views.sidebar_rows import destination_entry
 
 
 @ft.component
-def AgendaEntry(navigation: NavigationModel, show: Callable[[str], None]) -> ft.Control:
+def AgendaEntry(
+    navigation: NavigationModel,
+    show: Callable[[str], None],
+    ref: ft.Ref[ft.TextButton] | None = None,
+) -> ft.Control:
     """Selected while the agenda (or a detail opened from it) is shown."""
     location = use_snapshot(navigation)
-    return ft.ListTile(
-        leading=ft.Icon(ft.Icons.VIEW_AGENDA_OUTLINED),
-        title=ft.Text(AGENDA_ENTRY_LABEL),
+    return destination_entry(
+        ft.Icons.VIEW_AGENDA_OUTLINED,
+        AGENDA_ENTRY_LABEL,
         selected=location.place.in_agenda,
-        on_click=lambda: show(navigation.show_agenda()),
-        shape=ft.StadiumBorder(),
-        selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
-        selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+        on_tap=lambda: show(navigation.show_agenda()),
+        ref=ref,
     )

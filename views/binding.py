@@ -82,13 +82,14 @@ def focus_soon(control: Focusable) -> None:
     on the page is left alone, where Flet would raise and log a traceback."""
 
     async def focus() -> None:
-        if _on_page(control):
+        if on_page(control):
             await control.focus()
 
     ft.context.page.run_task(focus)
 
 
-def _on_page(control: Focusable) -> bool:
+def on_page(control: ft.BaseControl | Focusable) -> bool:
+    """Whether ``control`` is on the page now (a render may have replaced it)."""
     parent = control.parent
     while parent is not None and not isinstance(parent, ft.Page):
         parent = parent.parent

@@ -4,11 +4,15 @@ Every word and decision is ``CalendarViewModel``'s. Above the grid
 (``views.calendar_grid``) the month bar and the reading status; beneath it the
 legend of the shapes the month shows, the month's notes and the chosen day's
 lines. While the grid's Tab stop holds the focus (``set_grid_focus``) the app's
-keys move the chosen day, and this section moves the focus to it.
+keys move the chosen day, and this section moves the focus to it. A day chosen
+by key or click asks (``reveal``) for the section to be scrolled into view, so
+the chosen day's lines under the grid show, and those lines are a live region
+a screen reader reads out when they change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import flet as ft
@@ -26,9 +30,12 @@ from views.binding import Held, focus_soon, run_command, use_each_request, use_s
 from views.calendar_grid import MARK_SIZE, mark_glyph, month_grid
 from views.screen_models import CalendarModel
 
+CALENDAR_SCROLL_KEY = "calendar-section"
+"""The scroll key of the calendar section (one detail shows at a time)."""
+
 
 @ft.component
-def CalendarSection(model: CalendarModel) -> ft.Control:
+def CalendarSection(model: CalendarModel, reveal: Callable[[], None] | None = None) -> ft.Control:
     snapshot = use_snapshot(model)
     buttons = ft.use_ref(dict[date, ft.Ref[ft.TextButton]]())
     clicked: Held[bool] = ft.use_ref(False)
@@ -41,6 +48,8 @@ def CalendarSection(model: CalendarModel) -> ft.Control:
         target = None if chosen is None else (buttons.current or {}).get(chosen)
         if target is not None and target.current is not None:
             focus_soon(target.current)
+        if reveal is not None and chosen is not None:
+            reveal()
         return True
 
     def focus_clicked() -> None:
@@ -60,7 +69,12 @@ def CalendarSection(model: CalendarModel) -> ft.Control:
         parts.append(_legend(snapshot.legend))
     parts.extend(_note(text) for text in snapshot.notes)
     parts.append(_chosen_day(snapshot))
-    return ft.Column(parts, spacing=10, tight=True)
+    return ft.Column(
+        parts,
+        spacing=10,
+        tight=True,
+        key=ft.ScrollKey(CALENDAR_SCROLL_KEY),  # type: ignore[call-arg]
+    )
 
 
 def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
@@ -149,11 +163,15 @@ def _chosen_day(snapshot: CalendarSnapshot) -> ft.Control:
     lines.extend(_day_line(line) for line in snapshot.day_lines)
     if snapshot.day_empty_text:
         lines.append(ft.Text(snapshot.day_empty_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Container(
-        content=ft.Column(lines, spacing=6, tight=True),
-        padding=ft.Padding.all(12),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        border_radius=ft.BorderRadius.all(8),
+    return ft.Semantics(
+        content=ft.Container(
+            content=ft.Column(lines, spacing=6, tight=True),
+            padding=ft.Padding.all(12),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=ft.BorderRadius.all(8),
+        ),
+        container=True,
+        live_region=True,
     )
 
 

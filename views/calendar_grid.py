@@ -16,7 +16,7 @@ from datetime import date
 
 import flet as ft
 
-from viewmodels.calendar import WEEKDAY_HEADINGS, CalendarSnapshot, DayCell, DayMark, MarkKind
+from viewmodels.calendar import CalendarSnapshot, DayCell, DayMark, MarkKind
 from views.binding import Held, focus_soon, run_command
 from views.look import FOCUS_RING_WIDTH
 from views.screen_models import CalendarModel
@@ -68,7 +68,7 @@ def month_grid(
                 text_align=ft.TextAlign.CENTER,
                 expand=True,
             )
-            for name in WEEKDAY_HEADINGS
+            for name in snapshot.weekday_headings
         ],
         spacing=2,
     )
@@ -136,10 +136,14 @@ def _day(
         tight=True,
     )
     ringed = tab_stop and focused
-    button: ft.Control
+    opacity = 1.0 if cell.in_month else 0.45
     if tab_stop:
+        # Merged into one node with the button's focus, named by the day's words, so
+        # the page's focus lands where a screen reader can read it.
         button = ft.TextButton(
-            content=face,
+            content=ft.Semantics(
+                content=face, label=cell.label, selected=cell.selected, exclude_semantics=True
+            ),
             ref=ref,
             on_click=choose,
             on_focus=lambda: model.set_grid_focus(True),
@@ -155,23 +159,24 @@ def _day(
                 overlay_color=ft.Colors.TRANSPARENT,
             ),
             height=CELL_HEIGHT,
-            expand=True,
         )
-    else:
-        button = ft.GestureDetector(
-            content=ft.Container(
-                content=face,
-                padding=ft.Padding.symmetric(horizontal=0, vertical=4),
-                border_radius=ft.BorderRadius.all(8),
-                bgcolor=ft.Colors.SECONDARY_CONTAINER if cell.selected else None,
-                height=CELL_HEIGHT,
-            ),
-            on_tap=choose,
-            mouse_cursor=ft.MouseCursor.CLICK,
-            expand=True,
-        )
+        return ft.Container(content=ft.MergeSemantics(content=button), opacity=opacity, expand=True)
     return ft.Semantics(
-        content=ft.Container(content=button, opacity=1.0 if cell.in_month else 0.45),
+        content=ft.Container(
+            content=ft.GestureDetector(
+                content=ft.Container(
+                    content=face,
+                    padding=ft.Padding.symmetric(horizontal=0, vertical=4),
+                    border_radius=ft.BorderRadius.all(8),
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if cell.selected else None,
+                    height=CELL_HEIGHT,
+                ),
+                on_tap=choose,
+                mouse_cursor=ft.MouseCursor.CLICK,
+                expand=True,
+            ),
+            opacity=opacity,
+        ),
         label=cell.label,
         button=True,
         selected=cell.selected,

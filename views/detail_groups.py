@@ -8,6 +8,8 @@ starts folded at every size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from viewmodels.detail import DetailGroup, GroupKind, ScheduleDetailFields
@@ -29,13 +31,14 @@ def detail_group(
     fields: ScheduleDetailFields,
     website_access: WebsiteAccessModel,
     calendar: CalendarModel,
+    reveal_calendar: Callable[[], None] | None = None,
 ) -> ft.Control:
     if section.kind is GroupKind.INSTRUCTION:
         return _card(section.title, [_instruction(fields.instruction)], _copy_action(fields))
     if section.kind is GroupKind.WEBSITE_ACCESS:
         return _card(section.title, [WebsiteAccessPicker(website_access)])
     if section.kind is GroupKind.CALENDAR:
-        return _card(section.title, [CalendarSection(calendar)])
+        return _card(section.title, [CalendarSection(calendar, reveal_calendar)])
     lines = [_value(line) for line in section.lines]
     if section.starts_folded:
         return _folding_card(section.title, lines)

@@ -4,7 +4,8 @@ The heading (which takes the focus when Enter opened the row), why a paused
 schedule is paused, the sidebar's session count, Add to calendar
 (``views.add_to_calendar``), then the groups
 (``views.detail_groups``). Closed, loading and failed details are panels;
-a failure offers Retry.
+a failure offers Retry. A calendar day chosen by key or click scrolls the
+calendar into view, so the chosen day's lines under the grid show.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from viewmodels.detail import DetailPhase, ScheduleDetailFields
 from viewmodels.detail.snapshot import CLOSE_DETAILS_LABEL, SHOW_IN_SIDEBAR_LABEL, PauseHelp
 from views.actions import icon_action
 from views.add_to_calendar import DetailAddToCalendar
-from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
+from views.binding import Held, focus_soon, on_page, run_command, use_each_request, use_snapshot
+from views.calendar import CALENDAR_SCROLL_KEY
 from views.detail_groups import detail_group
 from views.screen_models import (
     ScheduleDetailModel,
@@ -54,6 +56,7 @@ def ScheduleDetail(
     if sidebar is not None:
         use_snapshot(sidebar)  # the count follows the sidebar's reconciliation
     heading: Held[ft.KeyboardListener] = ft.use_ref(None)
+    body = ft.use_memo(lambda: ft.Ref[ft.ListView](), [])
     heading.current = None  # set again below only while a loaded heading is drawn
 
     def focus_heading() -> bool:
@@ -82,28 +85,34 @@ def ScheduleDetail(
         )
     fields = snapshot.fields
 
+    def reveal_calendar() -> None:
+        listing = body.current
+        if listing is not None and on_page(listing):
+            ft.context.page.run_task(
+                listing.scroll_to, scroll_key=CALENDAR_SCROLL_KEY, duration=150
+            )
+
+    listing = ft.ListView(
+        [
+            _heading(fields, close, heading),
+            *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
+            *_sessions_line(fields.schedule_id, sidebar, reveal),
+            DetailAddToCalendar(fields.schedule_id, fields.title),
+            *(
+                detail_group(section, fields, website_access, model.calendar, reveal_calendar)
+                for section in fields.groups
+            ),
+        ],
+        spacing=12,
+        padding=ft.Padding.all(16),
+        expand=True,
+        ref=body,
+    )
     # One SelectionArea, not Text(selectable=True): Flutter web leaves selectable
     # texts out of the accessibility tree, plain texts under a SelectionArea stay in.
     # expand: on a phone the detail is a pushed view's only control, and an
     # unbounded list there would lay out at full length and never scroll.
-    return ft.SelectionArea(
-        content=ft.ListView(
-            [
-                _heading(fields, close, heading),
-                *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
-                *_sessions_line(fields.schedule_id, sidebar, reveal),
-                DetailAddToCalendar(fields.schedule_id, fields.title),
-                *(
-                    detail_group(section, fields, website_access, model.calendar)
-                    for section in fields.groups
-                ),
-            ],
-            spacing=12,
-            padding=ft.Padding.all(16),
-            expand=True,
-        ),
-        expand=True,
-    )
+    return ft.SelectionArea(content=listing, expand=True)
 
 
 def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:

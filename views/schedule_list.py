@@ -6,12 +6,12 @@ later page failed (the loaded rows stay), and the footer under the rows.
 Scrolling near the end, or Load more (for keyboards and tall windows), asks
 for the next page. On a phone the search field shows when the app bar's
 Search asks for it (``show_search``) or while a search is on. Subscribe to all
-schedules, beside Refresh, opens its panel under the header.
+schedules, beside Refresh, opens its panel under the header. The rows are one
+Tab stop with the arrows inside (``views.list_focus``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from uuid import UUID
 
 import flet as ft
@@ -22,7 +22,16 @@ from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import REFRESH_LABEL
 from views.actions import icon_action
 from views.add_to_calendar import ListSubscribeAll, ListSubscribeAllPanel
-from views.binding import Held, focus_soon, go, run_command, use_each_request, use_snapshot
+from views.binding import (
+    Held,
+    focus_soon,
+    go,
+    on_page,
+    run_command,
+    use_each_request,
+    use_snapshot,
+)
+from views.list_focus import RowFocus, use_row_focus
 from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.search_field import SearchField
@@ -61,6 +70,7 @@ def ScheduleList(
     # The rows are memoized on their props, so they get one callback object for
     # the list's lifetime (the navigation model is the session's, for good).
     open_row = ft.use_callback(open_schedule, [navigation])
+    row_focus = use_row_focus(model, open_row, snapshot.selected_id, opened_id)
     opened_before: Held[UUID] = ft.use_ref(opened_id)
 
     def reveal_selection() -> None:
@@ -71,9 +81,11 @@ def ScheduleList(
         opened_changed = opened_before.current != opened_id
         opened_before.current = opened_id
         target = snapshot.selected_id
-        if target is None or target == opened_id or opened_changed or list_view.current is None:
+        listing = list_view.current
+        if target is None or target == opened_id or opened_changed or listing is None:
             return
-        ft.context.page.run_task(list_view.current.scroll_to, scroll_key=str(target), duration=150)
+        if on_page(listing):  # a render may have replaced it
+            ft.context.page.run_task(listing.scroll_to, scroll_key=str(target), duration=150)
 
     ft.use_effect(reveal_selection, [snapshot.selected_id, opened_id])
 
@@ -162,7 +174,7 @@ def ScheduleList(
             ft.ProgressBar(
                 height=2, visible=snapshot.refreshing, semantics_label=snapshot.refreshing_text
             ),
-            _body(snapshot, model, open_row, opened_id, list_view),
+            _body(snapshot, model, row_focus, opened_id, list_view),
         ],
         spacing=0,
         expand=True,
@@ -172,7 +184,7 @@ def ScheduleList(
 def _body(
     snapshot: ScheduleListSnapshot,
     model: ScheduleListModel,
-    open_schedule: Callable[[UUID], None],
+    row_focus: RowFocus,
     opened_id: UUID | None,
     list_view: Held[ft.ListView],
 ) -> ft.Control:
@@ -205,7 +217,9 @@ def _body(
             run_command(model.load_more)
 
     # The route is what is open (the snapshot's opened mark follows it a render later).
-    tiles = row_blocks(snapshot.rows, snapshot.selected_id, opened_id, open_schedule)
+    tiles = row_blocks(
+        snapshot.rows, snapshot.selected_id, opened_id, row_focus.actions, row_focus.held
+    )
     tiles.append(_footer(snapshot, model))
     rows = ft.ListView(
         tiles,

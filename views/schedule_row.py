@@ -3,13 +3,16 @@
 ``ScheduleRowTile`` is an ``ft.memo`` component: when its props are unchanged
 (compared by ``is`` or ``==``) Flet reuses the previous body, which the diff
 then skips. That holds only while every prop is stable: the frozen
-``ScheduleRow`` the view model keeps across pages, the ``focused`` ring and
-``opened`` fill flags, and the one ``open_schedule`` callback the list hands in.
+``ScheduleRow`` the view model keeps across pages, the ``focused`` ring,
+``opened`` fill and ``tab_stop`` flags, and the one ``RowActions`` the list
+hands in. The list is one Tab stop (a roving focus): only the ``tab_stop`` row
+is a focusable button, named by the row's sentence; the others take clicks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 from uuid import UUID
 
@@ -21,6 +24,20 @@ from views.look import FOCUS_RING_WIDTH, OPENED_BAR_WIDTH
 from views.status_panels import state_chip
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class RowActions:
+    """What the rows do, one object for the list's lifetime (so memoized rows stay skipped).
+
+    ``buttons`` is given each Tab stop's ref to its button as it is drawn (the
+    ref follows the control Flet keeps), so the list can move the focus onto it.
+    """
+
+    open_schedule: Callable[[UUID], None]
+    took_focus: Callable[[UUID], None]
+    lost_focus: Callable[[UUID], None]
+    buttons: dict[UUID, ft.Ref[ft.TextButton]]
+
+
 class RowTile(Protocol):
     """The memoized row's call shape; ``key`` is Flet's reconciliation key."""
 
@@ -29,14 +46,15 @@ class RowTile(Protocol):
         row: ScheduleRow,
         focused: bool,
         opened: bool,
-        open_schedule: Callable[[UUID], None],
+        tab_stop: bool,
+        actions: RowActions,
         *,
         key: str,
     ) -> ft.Control: ...
 
 
 def _schedule_row(
-    row: ScheduleRow, focused: bool, opened: bool, open_schedule: Callable[[UUID], None]
+    row: ScheduleRow, focused: bool, opened: bool, tab_stop: bool, actions: RowActions
 ) -> ft.Control:
     """One schedule; its accessible name is the view model's sentence, title first.
 
@@ -44,6 +62,7 @@ def _schedule_row(
     filled, with an accent bar at its leading edge; the keyboard's highlight
     is a ring (``views.look``: at least 3:1 against the page and the fill).
     The tree marks the highlight ``aria-current``; the opened row's name says so.
+    The Tab stop taking the focus becomes the highlight, so focus and ring agree.
     """
     details: list[ft.Control] = [
         ft.Row(
@@ -92,10 +111,11 @@ def _schedule_row(
         details.append(ft.Row([_website_badge(row.website_badge, warning=row.website_warning)]))
 
     def open_row() -> None:
-        open_schedule(row.schedule_id)
+        actions.open_schedule(row.schedule_id)
 
-    tile = ft.Container(
+    face = ft.Container(
         content=ft.Column(details, spacing=4, tight=True),
+        alignment=ft.Alignment.TOP_LEFT,  # the whole width, inside a button too
         padding=ft.Padding.symmetric(horizontal=16, vertical=12),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if opened else None,
         border=ft.Border(
@@ -108,20 +128,56 @@ def _schedule_row(
             bottom=_ring(focused),
         ),
         border_radius=ft.BorderRadius.all(12),
-        margin=ft.Margin.symmetric(horizontal=8, vertical=2),
-        on_click=open_row,
-        ink=True,
     )
+    label = row.opened_accessibility_label if opened else row.accessibility_label
+    margin = ft.Margin.symmetric(horizontal=8, vertical=2)
+    scroll_key = ft.ScrollKey(str(row.schedule_id))  # type: ignore[call-arg]
+    if tab_stop:
+        # The button's own node is named by the sentence (merged from the
+        # wrapper), so the page's focus lands on a node a screen reader names.
+        button: ft.Ref[ft.TextButton] = ft.Ref()
+        actions.buttons[row.schedule_id] = button
+        control = ft.TextButton(
+            content=ft.Semantics(
+                content=face, label=label, selected=focused, exclude_semantics=True
+            ),
+            on_click=open_row,
+            on_focus=lambda: actions.took_focus(row.schedule_id),
+            on_blur=lambda: actions.lost_focus(row.schedule_id),
+            style=_TAB_STOP_STYLE,
+            ref=button,
+        )
+        return ft.Container(
+            content=ft.MergeSemantics(content=control), margin=margin, key=scroll_key
+        )
     return ft.Semantics(
-        content=tile,
-        label=row.opened_accessibility_label if opened else row.accessibility_label,
+        content=ft.Container(
+            content=ft.GestureDetector(
+                content=face, on_tap=open_row, mouse_cursor=ft.MouseCursor.CLICK
+            ),
+            margin=margin,
+        ),
+        label=label,
         button=True,
         selected=focused,
         container=True,
         exclude_semantics=True,
         on_tap=open_row,
-        key=ft.ScrollKey(str(row.schedule_id)),  # type: ignore[call-arg]
+        key=scroll_key,
     )
+
+
+_TAB_STOP_STYLE = ft.ButtonStyle(
+    padding=ft.Padding.all(0),
+    shape=ft.RoundedRectangleBorder(radius=12),
+    color=ft.Colors.ON_SURFACE,
+    # The page's body text, not a button's label: the row reads as the others.
+    text_style=ft.TextStyle(size=14, weight=ft.FontWeight.W_400, letter_spacing=0.25),
+    overlay_color={
+        ft.ControlState.FOCUSED: ft.Colors.TRANSPARENT,
+        ft.ControlState.DEFAULT: ft.Colors.with_opacity(0.08, ft.Colors.ON_SURFACE),
+    },
+)
 
 
 # ft.memo is unannotated in Flet 1.0.5; RowTile states what it returns.

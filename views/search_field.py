@@ -6,13 +6,14 @@ that no render of the list can send it an older text than the one typed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import flet as ft
 
 from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
-from views.binding import Held, focus_soon, run_command
+from views.binding import Held, focus_soon, run_command, use_snapshot
 from views.screen_models import ScheduleListModel
 
 
@@ -42,13 +43,24 @@ def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]
         value=model.snapshot.query,
         label=SEARCH_LABEL,
         prefix_icon=ft.Icons.SEARCH,
-        suffix=icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, clear),
+        suffix=ClearSearch(model, clear),
         dense=True,
         on_change=typed,
         expand=True,
     )
     ref.current = field
     return ft.Row([field])
+
+
+@ft.component
+def ClearSearch(model: ScheduleListModel, clear: Callable[[], None]) -> ft.Control:
+    """The field's clear button, a Tab stop only while there is a search to clear.
+
+    Flutter shows a field's suffix only while the field has the focus or text:
+    an enabled button in an empty field would be a Tab stop drawn nowhere.
+    """
+    query = use_snapshot(model).query
+    return icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, clear, disabled=not query)
 
 
 class _SearchFieldTile(Protocol):

@@ -1,7 +1,7 @@
 """The Settings screen and its entry in the sidebar (the drawer on a phone).
 
-Three radio groups (theme, 24-hour clock, time zone) and a search field for
-zones, every word from ``SettingsSnapshot``. ``extra_sections`` is where more
+Four radio groups (theme, 24-hour clock, regional format, time zone) and a
+search field for zones, every word from ``SettingsSnapshot``. ``extra_sections`` is where more
 settings go under them (the Calendar feeds section, ``views.calendar_feeds``).
 """
 
@@ -16,6 +16,7 @@ from viewmodels.navigation import Place
 from viewmodels.settings import SETTINGS_ENTRY_LABEL, SettingsChoice
 from viewmodels.settings.snapshot import (
     CLOCK_HEADING,
+    REGION_HEADING,
     SETTINGS_HEADING,
     STORED_ON_DEVICE_TEXT,
     THEME_HEADING,
@@ -24,24 +25,27 @@ from viewmodels.settings.snapshot import (
 )
 from views.binding import run_command, use_snapshot
 from views.screen_models import NavigationModel, SettingsModel, use_models
+from views.sidebar_rows import destination_entry
 
 _PADDING = ft.Padding.symmetric(horizontal=24, vertical=16)
 
 
 @ft.component
-def SettingsEntry(navigation: NavigationModel, show: Callable[[str], None]) -> ft.Control:
+def SettingsEntry(
+    navigation: NavigationModel,
+    show: Callable[[str], None],
+    ref: ft.Ref[ft.TextButton] | None = None,
+) -> ft.Control:
     """Selected while Settings is shown; nothing where the session offers no Settings."""
     location = use_snapshot(navigation)
     if use_models().settings is None:
         return ft.Container()
-    return ft.ListTile(
-        leading=ft.Icon(ft.Icons.SETTINGS_OUTLINED),
-        title=ft.Text(SETTINGS_ENTRY_LABEL),
+    return destination_entry(
+        ft.Icons.SETTINGS_OUTLINED,
+        SETTINGS_ENTRY_LABEL,
         selected=location.place is Place.SETTINGS,
-        on_click=lambda: show(navigation.show_settings()),
-        shape=ft.StadiumBorder(),
-        selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
-        selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+        on_tap=lambda: show(navigation.show_settings()),
+        ref=ref,
     )
 
 
@@ -62,6 +66,8 @@ def SettingsPage(
             _radios(snapshot.theme_choices, snapshot.theme_value, model.choose_theme),
             _section(CLOCK_HEADING),
             _radios(snapshot.clock_choices, snapshot.clock_value, model.choose_clock),
+            _section(REGION_HEADING),
+            _radios(snapshot.locale_choices, snapshot.locale_value, model.choose_locale),
             _section(ZONE_HEADING),
             ft.Text(snapshot.zone_text),
             ZoneSearch(model),

@@ -7,7 +7,8 @@ schedule group expands in place; collapsed, a dot marks the open session
 inside it (its rows: ``views.sidebar_rows``). A title too long for its row is
 cut short: the row's accessible name holds it whole, and the transcript it
 opens shows it as its heading. No hover tooltip (see ``views.actions``: it
-takes the focus from a text field).
+takes the focus from a text field). Leaving Settings or the Agenda (Escape,
+Back) gives the keyboard focus back to its entry.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.formatting.shared_words import APP_NAME, RETRY_LABEL
+from viewmodels.navigation import Place
 from viewmodels.sidebar.snapshot import (
     FOLDERS_HEADING,
     HISTORY_HEADING,
@@ -27,10 +29,10 @@ from viewmodels.sidebar.snapshot import (
 )
 from viewmodels.sign_in.snapshot import SIGN_OUT_LABEL
 from views.agenda_entry import AgendaEntry
-from views.binding import go, run_command, use_snapshot
+from views.binding import Held, focus_soon, go, run_command, use_snapshot
 from views.screen_models import AccountModel, NavigationModel, SidebarModel
 from views.settings import SettingsEntry
-from views.sidebar_rows import group_tile, reveal_key, session_tile
+from views.sidebar_rows import destination_entry, group_tile, reveal_key, session_tile
 
 
 @ft.component
@@ -43,7 +45,9 @@ def Sidebar(
     """``on_chosen(route)`` runs after an entry is chosen (a phone closes its drawer);
     ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
-    on_schedules = use_snapshot(navigation).place.shows_schedules
+    place = use_snapshot(navigation).place
+    on_schedules = place.shows_schedules
+    agenda_entry, settings_entry, chose_entry = _use_return_to_entries(place)
     list_view = ft.use_ref(cast(ft.ListView | None, None))
     revealed = snapshot.revealed_schedule_id
 
@@ -57,6 +61,7 @@ def Sidebar(
     ft.use_effect(scroll_to_revealed, [revealed])
 
     def show(route: str) -> None:
+        chose_entry.current = True
         go(route)
         if on_chosen is not None:
             on_chosen(route)
@@ -77,17 +82,14 @@ def Sidebar(
             padding=ft.Padding.only(left=20, top=20, bottom=8),
         ),
         *([_account_row(account)] if account is not None else []),
-        ft.ListTile(
-            leading=ft.Icon(ft.Icons.CALENDAR_MONTH),
-            title=ft.Text(SCHEDULES_ENTRY_LABEL),
+        destination_entry(
+            ft.Icons.CALENDAR_MONTH,
+            SCHEDULES_ENTRY_LABEL,
             selected=snapshot.schedules_selected and on_schedules,
-            on_click=lambda: show_schedules(),
-            shape=ft.StadiumBorder(),
-            selected_tile_color=ft.Colors.SECONDARY_CONTAINER,
-            selected_color=ft.Colors.ON_SECONDARY_CONTAINER,
+            on_tap=show_schedules,
         ),
-        AgendaEntry(navigation, show),
-        SettingsEntry(navigation, show),
+        AgendaEntry(navigation, show, agenda_entry),
+        SettingsEntry(navigation, show, settings_entry),
     ]
     if snapshot.shows_progress:
         entries.append(ft.ProgressBar(height=2, semantics_label=snapshot.progress_text))
@@ -135,6 +137,38 @@ def Sidebar(
     listing = ft.ListView(entries, spacing=2, padding=ft.Padding.only(left=8, right=8, bottom=16))
     list_view.current = listing
     return listing
+
+
+def _use_return_to_entries(
+    place: Place,
+) -> tuple[ft.Ref[ft.TextButton], ft.Ref[ft.TextButton], Held[bool]]:
+    """Leaving Settings or the Agenda (Escape, Back) gives the focus back to its entry.
+
+    Returns the Agenda and Settings entries' refs and the flag ``show`` sets
+    when the sidebar itself chose where to go: then the focus stays where the
+    person put it.
+    """
+    agenda = ft.use_memo(lambda: ft.Ref[ft.TextButton](), [])
+    settings = ft.use_memo(lambda: ft.Ref[ft.TextButton](), [])
+    chose_entry: Held[bool] = ft.use_ref(False)
+    left: Held[Place] = ft.use_ref(place)
+
+    def return_focus() -> None:
+        before, left.current = left.current, place
+        chosen, chose_entry.current = chose_entry.current, False
+        if chosen or before is None:
+            return
+        if before is Place.SETTINGS and place is not Place.SETTINGS:
+            entry = settings.current
+        elif before.in_agenda and not place.in_agenda:
+            entry = agenda.current
+        else:
+            return
+        if entry is not None:
+            focus_soon(entry)
+
+    ft.use_effect(return_focus, [place])
+    return agenda, settings, chose_entry
 
 
 def _account_row(account: AccountModel) -> ft.Control:

@@ -1,9 +1,10 @@
-"""The sidebar's rows: a schedule's group and a session, each one button.
+"""The sidebar's rows: a destination's entry, a schedule's group and a session, each one button.
 
-A group's title takes the row, its count a number badge, an ended schedule's
-state beside it; a session row says its firing's outcome in words and an icon.
-Both show keyboard focus as a ring, like the list's rows, and carry a scroll
-key so that Show in the sidebar can bring them into view.
+A destination (Schedules, Agenda, Settings) is its icon and name, filled while
+chosen. A group's title takes the row, its count a number badge, an ended
+schedule's state beside it; a session row says its firing's outcome in words
+and an icon. All show keyboard focus as a ring, like the list's rows; groups
+and sessions carry a scroll key so that Show in the sidebar can bring them into view.
 """
 
 from __future__ import annotations
@@ -19,10 +20,41 @@ from views.binding import run_command
 from views.look import FOCUS_RING_WIDTH
 from views.screen_models import SidebarModel
 
+ENTRY_HEIGHT = 48
+"""Pixels: a destination's entry, as tall as a Material list tile."""
+
 
 def reveal_key(schedule_id: UUID) -> str:
     """The scroll key of a schedule's group (or its one session's row)."""
     return f"schedule-{schedule_id}"
+
+
+def destination_entry(
+    icon: ft.IconData,
+    label: str,
+    *,
+    selected: bool,
+    on_tap: Callable[[], None],
+    ref: ft.Ref[ft.TextButton] | None = None,
+) -> ft.Control:
+    """A destination's entry (Schedules, Agenda, Settings), filled while chosen.
+
+    ``ref`` follows its button, for the focus to come back to it.
+    """
+    return _tile(
+        ft.Icon(icon, size=24),
+        ft.Text(label, size=16),
+        None,
+        None,
+        label=label,
+        on_tap=on_tap,
+        fill=ft.Colors.SECONDARY_CONTAINER if selected else None,
+        indent=8,
+        color=ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE,
+        height=ENTRY_HEIGHT,
+        selected=selected,
+        ref=ref,
+    )
 
 
 def group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) -> ft.Control:
@@ -63,17 +95,13 @@ def group_tile(group: ScheduleGroup, model: SidebarModel, *, revealed: bool) -> 
         ft.Text(group.label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         None,
         ft.Row(trailing, tight=True, spacing=4),
+        label=group.accessibility_label,
         on_tap=toggle,
         fill=ft.Colors.TERTIARY_CONTAINER if revealed else None,
         indent=8,
-    )
-    return _row_button(
-        tile,
-        group.accessibility_label,
-        toggle,
-        scroll_key=reveal_key(group.schedule_id),
         expanded=group.expanded,
     )
+    return _keyed(tile, reveal_key(group.schedule_id))
 
 
 def session_tile(
@@ -107,17 +135,15 @@ def session_tile(
         ft.Text(row.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         subtitle,
         None,
+        label=row.accessibility_label,
         on_tap=open_row,
         fill=ft.Colors.SECONDARY_CONTAINER if row.selected else fill,
         indent=32 if indent else 8,
-    )
-    return _row_button(
-        tile,
-        row.accessibility_label,
-        open_row,
-        scroll_key=reveal_key(row.schedule_id) if lone and row.schedule_id is not None else None,
         selected=row.selected,
     )
+    if lone and row.schedule_id is not None:
+        return _keyed(tile, reveal_key(row.schedule_id))
+    return tile
 
 
 _OUTCOME_ICONS = {
@@ -140,27 +166,45 @@ def _tile(
     subtitle: ft.Control | None,
     trailing: ft.Control | None,
     *,
+    label: str,
     on_tap: Callable[[], None],
     fill: str | None,
     indent: int,
+    color: str = ft.Colors.ON_SURFACE,
+    height: int | None = None,
+    selected: bool | None = None,
+    expanded: bool | None = None,
+    ref: ft.Ref[ft.TextButton] | None = None,
 ) -> ft.Control:
     """One sidebar row as a button whose keyboard focus is a ring, as the list's rows have.
 
     The ring (the scheme's primary, ``FOCUS_RING_WIDTH``) replaces the faint
     focus fill; a transparent side of the same width keeps the row from moving.
+    The button's own node is named ``label`` (the view model's sentence, merged
+    from a wrapper inside it, the texts left out), so the page's focus lands
+    on a node a screen reader names, and it says the row's selected and
+    expanded states.
     """
     text = ft.Column([title, subtitle] if subtitle is not None else [title], spacing=0, tight=True)
     parts: list[ft.Control] = [leading, ft.Container(content=text, expand=True)]
     if trailing is not None:
         parts.append(trailing)
-    return ft.TextButton(
-        content=ft.Row(parts, spacing=12),
+    button = ft.TextButton(
+        content=ft.Semantics(
+            content=ft.Row(parts, spacing=12),
+            label=label,
+            selected=selected,
+            expanded=expanded,
+            exclude_semantics=True,
+        ),
         on_click=lambda: on_tap(),
+        height=height,
+        ref=ref,
         style=ft.ButtonStyle(
             shape=ft.StadiumBorder(),
             padding=ft.Padding.only(left=indent + 8, right=12, top=6, bottom=6),
             bgcolor=fill,
-            color=ft.Colors.ON_SURFACE,
+            color=color,
             alignment=ft.Alignment.CENTER_LEFT,
             overlay_color={
                 ft.ControlState.FOCUSED: ft.Colors.TRANSPARENT,
@@ -172,26 +216,9 @@ def _tile(
             },
         ),
     )
+    return ft.MergeSemantics(content=button)
 
 
-def _row_button(
-    tile: ft.Control,
-    label: str,
-    on_tap: Callable[[], None],
-    *,
-    scroll_key: str | None,
-    selected: bool | None = None,
-    expanded: bool | None = None,
-) -> ft.Control:
-    """A row as one button for screen readers, named by the view model's sentence."""
-    return ft.Semantics(
-        content=tile,
-        label=label,
-        button=True,
-        selected=selected,
-        expanded=expanded,
-        container=True,
-        exclude_semantics=True,
-        on_tap=on_tap,
-        key=ft.ScrollKey(scroll_key) if scroll_key is not None else None,  # type: ignore[call-arg]
-    )
+def _keyed(tile: ft.Control, scroll_key: str) -> ft.Control:
+    """A row Show in the sidebar can scroll to."""
+    return ft.Container(content=tile, key=ft.ScrollKey(scroll_key))  # type: ignore[call-arg]

@@ -5,5 +5,6 @@
 ``hosted_app`` the web view a team hosts for other devices; ``chromium``
 launches Debian's Chromium headless, ``flutter_page`` reads a Flet page
 through Flutter's accessibility tree and ``accessible_names`` finds each
-control by its role and name there.
+control by its role and name there; ``keyboard_focus`` names what holds the
+focus and walks Tab, ``announcements`` records what live regions announced.
 """

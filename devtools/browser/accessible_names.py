@@ -9,7 +9,7 @@ screen reader can name it. A renamed control is a one-line change in this module
   and the website badge, joined by ". ".
 - A sidebar group is a button "<label>, <N> sessions, expanded|collapsed"; a
   session row a button "<title>, <age>".
-- A calendar day is a button named by its long date ("Sunday 14 March 2027"),
+- A calendar day is a button named by its long date ("Sunday, 14 March 2027"),
   then ", today" and the month it lies outside of when so, then ": " and its
   marks in words; each of the month's notes is a text node holding its sentence
   alone (the card merges the calendar's other texts into its own name).
@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from babel import Locale
 from playwright.sync_api import Locator, Page
 
-from viewmodels.formatting import long_date_text
+from viewmodels.formatting.clock_text import DEFAULT_LOCALE, long_date_text
 
 CURRENT_STATES = ("Active", "Paused")
 HISTORY_STATES = ("Completed", "Cancelled")
@@ -90,9 +91,12 @@ def remember_choice(page: Page) -> Locator:
     return page.get_by_role("checkbox", name=REMEMBER)
 
 
-def calendar_day(page: Page, day: date, says: re.Pattern[str] | None = None) -> Locator:
-    """The calendar's cell for ``day``; with ``says``, only while its marks say that."""
-    named = long_date_text(day)
+def calendar_day(
+    page: Page, day: date, says: re.Pattern[str] | None = None, *, locale: Locale = DEFAULT_LOCALE
+) -> Locator:
+    """The calendar's cell for ``day`` (named in ``locale``); with ``says``, only while its
+    marks say that."""
+    named = long_date_text(day, locale)
     marks = "" if says is None else f".*{says.pattern}"
     return page.get_by_role("button", name=re.compile(rf"^{re.escape(named)}(?:,|:|$){marks}"))
 

@@ -97,8 +97,10 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
         trust_any_certificate: bool = False,
         touch: bool = False,
         semantics: bool = True,
+        locale: str = "en-GB",
     ) -> Page:
         context = browser.new_context(
+            locale=locale,  # the browser's language is the app's default locale
             viewport=size,
             color_scheme=color_scheme,
             ignore_https_errors=trust_any_certificate,

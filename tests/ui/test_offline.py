@@ -2,13 +2,13 @@
 
 Against a real ``schedule-server`` (``devtools.browser.schedule_server``) and the app
 started with ``--server``, at desktop and phone size. The person reads both
-lists and opens two schedules; the server is stopped and the page reloaded
-(a new session of the app, which must paint from the view cache it keeps in
-its data folder; each size starts with that folder empty).
-The rows and both details are there under the banner naming the time they
-were read; the website picker is disabled with its reason; a schedule never
-opened says it was not read while online. The server starts again and the
-banner goes within one offline recheck, without a click.
+lists, opens two schedules and reads the Agenda's Month; the server is stopped
+and the page reloaded (a new session of the app, which must paint from the
+view cache it keeps in its data folder; each size starts with that folder empty).
+The rows, both details and the Agenda's Month are there under the banner
+naming the time they were read; the website picker is disabled with its
+reason; a schedule never opened says it was not read while online. The server
+starts again and the banner goes within one offline recheck, without a click.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from devtools.browser.accessible_names import (
     BACK,
     CURRENT_TAB,
     HISTORY_TAB,
+    OPEN_SIDEBAR,
     ROW_NAME,
+    SCHEDULES_ENTRY,
     button,
     schedule_row,
     website_picker,
@@ -44,6 +46,8 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import CURRENT_STATES, HISTORY_STATES, ScheduleDatabase
+from tests.ui.test_agenda import AGENDA_ROW, agenda_rows
+from viewmodels.agenda import AGENDA_ENTRY_LABEL, AgendaSpan
 from viewmodels.detail.snapshot import NOT_READ_TITLE
 from viewmodels.detail.website_access import OFFLINE_REASON
 from viewmodels.live_updates import OFFLINE_RECHECK
@@ -98,6 +102,21 @@ def no_banner(page: Page) -> bool:
     return not any(BANNER_START in text for text in accessible_texts(page))
 
 
+def go_to(page: Page, entry: str, *, phone: bool) -> None:
+    """The destination ``entry`` (Schedules, Agenda): from the sidebar, or the phone's drawer."""
+    if phone:
+        button(page, OPEN_SIDEBAR).click()
+    button(page, entry).click()
+
+
+def agenda_month(page: Page, *, phone: bool) -> str:
+    """The Agenda's Month shown: the name of its first row."""
+    go_to(page, AGENDA_ENTRY_LABEL, phone=phone)
+    button(page, AgendaSpan.MONTH.label).click()
+    expect(agenda_rows(page).first).to_be_visible()
+    return next(text for text in accessible_texts(page) if AGENDA_ROW.match(text))
+
+
 @pytest.mark.parametrize("size", [DESKTOP_SIZE, PHONE_SIZE], ids=["desktop", "phone"])
 def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
     remote: ScheduleServer,
@@ -125,6 +144,9 @@ def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
     expect(schedule_row(page, first)).to_be_visible()
     open_detail(page, first, phone=phone)
     open_detail(page, second, phone=phone)
+    month_row = agenda_month(page, phone=phone)
+    go_to(page, SCHEDULES_ENTRY, phone=phone)
+    expect(schedule_row(page, first)).to_be_visible()
 
     try:
         remote.stop()
@@ -154,6 +176,13 @@ def test_a_reload_while_the_server_is_away_shows_the_rows_and_details_last_read(
         button(page, HISTORY_TAB).click()
         expect(schedule_row(page, history[0])).to_be_visible()
         next_frames(page)
+
+        assert agenda_month(page, phone=phone) == month_row
+        banner(page)
+        if phone:
+            save_screenshot(page, f"{request.node.name}-agenda")
+        go_to(page, SCHEDULES_ENTRY, phone=phone)
+        expect(schedule_row(page, history[0])).to_be_visible()
     finally:
         remote.start()
 

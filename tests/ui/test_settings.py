@@ -3,7 +3,8 @@
 One DAILY schedule fires 3 hours from now. Settings is reached from the
 sidebar (the drawer on a phone); choosing Dark, 24-hour clock Off and the zone
 Asia/Kolkata (found by searching "kolkata") applies at once: the page turns
-dark and the row's next firing reads 12-hour in Kolkata. After the app is
+dark and the row's next firing reads 12-hour in Kolkata, as do the agenda's
+busy strip and its row. After the app is
 stopped and started again on the same data folder, in a fresh browser, all
 three are still chosen: they are device state in that folder.
 """
@@ -27,6 +28,7 @@ from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
 from tests.ui.due_schedule import create_daily_due
 from tests.ui.page_opener import PageOpener
 from tests.ui.screen_pixels import decode_png
+from viewmodels.agenda import AGENDA_ENTRY_LABEL, AgendaSpan
 from viewmodels.formatting.clock_text import HourCycle, display_zone, local_clock_time
 from viewmodels.settings import SETTINGS_ENTRY_LABEL
 from viewmodels.settings.snapshot import ZONE_SEARCH_LABEL
@@ -36,13 +38,13 @@ pytestmark = pytest.mark.ui
 TITLE = "Evening backup report"
 KOLKATA = "Asia/Kolkata"
 DARK = "Dark"
-TWELVE_HOUR = "Off (1:00 PM)"
+TWELVE_HOUR = "Off (1:00 pm)"
 DARK_AT_MOST = 60.0
 LIGHT_AT_LEAST = 200.0
 
 
 def _next_firing(page: Page, time_text: str) -> None:
-    """The row says its next firing at ``time_text`` ("Next: today at 9:00 PM")."""
+    """The row says its next firing at ``time_text`` ("Next: today at 9:00 pm")."""
     expect(schedule_row(page, TITLE)).to_have_accessible_name(
         re.compile(rf"Next: [^.]*\b{re.escape(time_text)}(?:[ .]|$)")
     )
@@ -66,6 +68,13 @@ def _open_settings(page: Page, *, phone: bool) -> None:
         button(page, OPEN_SIDEBAR).click()
     button(page, SETTINGS_ENTRY_LABEL).click()
     expect(page).to_have_url(re.compile(r"/settings$"))
+
+
+def _show_agenda(page: Page, *, phone: bool) -> None:
+    if phone:
+        button(page, OPEN_SIDEBAR).click()
+    button(page, AGENDA_ENTRY_LABEL).click()
+    expect(page).to_have_url(re.compile(r"/agenda$"))
 
 
 def _show_schedules(page: Page, *, phone: bool) -> None:
@@ -119,6 +128,14 @@ def test_settings_apply_at_once_and_are_remembered_across_a_restart(
 
         _show_schedules(page, phone=phone)
         _next_firing(page, in_kolkata)
+
+        _show_agenda(page, phone=phone)
+        busy = page.get_by_role("group", name=re.compile(r"^Busy hours"))
+        expect(busy).to_contain_text("12:00 am: ")  # the strip's first hour, on the chosen clock
+        save_screenshot(page, f"agenda-12-hour-{kind}")
+        button(page, AgendaSpan.WEEK.label).click()
+        row = page.get_by_role("button", name=re.compile(rf"^{re.escape(in_kolkata)}, .*{TITLE}"))
+        expect(row).to_be_attached()
 
     with served_app(data, tmp_path / "logs-again", extra_arguments=["--no-demo"]) as app:
         page = open_page(app.url, size=size, color_scheme="light", suffix="restarted")

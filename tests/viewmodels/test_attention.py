@@ -127,10 +127,10 @@ def test_an_outcome_that_needs_no_attention_has_no_warning_line_and_older_ones_n
 def test_a_person_on_the_12_hour_clock_reads_what_went_wrong_at_2_30_am() -> None:
     twelve_hour = display_zone(LONDON, HourCycle.H12)
     missed = outcome(nominal_fire_at=TODAY_0230, disposition="MISSED", run_status=None)
-    assert attention_line(missed, NOW, twelve_hour) == "Missed at 2:30 AM: the server was down"
+    assert attention_line(missed, NOW, twelve_hour) == "Missed at 2:30 am: the server was down"
     yesterday = outcome(nominal_fire_at=TODAY_0230 - timedelta(days=1), disposition="MISSED")
     assert attention_line(yesterday, NOW, twelve_hour) == (
-        "Missed at yesterday at 2:30 AM: the server was down"
+        "Missed at yesterday at 2:30 am: the server was down"
     )
 
 

@@ -73,7 +73,7 @@ async def test_the_grid_is_monday_first_weeks_with_today_marked_and_outside_days
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
     CalendarServer(router)
-    calendar = _calendar(api, clock)  # today: Tuesday 1 December 2026
+    calendar = _calendar(api, clock)  # today: Tuesday, 1 December 2026
 
     await calendar.show(S1)
 
@@ -87,11 +87,11 @@ async def test_the_grid_is_monday_first_weeks_with_today_marked_and_outside_days
     assert (first_week[0].in_month, first_week[1].in_month) == (False, True)
     today = first_week[1]
     assert today.is_today and today.selected
-    assert today.label == "Tuesday 1 December 2026, today: nothing scheduled"
+    assert today.label == "Tuesday, 1 December 2026, today: nothing scheduled"
     assert first_week[0].label == (
-        "Monday 30 November 2026, outside December 2026: nothing scheduled"
+        "Monday, 30 November 2026, outside December 2026: nothing scheduled"
     )
-    assert snapshot.day_heading == "Tuesday 1 December 2026"
+    assert snapshot.day_heading == "Tuesday, 1 December 2026"
     assert snapshot.day_empty_text == "Nothing scheduled on this day"
 
 
@@ -142,7 +142,7 @@ async def test_loading_shows_the_days_with_progress_before_the_marks(
     assert loading.phase is CalendarPhase.LOADING and loading.loading
     assert loading.status_text == "Reading December 2026…"
     assert len(loading.weeks) == 5
-    assert loading.weeks[0][1].label == "Tuesday 1 December 2026, today"
+    assert loading.weeks[0][1].label == "Tuesday, 1 December 2026, today"
     assert loading.day_empty_text is None
     held.release()
     await task
@@ -159,7 +159,7 @@ async def test_choosing_a_day_lists_its_firings_in_the_device_zone_with_the_sche
     await calendar.select_day(date(2026, 12, 3))
 
     snapshot = calendar.snapshot
-    assert snapshot.day_heading == "Thursday 3 December 2026"
+    assert snapshot.day_heading == "Thursday, 3 December 2026"
     assert [(line.kind, line.text) for line in snapshot.day_lines] == [
         (MarkKind.FIRES, "14:00 (09:00 America/New_York) — Fires")
     ]
@@ -168,7 +168,7 @@ async def test_choosing_a_day_lists_its_firings_in_the_device_zone_with_the_sche
     )
     cell = _cell(calendar, date(2026, 12, 3))
     assert cell.selected and _kinds(cell) == [(MarkKind.FIRES, 1)]
-    assert cell.label == "Thursday 3 December 2026: fires at 14:00"
+    assert cell.label == "Thursday, 3 December 2026: fires at 14:00"
 
 
 async def test_a_person_on_the_12_hour_clock_reads_a_days_firings_and_outcomes_as_6_00_pm(
@@ -187,11 +187,11 @@ async def test_a_person_on_the_12_hour_clock_reads_a_days_firings_and_outcomes_a
 
     await calendar.select_day(date(2026, 12, 3))
     assert [line.text for line in calendar.snapshot.day_lines] == [
-        "6:00 PM (1:00 PM America/New_York) — Fires"
+        "6:00 pm (1:00 pm America/New_York) — Fires"
     ]
-    assert _cell(calendar, date(2026, 12, 3)).label == "Thursday 3 December 2026: fires at 6:00 PM"
+    assert _cell(calendar, date(2026, 12, 3)).label == "Thursday, 3 December 2026: fires at 6:00 pm"
     assert _cell(calendar, date(2026, 12, 2)).label == (
-        "Wednesday 2 December 2026, today: fires at 6:00 PM; ran at 9:00 AM"
+        "Wednesday, 2 December 2026, today: fires at 6:00 pm; ran at 9:00 am"
     )
 
 
@@ -221,7 +221,7 @@ async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
     ], "the chosen day says what, the month's note why: the sentence shows once"
     cell = _cell(calendar, date(2027, 3, 14))
     assert _kinds(cell) == [(MarkKind.ADJUSTED, 1)]
-    assert cell.label == "Sunday 14 March 2027: fires at 07:00, moved by the clock change"
+    assert cell.label == "Sunday, 14 March 2027: fires at 07:00, moved by the clock change"
 
 
 async def test_a_firing_made_the_first_of_two_by_a_fall_back_is_said_once_in_plain_words(
@@ -249,7 +249,7 @@ async def test_a_firing_made_the_first_of_two_by_a_fall_back_is_said_once_in_pla
         "01:30 — Fires, the first of two, as the clocks go back"
     ]
     assert _cell(calendar, date(2026, 11, 1)).label == (
-        "Sunday 1 November 2026: fires at 01:30, the first of two, as the clocks go back"
+        "Sunday, 1 November 2026: fires at 01:30, the first of two, as the clocks go back"
     )
 
 
@@ -295,11 +295,11 @@ async def test_a_person_on_the_12_hour_clock_reads_the_clock_change_sentences_in
     await calendar.select_day(date(2027, 3, 14))
 
     assert calendar.snapshot.notes == (
-        "New York's clocks go forward on 14 Mar: this firing is at 3:00 AM there"
-        " (7:00 AM your time)",
+        "New York's clocks go forward on 14 Mar: this firing is at 3:00 am there"
+        " (7:00 am your time)",
     )
     assert [line.text for line in calendar.snapshot.day_lines] == [
-        "7:00 AM (3:00 AM America/New_York) — Fires, moved by the clock change"
+        "7:00 am (3:00 am America/New_York) — Fires, moved by the clock change"
     ]
 
 
@@ -320,7 +320,7 @@ async def test_a_person_on_the_12_hour_clock_reads_which_time_happens_twice_in_1
     await calendar.next_month()
 
     assert calendar.snapshot.notes == (
-        "New York's clocks go back on 1 Nov: 1:30 AM happens twice there,"
+        "New York's clocks go back on 1 Nov: 1:30 am happens twice there,"
         " and this firing is at the first",
     )
 
@@ -370,7 +370,7 @@ async def test_a_date_the_zone_skipped_is_a_notice_on_its_day(
         (MarkKind.NO_FIRING, sentence)
     ]
     assert _cell(calendar, date(2011, 12, 30)).label == (
-        "Friday 30 December 2011: no firing, this date does not exist in the schedule's zone"
+        "Friday, 30 December 2011: no firing, this date does not exist in the schedule's zone"
     )
 
 
@@ -388,7 +388,7 @@ async def test_the_31st_of_a_30_day_month_is_a_notice_on_the_months_last_day(
     assert calendar.snapshot.notes == ("April 2027 has no 31st; nothing fires for it this month",)
     last = _cell(calendar, date(2027, 4, 30))
     assert _kinds(last) == [(MarkKind.NO_FIRING, 1)]
-    assert last.label == "Friday 30 April 2027: no firing on the 31st, which this month lacks"
+    assert last.label == "Friday, 30 April 2027: no firing on the 31st, which this month lacks"
 
 
 async def test_29_february_in_a_common_year_is_a_notice(
@@ -404,7 +404,7 @@ async def test_29_february_in_a_common_year_is_a_notice(
 
     assert calendar.snapshot.notes == ("2027 is not a leap year; nothing fires for 29 February",)
     assert _cell(calendar, date(2027, 2, 28)).label == (
-        "Sunday 28 February 2027: no firing on 29 February, not a leap year"
+        "Sunday, 28 February 2027: no firing on 29 February, not a leap year"
     )
 
 
@@ -441,49 +441,49 @@ async def _past_day(
         pytest.param(
             {"run_status": "COMPLETED"},
             MarkKind.RAN,
-            "Friday 4 December 2026: ran at 09:00",
+            "Friday, 4 December 2026: ran at 09:00",
             "09:00 — Ran",
             id="run-completed-ran",
         ),
         pytest.param(
             {"run_status": "FAILED", "failure_reason": "deadline_exceeded"},
             MarkKind.FAILED,
-            "Friday 4 December 2026: run failed at 09:00: it ran past its deadline",
+            "Friday, 4 December 2026: run failed at 09:00: it ran past its deadline",
             "09:00 — Run failed: it ran past its deadline",
             id="run-failed-is-not-ran",
         ),
         pytest.param(
             {"run_status": "RUNNING"},
             MarkKind.RUNNING,
-            "Friday 4 December 2026: running since 09:00",
+            "Friday, 4 December 2026: running since 09:00",
             "09:00 — Running",
             id="run-still-going-running",
         ),
         pytest.param(
             {},
             MarkKind.RAN,
-            "Friday 4 December 2026: ran at 09:00",
+            "Friday, 4 December 2026: ran at 09:00",
             "09:00 — Ran",
             id="older-server-without-run-status-ran",
         ),
         pytest.param(
             {"disposition": "MISSED", "reason_code": "misfire_grace_exceeded"},
             MarkKind.MISSED,
-            "Friday 4 December 2026: missed at 09:00: the server was down",
+            "Friday, 4 December 2026: missed at 09:00: the server was down",
             "09:00 — Missed: the server was down",
             id="past-its-grace-missed",
         ),
         pytest.param(
             {"disposition": "SKIPPED_OVERLAP", "reason_code": "previous_run_in_flight"},
             MarkKind.SKIPPED,
-            "Friday 4 December 2026: skipped at 09:00: the previous run was still going",
+            "Friday, 4 December 2026: skipped at 09:00: the previous run was still going",
             "09:00 — Skipped: the previous run was still going",
             id="previous-run-still-going-skipped",
         ),
         pytest.param(
             {"disposition": "AUTHORIZATION_FAILED", "reason_code": "scope_revoked"},
             MarkKind.REFUSED,
-            "Friday 4 December 2026: refused at 09:00:"
+            "Friday, 4 December 2026: refused at 09:00:"
             " the schedule's owner lost a scope it asks for",
             "09:00 — Refused: the schedule's owner lost a scope it asks for",
             id="missing-authority-refused",
@@ -491,14 +491,14 @@ async def _past_day(
         pytest.param(
             {"disposition": "CONFIGURATION_FAILED", "reason_code": "definition_invalid"},
             MarkKind.NOT_RUN,
-            "Friday 4 December 2026: not run at 09:00: its saved definition is no longer valid",
+            "Friday, 4 December 2026: not run at 09:00: its saved definition is no longer valid",
             "09:00 — Not run: its saved definition is no longer valid",
             id="invalid-definition-not-run",
         ),
         pytest.param(
             {"disposition": "WAITING_FOR_APPROVAL"},
             MarkKind.NOT_RUN,
-            "Friday 4 December 2026: the firing at 09:00 did not run as planned"
+            "Friday, 4 December 2026: the firing at 09:00 did not run as planned"
             " (waiting for approval)",
             "09:00 — Did not run as planned (waiting for approval)",
             id="unknown-disposition-humanized",
@@ -548,7 +548,7 @@ async def test_many_firings_on_a_day_show_a_count_and_say_it(
     cell = _cell(calendar, date(2026, 12, 5))
     (mark,) = cell.marks
     assert (mark.kind, mark.count, mark.count_text) == (MarkKind.FIRES, 24, "24")
-    assert cell.label == "Saturday 5 December 2026: fires 24 times"
+    assert cell.label == "Saturday, 5 December 2026: fires 24 times"
 
 
 async def test_an_older_months_late_answer_never_replaces_the_newer_month(
@@ -652,10 +652,10 @@ async def test_a_person_on_the_12_hour_clock_reads_the_shift_note_in_12_hours(
     await calendar.show(S1)
 
     assert calendar.snapshot.notes == (
-        "From 14 Mar it fires at 2:00 PM your time; from 28 Mar at 3:00 PM again",
+        "From 14 Mar it fires at 2:00 pm your time; from 28 Mar at 3:00 pm again",
     )
     assert _cell(calendar, date(2027, 3, 20)).label.endswith(
-        "fires at 2:00 PM, your time: 2:00 PM instead of 3:00 PM until 28 Mar"
+        "fires at 2:00 pm, your time: 2:00 pm instead of 3:00 pm until 28 Mar"
     )
 
 

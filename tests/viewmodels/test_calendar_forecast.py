@@ -4,7 +4,7 @@ skipped, and a paused schedule's firings as if resumed.
 A server that sends ``expected`` past instants and ``may_overlap`` gets marks of
 their own, each with its legend entry and sentence; a server that omits them
 (``devtools.api_bodies`` builds today's answer) keeps today's calendar. The
-clock is Thursday 10 December 2026 and the device zone Europe/London (UTC in
+clock is Thursday, 10 December 2026 and the device zone Europe/London (UTC in
 winter), so 06:30 UTC reads 06:30.
 """
 
@@ -68,7 +68,7 @@ async def test_a_day_that_should_have_fired_says_not_fired_never_nothing_schedul
     snapshot = calendar.snapshot
     cell = _cell(calendar, MISSED_DAY)
     assert [(mark.kind, mark.count) for mark in cell.marks] == [(MarkKind.NOT_FIRED, 1)]
-    assert cell.label == f"Friday 4 December 2026: {NOT_FIRED[:1].lower()}{NOT_FIRED[1:]}"
+    assert cell.label == f"Friday, 4 December 2026: {NOT_FIRED[:1].lower()}{NOT_FIRED[1:]}"
     (line,) = snapshot.day_lines
     assert (line.kind, line.text) == (
         MarkKind.NOT_FIRED,

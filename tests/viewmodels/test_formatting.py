@@ -167,22 +167,22 @@ def test_recurring_summary_appends_the_stored_zone_only_when_it_differs_from_the
     [
         pytest.param(
             {"kind": "DAILY", "local_time": "18:00:00", "timezone": "Europe/Paris"},
-            "Every day at 6:00 PM (Europe/Paris)",
+            "Every day at 6:00 pm (Europe/Paris)",
             id="daily",
         ),
         pytest.param(
             {"kind": "WEEKLY", "local_time": "00:30:00", "weekdays": [1, 3], "timezone": "UTC"},
-            "Mondays and Wednesdays at 12:30 AM (UTC)",
+            "Mondays and Wednesdays at 12:30 am (UTC)",
             id="weekly-just-after-midnight",
         ),
         pytest.param(
             {"kind": "MONTHLY", "local_time": "12:00:15", "days_of_month": [1], "timezone": "UTC"},
-            "Monthly on the 1st at 12:00:15 PM (UTC)",
+            "Monthly on the 1st at 12:00:15 pm (UTC)",
             id="monthly-noon-with-seconds",
         ),
         pytest.param(
             {"kind": "EVERY_OTHER.WEEK", "local_time": "10:00:00", "timezone": "Asia/Tokyo"},
-            "Every other week at 10:00 AM (Asia/Tokyo)",
+            "Every other week at 10:00 am (Asia/Tokyo)",
             id="unknown-kind",
         ),
     ],

@@ -200,11 +200,11 @@ async def test_a_person_on_the_12_hour_clock_reads_the_banners_read_time_as_6_55
     offline = OfflineViewModel(ViewCacheStore(storage), clock=clock, device_zone=twelve_hour)
     offline.showing_cached(NOW - timedelta(minutes=5))
     assert offline.snapshot.banner_text == (
-        "Can't reach the schedule server. Showing what was read at 6:55 AM (5 min ago)."
+        "Can't reach the schedule server. Showing what was read at 6:55 am (5 min ago)."
     )
     clock.advance(days=1)
     assert banner_text(NOW, clock(), twelve_hour) == (
-        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 7:00 AM (1 d ago)."
+        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 7:00 am (1 d ago)."
     )
 
 

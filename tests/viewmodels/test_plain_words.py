@@ -117,7 +117,7 @@ def test_a_person_on_the_12_hour_clock_reads_when_an_ended_schedule_last_ran_as_
 
     row = schedule_row(completed, NOW, display_zone(UTC_ZONE, HourCycle.H12))
 
-    assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 7:00 AM"
+    assert row.ended_text == "Completed on 27 Nov after its only firing. Ran at 7:00 am"
 
 
 def test_a_cancelled_schedule_says_when_and_its_last_firings_outcome() -> None:

@@ -126,10 +126,10 @@ async def test_a_person_on_the_12_hour_clock_reads_the_details_cadence_and_firin
     await vm.open(uid("s1"))
     assert vm.snapshot.fields is not None
     assert vm.snapshot.fields.value("Cadence") == (
-        "Mondays, Wednesdays and Fridays at 8:00 AM (America/Los_Angeles)"
+        "Mondays, Wednesdays and Fridays at 8:00 am (America/Los_Angeles)"
     )
     assert vm.snapshot.fields.value("Next firing") == (
-        "1 Dec 2026, 4:00 PM (8:00 AM America/Los_Angeles)"
+        "1 Dec 2026, 4:00 pm (8:00 am America/Los_Angeles)"
     )
 
 

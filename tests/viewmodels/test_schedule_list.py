@@ -61,9 +61,9 @@ async def test_a_person_on_the_12_hour_clock_reads_a_rows_cadence_and_next_firin
     vm = make_list(api, clock, display_zone(device_zone, HourCycle.H12))
     await vm.open()
     [row] = vm.snapshot.rows
-    assert row.cadence_summary == "Every day at 9:00 AM (Europe/Paris)"
-    assert row.next_fire_text == "Next: today at 8:00 AM (9:00 AM Europe/Paris)"
-    assert "Every day at 9:00 AM (Europe/Paris)" in row.accessibility_label
+    assert row.cadence_summary == "Every day at 9:00 am (Europe/Paris)"
+    assert row.next_fire_text == "Next: today at 8:00 am (9:00 am Europe/Paris)"
+    assert "Every day at 9:00 am (Europe/Paris)" in row.accessibility_label
 
 
 async def test_page_size_is_a_constructor_argument(

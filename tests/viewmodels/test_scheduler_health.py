@@ -63,7 +63,7 @@ async def test_a_person_on_the_12_hour_clock_reads_when_the_scheduler_last_ran_a
     vm = health(api, clock, display_zone(device_zone, HourCycle.H12))
     await vm.check()
     assert vm.snapshot.banner_text == (
-        "Schedules are not firing: the server's scheduler last ran at 6:35 AM (25 min ago)."
+        "Schedules are not firing: the server's scheduler last ran at 6:35 am (25 min ago)."
     )
 
 

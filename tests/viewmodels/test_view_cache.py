@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from app.view_cache_entries import ALL_KEYS, INDEX_KEY, MOST_DETAILS, list_key
+from app.view_cache_entries import ALL_KEYS, INDEX_KEY, MOST_DETAILS, agenda_key, list_key
 from app.view_cache_store import ViewCacheStore
-from devtools.api_bodies import NOW, detail, projection, summary, uid
-from transport.models import Projection, ScheduleDetail, ScheduleSummary
+from devtools.api_bodies import NOW, agenda_item_json, detail, projection, summary, uid
+from transport.models import AgendaItem, Projection, ScheduleDetail, ScheduleSummary
+from viewmodels.agenda import AgendaSpan
 from viewmodels.offline import CachedWebsite, NoViewCache
 from viewmodels.ports import JsonValue, MemoryStorage
 
@@ -18,6 +19,13 @@ def a_detail(name: str) -> ScheduleDetail:
 
 def rows(*names: str) -> list[ScheduleSummary]:
     return [ScheduleSummary.model_validate(summary(name)) for name in names]
+
+
+def firings(*names: str) -> list[AgendaItem]:
+    return [
+        AgendaItem.model_validate(agenda_item_json(schedule_id=str(uid(name)), title=name))
+        for name in names
+    ]
 
 
 async def test_the_last_50_details_are_kept_and_the_oldest_opened_goes_first(
@@ -115,9 +123,75 @@ async def test_a_disabled_cache_keeps_nothing_and_finds_nothing(storage: MemoryS
     cache = NoViewCache()
     await cache.keep_section("current", rows("a"), NOW)
     await cache.keep_detail(a_detail("a"), NOW, None)
+    await cache.keep_agenda("today", firings("a"), NOW)
     assert await cache.section("current") is None
     assert await cache.detail(uid("a")) is None
+    assert await cache.agenda("today") is None
     assert storage.keys() == []
+
+
+async def test_each_agenda_span_is_kept_apart_under_a_key_the_cache_may_drop(
+    storage: MemoryStorage,
+) -> None:
+    cache = ViewCacheStore(storage)
+    for span in AgendaSpan:
+        await cache.keep_agenda(span.value, firings(f"{span.value} 1", f"{span.value} 2"), NOW)
+
+    reread = ViewCacheStore(storage)  # another session of the same device
+    for span in AgendaSpan:
+        assert agenda_key(span.value) in ALL_KEYS
+        kept = await reread.agenda(span.value)
+        assert kept is not None and kept.read_at == NOW
+        assert [item.title for item in kept.items] == [f"{span.value} 1", f"{span.value} 2"]
+    assert set(storage.keys()) <= set(ALL_KEYS)
+
+
+async def test_dropping_the_cache_removes_the_kept_agenda(storage: MemoryStorage) -> None:
+    cache = ViewCacheStore(storage)
+    await cache.keep_agenda("week", firings("a"), NOW)
+    assert await storage.get(agenda_key("week")) is not None
+    await cache.drop()
+    assert await storage.get(agenda_key("week")) is None
+    assert [await storage.get(key) for key in ALL_KEYS] == [None] * len(ALL_KEYS)
+
+
+async def test_an_agenda_lost_from_the_index_is_still_removed_with_the_cache(
+    storage: MemoryStorage,
+) -> None:
+    await ViewCacheStore(storage).keep_agenda("month", firings("a"), NOW)
+    await storage.set(INDEX_KEY, {"format": 1, "entries": "not a table"})
+    assert await ViewCacheStore(storage).agenda("month") is None
+    assert await storage.get(agenda_key("month")) is None
+
+
+async def test_an_agenda_that_does_not_read_back_is_forgotten_and_the_rest_stays(
+    storage: MemoryStorage,
+) -> None:
+    cache = ViewCacheStore(storage)
+    await cache.keep_agenda("today", firings("a"), NOW)
+    await cache.keep_section("current", rows("a"), NOW)
+    await storage.set(agenda_key("today"), {"read_at": "2026-12-01T07:00:00", "items": []})
+
+    reread = ViewCacheStore(storage)
+    assert await reread.agenda("today") is None  # an instant without its offset
+    assert await storage.get(agenda_key("today")) is None
+    assert await reread.section("current") is not None
+
+
+async def test_the_agenda_counts_in_the_budget_and_the_least_recently_used_goes_first(
+    storage: MemoryStorage,
+) -> None:
+    one = len(str(detail("x"))) * 1.2  # about one entry's stored size
+    cache = ViewCacheStore(storage, budget=int(one * 4))
+    await cache.keep_agenda("today", firings("a", "b"), NOW)
+    for number in range(8):
+        await cache.keep_detail(a_detail(f"s{number}"), NOW, None)
+    assert await cache.size() <= int(one * 4)
+    assert await cache.agenda("today") is None  # the oldest entry went first
+
+    await cache.keep_agenda("week", firings("a", "b"), NOW)
+    assert await cache.size() <= int(one * 4)
+    assert await cache.agenda("week") is not None
 
 
 class FailingStorage(MemoryStorage):

@@ -24,6 +24,7 @@ NOT_WORDS = {
     "_blank": "the browser window a link opens in",
     "schedule-": "the prefix of a sidebar group's scroll key",
     "rows-": "the prefix of a list block's reconciliation key",
+    "calendar-section": "the detail's calendar's scroll key",
 }
 """The literals a view may hold that nobody reads, each with what it is."""
 

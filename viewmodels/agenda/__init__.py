@@ -3,6 +3,7 @@
 - ``window``: Today, Next 7 days, Month, from the person's local midnight.
 - ``rows``: one firing in words; ``days``: day headings, the Now line, the busy strip.
 - ``snapshot``: what the view renders; ``view_model``: loading, paging, filters.
+- ``kept_copy``: page one of each span in the device's view cache, shown offline.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The agenda's rows under their local day's heading, the Now line, and the busy strip.
 
 Days are the person's local dates; a heading reads "Today", "Tomorrow" or
-"Wednesday 9 December" (with the year when it is not this one). On today, the
+"Wednesday 9 December" (with the year when it is not this one), in the locale. On today, the
 Now line sits between the firings already past and those to come. The busy
 strip turns the density route's counts into cells; a cell with no firing is a
 quiet slot (an hour on Today and Next 7 days, a day on Month), said in words too.
@@ -25,24 +25,30 @@ from viewmodels.agenda.snapshot import (
 )
 from viewmodels.agenda.window import AgendaSpan
 from viewmodels.formatting.clock_text import (
+    day_with_weekday_text,
     hour_label,
     local_clock_time,
-    month_name,
-    weekday_name,
+    locale_of,
+    long_date_text,
 )
 
 
-def day_heading(day: date, today: date) -> str:
-    """ "Today", "Tomorrow", "Wednesday 9 December", "Friday 1 January 2027"."""
+def day_heading(day: date, today: date, zone: ZoneInfo) -> str:
+    """ "Today", "Tomorrow", "Wednesday 9 December", "Friday, 1 January 2027" (in the
+    locale ``zone`` carries)."""
     if day == today:
         return "Today"
     if day == today + timedelta(days=1):
         return "Tomorrow"
-    text = f"{weekday_name(day.isoweekday())} {day.day} {month_name(day.month)}"
-    return text if day.year == today.year else f"{text} {day.year}"
+    locale = locale_of(zone)
+    if day.year == today.year:
+        return day_with_weekday_text(day, locale)
+    return long_date_text(day, locale)
 
 
-def agenda_days(rows: Sequence[AgendaRow], today: date, now: datetime) -> tuple[AgendaDay, ...]:
+def agenda_days(
+    rows: Sequence[AgendaRow], today: date, now: datetime, zone: ZoneInfo
+) -> tuple[AgendaDay, ...]:
     """``rows`` (in the server's order) grouped by local day; today carries the Now line."""
     days: list[AgendaDay] = []
     for day, grouped in groupby(rows, key=lambda row: row.day):
@@ -50,7 +56,7 @@ def agenda_days(rows: Sequence[AgendaRow], today: date, now: datetime) -> tuple[
         now_at = None
         if day == today:
             now_at = next((index for index, row in enumerate(held) if row.at >= now), len(held))
-        days.append(AgendaDay(day, day_heading(day, today), held, now_at))
+        days.append(AgendaDay(day, day_heading(day, today, zone), held, now_at))
     return tuple(days)
 
 
@@ -68,12 +74,12 @@ def busy_cells(
         local = bucket.start.astimezone(zone)
         count = bucket.count
         if span is AgendaSpan.MONTH:
-            label, when = str(local.day), day_heading(local.date(), today)
+            label, when = str(local.day), day_heading(local.date(), today, zone)
         else:
             label = hour_label(local)
             when = local_clock_time(local, seconds=False)
             if span is AgendaSpan.WEEK:
-                when = f"{when} {day_heading(local.date(), today)}"
+                when = f"{when} {day_heading(local.date(), today, zone)}"
         said = "no firing (quiet)" if count == 0 else _firings(count)
         heat = 0.0 if busiest == 0 else count / busiest
         cells.append(BusyCell(label, count, count == 0, heat, f"{when}: {said}"))
@@ -85,7 +91,7 @@ def quiet_text(density: AgendaDensity, span: AgendaSpan, zone: ZoneInfo, today: 
     buckets = density.buckets
     if span is AgendaSpan.MONTH:
         days = [bucket.start.astimezone(zone).date() for bucket in buckets if not bucket.count]
-        quiet = [day_heading(day, today) for day in days]
+        quiet = [day_heading(day, today, zone) for day in days]
         return "Every day has a firing" if not quiet else "Days with no firing: " + ", ".join(quiet)
     if span is AgendaSpan.WEEK:
         quiet_hours = sum(1 for bucket in buckets if not bucket.count)

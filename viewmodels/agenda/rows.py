@@ -15,6 +15,7 @@ from viewmodels.formatting.clock_text import (
     clock_time,
     hour_cycle_of,
     local_clock_time,
+    locale_of,
     wall_time_text,
 )
 from viewmodels.formatting.marks import MarkKind
@@ -58,14 +59,14 @@ def own_time_text(item: AgendaItem, zone: ZoneInfo, shown: str) -> str | None:
     """ "10:00 in Paris": the schedule's own clock, when its zone is not the person's."""
     if not item.timezone or is_device_zone(item.timezone, zone):
         return None
-    cycle = hour_cycle_of(zone)
-    own = wall_time_text(item.local_time, cycle)
+    cycle, locale = hour_cycle_of(zone), locale_of(zone)
+    own = wall_time_text(item.local_time, cycle, locale)
     if own is None:
         try:
             local = item.at.astimezone(ZoneInfo(item.timezone))
         except (ValueError, KeyError, OSError):
             return None
-        own = clock_time(local.hour, local.minute, local.second, hour_cycle=cycle)
+        own = clock_time(local.hour, local.minute, local.second, hour_cycle=cycle, locale=locale)
     if own == shown and item.timezone == "UTC":
         return None
     return f"{own} in {place_name(item.timezone)}"

@@ -6,9 +6,10 @@ inline retry) and the busy strip from ``GET /v1/agenda/density``; a server
 without the agenda says so in a sentence, one without the density route only
 hides the strip. Search and Needs attention are the list's (``q``,
 ``needs_attention``), debounced the same way. Each live round remakes the rows
-(the Now line moves, a firing passes) and reads page one again quietly. When
-the server cannot be reached, the agenda last read in this session stays
-under the offline banner.
+(the Now line moves, a firing passes) and reads page one again quietly. With
+a view cache, page one of each plain span is kept as it is read
+(``kept_copy``), painted first when no row is shown, and shown under the
+offline banner when the server cannot be reached, in this session or a later one.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 from typing import TYPE_CHECKING
 from uuid import UUID
 from zoneinfo import ZoneInfo
@@ -29,7 +30,7 @@ from transport.models import (
     Page,
 )
 from viewmodels.agenda.days import agenda_days, busy_cells, busy_heading, quiet_text
-from viewmodels.agenda.rows import agenda_row
+from viewmodels.agenda.kept_copy import AgendaCopy
 from viewmodels.agenda.snapshot import AgendaRow, AgendaSnapshot
 from viewmodels.agenda.window import AgendaSpan, span_window
 from viewmodels.failure_text import failure_text
@@ -84,9 +85,7 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         self._opened = False
         self._not_offered = False
         self._density: AgendaDensity | None = None
-        self._kept: tuple[tuple[AgendaItem, ...], datetime] | None = None
-        """Page one as last read from the server in this session, and when."""
-        self._showing_kept = False
+        self._copy = AgendaCopy(offline)
 
     @property
     def opened(self) -> bool:
@@ -103,8 +102,8 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         """Today, Next 7 days or Month: the rows clear and the new window loads."""
         if span is not self.snapshot.span:
             self._publish(replace(self.snapshot, span=span, anchor=None))
+            self._copy.read_at = None
             self._feed.clear()
-            self._kept = None
             await self.reload()
 
     async def type_query(self, text: str) -> None:
@@ -139,7 +138,7 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
 
     async def retry(self) -> None:
         """After a failure: exactly the later page that failed, or page one again."""
-        if self.snapshot.first_page_error is not None or self._showing_kept:
+        if self.snapshot.first_page_error is not None or self._copy.read_at is not None:
             await self.reload()
         else:
             await self._feed.retry()
@@ -166,9 +165,12 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         if len(state.rows) > self._page_size:
             return True
         await self.reload()
-        return self._feed.state.first_page_failure is None and not self._showing_kept
+        return self._feed.state.first_page_failure is None and self._copy.read_at is None
 
-    def _fetch(self, reload: int) -> Callable[[str | None], Awaitable[Page[AgendaItem]]]:
+    def _fetch(
+        self, reload: int, first: list[Page[AgendaItem]]
+    ) -> Callable[[str | None], Awaitable[Page[AgendaItem]]]:
+        """The window's pages; page one, as the server answered it, also lands in ``first``."""
         start, end = span_window(self.snapshot.span, self._clock(), self._zone)
         query = self.snapshot.query.strip() or None
         attention = self.snapshot.attention_only
@@ -185,41 +187,44 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
             if page is AGENDA_NOT_OFFERED:
                 if reload == self._reloads:
                     self._not_offered = True
+                    self._copy.read_at = None
                 return Page[AgendaItem](items=[], next_cursor=None)
             if cursor is None and reload == self._reloads:
                 self._not_offered = False
-                plain = query is None and not attention
-                self._kept = (tuple(page.items), self._clock()) if plain else self._kept
+                self._copy.read_at = None  # the rows about to be made are the server's
+                first.append(page)
             return page
 
         return fetch
 
     async def _reload_rows(self, reload: int) -> None:
-        self._showing_kept = False
-        await self._feed.reload(self._fetch(reload))
+        """Page one from the server; the plain agenda's kept copy painted first when no row
+        is shown, kept once the server answers, and shown when it cannot be reached."""
+        shown = self.snapshot
+        plain = not shown.query.strip() and not shown.attention_only
+        cached = await self._copy.read(shown.span) if plain else None
+        if reload != self._reloads:
+            return
+        if cached is not None and not shown.days:
+            await self._copy.paint(self._feed, cached)
+        first: list[Page[AgendaItem]] = []
+        self._copy.awaited_by = reload if cached is not None else None
+        try:
+            await self._feed.reload(self._fetch(reload, first))
+        finally:
+            if self._copy.awaited_by == reload:
+                self._copy.awaited_by = None
         if reload != self._reloads:
             return
         failure = self._feed.state.first_page_failure
-        if failure is None:
-            if self._offline is not None and not self._not_offered:
-                self._offline.reached()
-            return
-        kept = self._kept
-        if kept is not None and unreachable(failure) and self._offline is not None:
-            await self._show_kept(kept)
-
-    async def _show_kept(self, kept: tuple[tuple[AgendaItem, ...], datetime]) -> None:
-        assert self._offline is not None
-        items, read_at = kept
-        page = Page[AgendaItem](items=list(items), next_cursor=None)
-
-        async def copy(_cursor: str | None) -> Page[AgendaItem]:
-            return page
-
-        self._showing_kept = True
-        await self._feed.reload(copy)
-        self._publish(replace(self.snapshot, cached_at=read_at))
-        self._offline.showing_cached(read_at)
+        if failure is None and first and not self._not_offered:
+            await self._copy.answered(shown.span, first[0].items, self._clock(), keep=plain)
+        elif cached is not None and unreachable(failure):
+            await self._copy.show_offline(self._feed, cached)
+        else:
+            if failure is not None:
+                self._copy.read_at = None  # no row is shown: the failure is
+            self._show_feed(self._feed.state)
 
     async def _read_density(self) -> None:
         ticket = self._density_reads.begin()
@@ -242,9 +247,11 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         self._show_feed(self._feed.state)
 
     def _row(self, item: AgendaItem) -> AgendaRow:
-        return agenda_row(item, self._clock(), self._zone)
+        return self._copy.row(item, self._clock(), self._zone)
 
     def _show_feed(self, feed: FeedState[AgendaRow]) -> None:
+        if self._copy.hides(feed, self._reloads):
+            return  # _reload_rows shows the kept copy instead, or this failure after all
         now = self._clock()
         today = now.astimezone(self._zone).date()
         shown = self.snapshot
@@ -254,7 +261,7 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
             replace(
                 shown,
                 phase=feed.phase,
-                days=agenda_days(_sorted(feed.rows), today, now),
+                days=agenda_days(_sorted(feed.rows), today, now, self._zone),
                 not_offered=self._not_offered,
                 busy_heading=None if density is None else busy_heading(shown.span),
                 busy=() if density is None else busy_cells(density, shown.span, self._zone, today),
@@ -268,7 +275,7 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
                     else failure_text(feed.later_page_failure)
                 ),
                 empty_text=self._empty_text(feed),
-                cached_at=shown.cached_at if self._showing_kept else None,
+                cached_at=None if failure is not None else self._copy.read_at,
             )
         )
 

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from transport.models import CadenceKind, LastOutcome, ScheduleState, known_member
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
-from viewmodels.formatting.clock_text import local_clock_time, short_month
+from viewmodels.formatting.clock_text import day_month_text, local_clock_time, locale_of
 
 
 def ended_sentence(
@@ -56,5 +56,5 @@ def _day(instant: datetime, now: datetime | None, zone: ZoneInfo) -> str:
     """ "27 Nov" this year, "27 Nov 2025" another year or with no ``now`` (device zone)."""
     local = instant.astimezone(zone)
     if now is not None and local.year == now.astimezone(zone).year:
-        return f"{local.day} {short_month(local.month)}"
-    return date_text(local)
+        return day_month_text(local, locale_of(zone))
+    return date_text(local, locale_of(zone))

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from transport.models import LastOutcome
 from viewmodels.formatting import date_text, instant_text, past_firing_words
-from viewmodels.formatting.clock_text import local_clock_time
+from viewmodels.formatting.clock_text import local_clock_time, locale_of
 
 NEVER_FIRED_TEXT = "Never fired"
 
@@ -31,7 +31,7 @@ def firing_moment(at: datetime, now: datetime, zone: ZoneInfo) -> str:
         return time
     if local.date() == today - timedelta(days=1):
         return f"yesterday at {time}"
-    return f"{date_text(local)} at {time}"
+    return f"{date_text(local, locale_of(zone))} at {time}"
 
 
 def outcome_sentence(outcome: LastOutcome, at: str) -> str:

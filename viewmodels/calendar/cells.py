@@ -4,7 +4,7 @@ Marks keep a fixed order of kinds (what will fire, then what happened, then
 dates that never fire). Up to ``DRAWN_ONE_BY_ONE`` marks of a kind are drawn
 one by one; more show one mark and their count, as for a schedule that fires
 many times a day. The label is what a screen reader says for the cell:
-"Sunday 14 March 2027, today: fires at 03:00, moved by the clock change".
+"Sunday, 14 March 2027, today: fires at 03:00, moved by the clock change".
 Before the month is read the label is the date alone.
 """
 
@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
+from babel import Locale
+
 from viewmodels.calendar.month_content import DayEntry
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import DayCell, DayMark, MarkKind
-from viewmodels.formatting import long_date_text
+from viewmodels.formatting.clock_text import long_date_text
 
 DRAWN_ONE_BY_ONE = 3
 NOTHING_TEXT = "nothing scheduled"
@@ -45,10 +47,13 @@ def weeks(
     entries: Mapping[date, tuple[DayEntry, ...]] | None,
     today: date,
     selected: date | None,
+    locale: Locale,
 ) -> tuple[tuple[DayCell, ...], ...]:
     """The grid's rows of seven; ``entries`` None while the month is not read."""
     cells = [
-        _cell(month, day, None if entries is None else entries.get(day, ()), today, selected)
+        _cell(
+            month, day, None if entries is None else entries.get(day, ()), today, selected, locale
+        )
         for day in days
     ]
     return tuple(tuple(cells[start : start + 7]) for start in range(0, len(cells), 7))
@@ -60,6 +65,7 @@ def _cell(
     entries: tuple[DayEntry, ...] | None,
     today: date,
     selected: date | None,
+    locale: Locale,
 ) -> DayCell:
     by_kind: dict[MarkKind, list[DayEntry]] = {}
     for entry in entries or ():
@@ -73,11 +79,11 @@ def _cell(
         for kind in _ORDER
         if kind in by_kind
     )
-    facts = [long_date_text(day)]
+    facts = [long_date_text(day, locale)]
     if day == today:
         facts.append("today")
     if not month.holds(day):
-        facts.append("outside " + month.title)
+        facts.append("outside " + month.title(locale))
     label = ", ".join(facts)
     if entries is not None:
         label += ": " + _words(by_kind)

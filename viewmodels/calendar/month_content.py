@@ -46,6 +46,7 @@ from viewmodels.formatting import (
     past_firing_words,
     time_text_naming_zone,
 )
+from viewmodels.formatting.clock_text import locale_of
 from viewmodels.formatting.zones import is_device_zone
 
 ENDED_TEXT = "This schedule has ended; nothing more will fire"
@@ -103,8 +104,9 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
         shown_on = _notice_day(notice)
         if shown_on is None:
             continue
-        sentence = notice_sentence(notice, zone)
-        entry = DayEntry(_NOTICES_FIRST, MarkKind.NO_FIRING, notice_words(notice), sentence)
+        sentence = notice_sentence(notice, zone, locale_of(device_zone))
+        words = notice_words(notice, locale_of(device_zone))
+        entry = DayEntry(_NOTICES_FIRST, MarkKind.NO_FIRING, words, sentence)
         placed.append((shown_on, entry))
         if month.holds(shown_on):
             notes.append((datetime.combine(shown_on, datetime.min.time(), UTC), sentence))

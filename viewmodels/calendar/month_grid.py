@@ -1,11 +1,12 @@
 """The calendar's months and the window of instants the server is asked about.
 
 Pure date arithmetic on the device's calendar: which days a month grid shows
-(Monday-first weeks, as ISO weekdays and the cadence model count them), and
-the half-open window of instants to read. The window reaches past the grid on
-both sides (``WINDOW_DAYS`` local days in all, under the server's 92-day
-limit even across a clock change) so a shift of the device's time that starts
-before the grid or ends after it can still be told apart from a lasting one.
+(whole weeks from the locale's first weekday: Sunday in en_US, Monday in
+en_GB and de, as CLDR says), and the half-open window of instants to read.
+The window reaches past the grid on both sides (``WINDOW_DAYS`` local days in
+all, under the server's 92-day limit even across a clock change) so a shift of
+the device's time that starts before the grid or ends after it can still be
+told apart from a lasting one.
 Nothing here computes a firing: the server does.
 """
 
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from viewmodels.formatting import month_name
+from babel import Locale
+
+from viewmodels.formatting.clock_text import month_title
 
 WINDOW_DAYS = 90
 """Local days read per month: the grid's five or six weeks, the rest split around them."""
@@ -44,10 +47,9 @@ class Month:
     def last_day(self) -> date:
         return date(self.year, self.month, monthrange(self.year, self.month)[1])
 
-    @property
-    def title(self) -> str:
-        """ "March 2027"."""
-        return f"{month_name(self.month)} {self.year}"
+    def title(self, locale: Locale) -> str:
+        """ "March 2027", as ``locale`` titles a month."""
+        return month_title(self.year, self.month, locale)
 
     def holds(self, day: date) -> bool:
         return (day.year, day.month) == (self.year, self.month)
@@ -77,10 +79,16 @@ def tab_stop_day(
     return firings[0] if firings else month.first_day
 
 
-def grid_days(month: Month) -> tuple[date, ...]:
-    """Whole Monday-to-Sunday weeks from the week of the 1st to the week of the last day."""
-    start = month.first_day - timedelta(days=month.first_day.isoweekday() - 1)
-    end = month.last_day + timedelta(days=7 - month.last_day.isoweekday())
+def first_weekday(locale: Locale) -> int:
+    """The ISO weekday (1 Monday to 7 Sunday) ``locale``'s weeks start on."""
+    return locale.first_week_day + 1
+
+
+def grid_days(month: Month, first: int = 1) -> tuple[date, ...]:
+    """Whole weeks starting on ISO weekday ``first``, from the week of the 1st to the
+    week of the last day."""
+    start = month.first_day - timedelta(days=(month.first_day.isoweekday() - first) % 7)
+    end = month.last_day + timedelta(days=(first - 1 - month.last_day.isoweekday()) % 7)
     return tuple(start + timedelta(days=n) for n in range((end - start).days + 1))
 
 

@@ -13,12 +13,11 @@ from datetime import date
 from enum import StrEnum
 from uuid import UUID
 
+from viewmodels.formatting.clock_text import DEFAULT_LOCALE, weekday_abbreviations
 from viewmodels.formatting.marks import MarkKind as MarkKind
 
 PREVIOUS_MONTH_LABEL = "Previous month"
 NEXT_MONTH_LABEL = "Next month"
-WEEKDAY_HEADINGS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-"""Weeks start on Monday: ISO weekdays, as in the cadence model."""
 
 
 class CalendarPhase(StrEnum):
@@ -87,11 +86,14 @@ class CalendarSnapshot:
     phase: CalendarPhase = CalendarPhase.IDLE
     month_title: str = ""
     """ "March 2027"."""
+    weekday_headings: tuple[str, ...] = weekday_abbreviations(1, DEFAULT_LOCALE)
+    """The seven columns' headings ("Mon" …), from the locale's first weekday."""
     weeks: tuple[tuple[DayCell, ...], ...] = ()
-    """Monday-first weeks covering the month, padded with the neighbouring months' days."""
+    """Weeks from the locale's first weekday covering the month, padded with the
+    neighbouring months' days."""
     selected_day: date | None = None
     day_heading: str = ""
-    """ "Sunday 14 March 2027"."""
+    """ "Sunday, 14 March 2027"."""
     day_lines: tuple[DayLine, ...] = ()
     """The chosen day's firings, past outcomes and notices, earliest first."""
     day_empty_text: str | None = None

@@ -20,7 +20,13 @@ from transport.errors import ApiError
 from transport.models import Projection
 from viewmodels.calendar.cells import weeks
 from viewmodels.calendar.month_content import DayEntry, MonthContent, month_content
-from viewmodels.calendar.month_grid import Month, grid_days, request_window, tab_stop_day
+from viewmodels.calendar.month_grid import (
+    Month,
+    first_weekday,
+    grid_days,
+    request_window,
+    tab_stop_day,
+)
 from viewmodels.calendar.snapshot import (
     MARK_WORDS,
     CalendarPhase,
@@ -29,7 +35,7 @@ from viewmodels.calendar.snapshot import (
     MarkKind,
 )
 from viewmodels.failure_text import failure_text
-from viewmodels.formatting import long_date_text
+from viewmodels.formatting.clock_text import locale_of, long_date_text, weekday_abbreviations
 from viewmodels.observable import Observable
 from viewmodels.offline import OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
@@ -65,6 +71,8 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         self._read: tuple[UUID, str, Projection, datetime] | None = None
         self._clock = clock
         self._zone = device_zone
+        self._locale = locale_of(device_zone)
+        self._first_weekday = first_weekday(self._locale)
         self._requests = LatestRequest()
         self._shown: _Shown | None = None
         self._content: MonthContent | None = None
@@ -178,7 +186,7 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
             self._phase = CalendarPhase.LOADING
             self._error = None
             self._render()
-        start, end = request_window(grid_days(shown.month), self._zone)
+        start, end = request_window(grid_days(shown.month, self._first_weekday), self._zone)
         try:
             projection = await self._api.get_projection(shown.schedule_id, start=start, end=end)
         except ApiError as error:
@@ -223,21 +231,25 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         chosen = () if entries is None else entries.get(shown.selected, ())
         loading = self._phase is CalendarPhase.LOADING
         today = self._marked_today = self._today()
-        grid = weeks(shown.month, grid_days(shown.month), entries, today, shown.selected)
+        locale = self._locale
+        days = grid_days(shown.month, self._first_weekday)
+        grid = weeks(shown.month, days, entries, today, shown.selected, locale)
+        title = shown.month.title(locale)
         shown_kinds = {mark.kind for week in grid for cell in week for mark in cell.marks}
         self._publish(
             CalendarSnapshot(
                 schedule_id=shown.schedule_id,
                 phase=self._phase,
-                month_title=shown.month.title,
+                month_title=title,
+                weekday_headings=weekday_abbreviations(self._first_weekday, locale),
                 weeks=grid,
                 selected_day=shown.selected,
-                day_heading=long_date_text(shown.selected),
+                day_heading=long_date_text(shown.selected, locale),
                 day_lines=tuple(DayLine(entry.kind, entry.line) for entry in chosen),
                 day_empty_text=EMPTY_DAY_TEXT if content is not None and not chosen else None,
                 notes=() if content is None else content.notes,
                 legend=tuple((kind, MARK_WORDS[kind]) for kind in MarkKind if kind in shown_kinds),
-                status_text=f"Reading {shown.month.title}…"
+                status_text=f"Reading {title}…"
                 if loading
                 else (None if content is None else content.status_text),
                 zone_text=None if content is None else content.zone_text,

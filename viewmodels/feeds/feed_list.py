@@ -27,7 +27,7 @@ from viewmodels.feeds.words import (
     FEEDS_LOADING_TEXT,
     REVOKE_FAILED_TEXT,
 )
-from viewmodels.formatting.clock_text import date_text
+from viewmodels.formatting.clock_text import date_text, locale_of
 from viewmodels.observable import Observable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState
 
@@ -134,7 +134,7 @@ class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
         return answer
 
     def _row(self, feed: Feed) -> FeedRow:
-        created = date_text(feed.created_at.astimezone(self._zone))
+        created = date_text(feed.created_at.astimezone(self._zone), locale_of(self._zone))
         return FeedRow(
             feed_id=feed.feed_id,
             name=feed.name,

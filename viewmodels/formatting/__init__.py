@@ -4,7 +4,10 @@
   unknown values humanized;
   "Not available" for a value the server did not send or sent unreadable.
 - ``cadence``: cadence summaries with the zone rule.
-- ``clock_text``: instants in the device zone, message times, ages, next firing, durations.
+- ``clock_text``: instants in the device zone, message times, ages, next firing, durations;
+  dates, times and names in the person's locale (CLDR through Babel), which the display
+  zone carries with the clock (``display_zone``, ``locale_of``).
+- ``locales``: where the person's locale comes from, and the regional formats offered.
 - ``limits``: finite limits, money, scopes.
 - ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
 - ``shared_words``: the app's name and the labels several screens share (Retry, Load more).
@@ -15,11 +18,13 @@ from __future__ import annotations
 
 from viewmodels.formatting.cadence import cadence_summary, ordinal, zone_suffix
 from viewmodels.formatting.clock_text import (
+    DEFAULT_LOCALE,
     age_text,
     date_text,
     duration_text,
     instant_text,
     instant_text_naming_zone,
+    locale_of,
     long_date_text,
     message_time_text,
     month_name,
@@ -44,6 +49,7 @@ from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
 from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [
+    "DEFAULT_LOCALE",
     "NOT_AVAILABLE_TEXT",
     "MarkKind",
     "Tone",
@@ -57,6 +63,7 @@ __all__ = [
     "instant_text",
     "instant_text_naming_zone",
     "limit_lines",
+    "locale_of",
     "long_date_text",
     "message_time_text",
     "money_text",

@@ -3,7 +3,8 @@
 Presentation only: the client never computes a firing from a cadence. Every
 recurring summary names the cadence's stored IANA zone only when it differs
 from the device's zone. The wall time is the schedule's own, written on the
-person's clock (the hour cycle the display zone carries). A kind this client
+person's clock and in their locale (what the display zone carries); lists are
+joined by Babel as the locale joins them, the words stay English. A kind this client
 does not know, or a known kind with missing or odd fields, still renders
 (humanized kind, time and zone) and never raises: one strange row must not
 break the list.
@@ -14,11 +15,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from zoneinfo import ZoneInfo
 
+from babel import Locale
+from babel.lists import format_list
+
 from transport.models import Cadence, CadenceKind
-from viewmodels.formatting.clock_text import hour_cycle_of, instant_text, month_name, wall_time_text
+from viewmodels.formatting.clock_text import (
+    date_text,
+    day_long_month_text,
+    hour_cycle_of,
+    local_clock_time,
+    locale_of,
+    wall_time_text,
+)
 from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
 from viewmodels.formatting.zones import is_device_zone
 
+# English plurals until the sentences are gettext messages; the list join is Babel's.
 _WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
 
 
@@ -26,10 +38,12 @@ def cadence_summary(cadence: Cadence | None, device_zone: ZoneInfo) -> str:
     """The summary of ``cadence`` for a device in ``device_zone``; None is "Not available"."""
     if cadence is None:
         return NOT_AVAILABLE_TEXT
+    locale = locale_of(device_zone)
     if cadence.known_kind is CadenceKind.ONCE and cadence.at is not None:
-        return f"Once on {instant_text(cadence.at, device_zone).replace(', ', ' at ')}"
-    time = wall_time_text(cadence.local_time, hour_cycle_of(device_zone))
-    body = _recurring_body(cadence, time)
+        local = cadence.at.astimezone(device_zone)
+        return f"Once on {date_text(local, locale)} at {local_clock_time(local)}"
+    time = wall_time_text(cadence.local_time, hour_cycle_of(device_zone), locale)
+    body = _recurring_body(cadence, time, locale)
     if body is None:
         body = humanize(cadence.kind) + (f" at {time}" if time else "")
     return body + zone_suffix(cadence.timezone, device_zone)
@@ -42,38 +56,38 @@ def zone_suffix(zone_name: str | None, device_zone: ZoneInfo) -> str:
     return f" ({zone_name})"
 
 
-def _recurring_body(cadence: Cadence, time: str | None) -> str | None:
+def _recurring_body(cadence: Cadence, time: str | None, locale: Locale) -> str | None:
     if time is None:
         return None
     kind = cadence.known_kind
     if kind is CadenceKind.DAILY:
         return f"Every day at {time}"
     if kind is CadenceKind.WEEKLY and cadence.weekdays:
-        return f"{_weekdays(cadence.weekdays)} at {time}"
+        return f"{_weekdays(cadence.weekdays, locale)} at {time}"
     if kind is CadenceKind.MONTHLY and (cadence.days_of_month or cadence.last_day):
-        days = _days_of_month(cadence.days_of_month or (), bool(cadence.last_day))
+        days = _days_of_month(cadence.days_of_month or (), bool(cadence.last_day), locale)
         return f"Monthly on the {days} at {time}"
     if kind is CadenceKind.YEARLY and cadence.dates:
         dates = sorted({(date.month, date.day) for date in cadence.dates})
-        named = [f"{day} {month_name(month)}" for month, day in dates]
-        return f"Every year on {_join(named)} at {time}"
+        named = [day_long_month_text(month, day, locale) for month, day in dates]
+        return f"Every year on {_join(named, locale)} at {time}"
     return None
 
 
-def _weekdays(weekdays: Sequence[int]) -> str:
+def _weekdays(weekdays: Sequence[int], locale: Locale) -> str:
     days = sorted(set(weekdays))
     if days == [1, 2, 3, 4, 5, 6, 7]:
         return "Every day"
     if days == [1, 2, 3, 4, 5]:
         return "Weekdays"
-    return _join(_WEEKDAYS[day - 1] if 1 <= day <= 7 else f"day {day}" for day in days)
+    return _join((_WEEKDAYS[day - 1] if 1 <= day <= 7 else f"day {day}" for day in days), locale)
 
 
-def _days_of_month(days: Sequence[int], last_day: bool) -> str:
+def _days_of_month(days: Sequence[int], last_day: bool, locale: Locale) -> str:
     named = [ordinal(day) for day in sorted(set(days))]
     if last_day:
         named.append("last day")
-    return _join(named)
+    return _join(named, locale)
 
 
 def ordinal(day: int) -> str:
@@ -82,9 +96,6 @@ def ordinal(day: int) -> str:
     return f"{day}{suffix}"
 
 
-def _join(words: Iterable[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    items = list(words)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+def _join(words: Iterable[str], locale: Locale) -> str:
+    """ "a", "a and b", "a, b and c" (en_US: "a, b, and c"), as the locale lists them."""
+    return format_list(list(words), locale=locale)

@@ -2,59 +2,64 @@
 
 The zone is injected (a ``ZoneInfo``: the device's, read with ``tzlocal``, or
 the one chosen in Settings), never read from the process, so tests pin it. A
-``DisplayZone`` also carries the clock times are written with (``HourCycle``);
-wall times are written by Babel. English by default.
+``DisplayZone`` also carries the person's clock (``HourCycle``) and locale (a
+Babel ``Locale``, the one gettext will use too): dates, times, month and
+weekday names come from CLDR through Babel in that locale. Functions given no
+zone take the locale from their caller. The sentences are English for now.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_skeleton, format_time
+from babel import Locale
+from babel.dates import (
+    format_date,
+    format_skeleton,
+    get_day_names,
+    get_month_names,
+    tokenize_pattern,
+)
 
 from viewmodels.formatting.zones import is_device_zone
 
-LOCALE = "en"
-"""The language times are written in, until the app follows the person's locale."""
+DEFAULT_LOCALE = Locale.parse("en_GB")
+"""The app's look when nothing says otherwise: "24 Dec 2026", "09:00", Monday first."""
 
 
 class HourCycle(StrEnum):
-    """How a wall time is written: as the language does, or 24-hour, or 12-hour."""
+    """How a wall time is written: as the locale does, or 24-hour, or 12-hour."""
 
     LANGUAGE = "language"
-    """As the language writes it: 24-hour while the app writes English only."""
+    """As the locale writes it: "9:00 AM" in en_US, "09:00" in en_GB and de."""
     H24 = "h24"
     H12 = "h12"
 
 
-_PATTERNS = {
-    # (12-hour, with seconds) -> CLDR pattern
-    (False, False): "HH:mm",
-    (False, True): "HH:mm:ss",
-    (True, False): "h:mm a",
-    (True, True): "h:mm:ss a",
-}
-
-
 class DisplayZone(ZoneInfo):
-    """The zone times are shown in, carrying the clock they are written with.
+    """The zone times are shown in, carrying the clock and the locale they are written with.
 
     Built by ``display_zone``; view models take it wherever they take the
-    device zone, so a time written in it follows the person's choice.
+    device zone, so a time written in it follows the person's choices.
     """
 
     hour_cycle: HourCycle = HourCycle.LANGUAGE
+    locale: Locale = DEFAULT_LOCALE
 
 
-def display_zone(zone: ZoneInfo, hour_cycle: HourCycle) -> ZoneInfo:
-    """``zone`` carrying ``hour_cycle``; ``zone`` itself when it has no IANA key."""
+def display_zone(
+    zone: ZoneInfo, hour_cycle: HourCycle, locale: Locale = DEFAULT_LOCALE
+) -> ZoneInfo:
+    """``zone`` carrying ``hour_cycle`` and ``locale``; ``zone`` itself when it has no IANA key."""
     try:
         shown = DisplayZone.no_cache(zone.key)
     except (ValueError, KeyError, OSError):
         return zone
     shown.hour_cycle = hour_cycle
+    shown.locale = locale
     return shown
 
 
@@ -62,73 +67,121 @@ def hour_cycle_of(zone: tzinfo | None) -> HourCycle:
     return zone.hour_cycle if isinstance(zone, DisplayZone) else HourCycle.LANGUAGE
 
 
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+def locale_of(zone: tzinfo | None) -> Locale:
+    """The locale ``zone`` carries; ``DEFAULT_LOCALE`` for a plain zone."""
+    return zone.locale if isinstance(zone, DisplayZone) else DEFAULT_LOCALE
 
 
-def month_name(month: int) -> str:
-    return _MONTHS[month - 1] if 1 <= month <= 12 else f"month {month}"
+@lru_cache(maxsize=32)
+def _twelve_hour(hour_cycle: HourCycle, locale: Locale) -> bool:
+    """The switch when set, else whether the locale's short time has a 12-hour field."""
+    if hour_cycle is not HourCycle.LANGUAGE:
+        return hour_cycle is HourCycle.H12
+    tokens = tokenize_pattern(locale.time_formats["short"].pattern)
+    return any(kind == "field" and value[0] in "hK" for kind, value in tokens)
 
 
-def short_month(month: int) -> str:
-    return month_name(month)[:3]
+@lru_cache(maxsize=4096)
+def _day_text(skeleton: str, day: date, locale: Locale) -> str:
+    return format_skeleton(skeleton, day, locale=locale)
+
+
+def _day(moment: date) -> date:
+    return date(moment.year, moment.month, moment.day)
+
+
+def month_name(month: int, locale: Locale) -> str:
+    """A month's name standing alone ("December"); "month 13" for no month."""
+    if not 1 <= month <= 12:
+        return f"month {month}"
+    return str(get_month_names("wide", context="stand-alone", locale=locale)[month])
+
+
+def month_title(year: int, month: int, locale: Locale) -> str:
+    """A month of a year, as a calendar titles it: "March 2027"."""
+    return _day_text("yMMMM", date(year, month, 1), locale)
+
+
+def day_month_text(day: date, locale: Locale) -> str:
+    """A day of a month, short: "14 Mar" (en_GB), "Mar 14" (en_US)."""
+    return _day_text("MMMd", _day(day), locale)
+
+
+def day_long_month_text(month: int, day: int, locale: Locale) -> str:
+    """A day of a month, the month written out: "24 December"; 29 February exists."""
+    return _day_text("MMMMd", date(2000, month, day), locale)
 
 
 def clock_time(
-    hour: int, minute: int, second: int = 0, *, hour_cycle: HourCycle = HourCycle.LANGUAGE
+    hour: int,
+    minute: int,
+    second: int = 0,
+    *,
+    hour_cycle: HourCycle = HourCycle.LANGUAGE,
+    locale: Locale,
 ) -> str:
     """A wall time; seconds only when not zero ("09:00", "09:00:30"; 12-hour "9:00 AM")."""
-    twelve = hour_cycle is HourCycle.H12
-    return format_time(time(hour, minute, second), _PATTERNS[(twelve, second != 0)], locale=LOCALE)
+    return _wall_text(time(hour, minute, second), _twelve_hour(hour_cycle, locale), locale)
+
+
+@lru_cache(maxsize=8192)
+def _wall_text(wall: time, twelve: bool, locale: Locale) -> str:
+    skeleton = ("hm" if twelve else "Hm") + ("s" if wall.second else "")
+    return format_skeleton(skeleton, wall, locale=locale)
 
 
 def local_clock_time(local: datetime, *, seconds: bool = True) -> str:
-    """``local``'s wall time in the clock its zone carries (``DisplayZone``)."""
+    """``local``'s wall time in the clock and locale its zone carries (``DisplayZone``)."""
     return clock_time(
         local.hour,
         local.minute,
         local.second if seconds else 0,
         hour_cycle=hour_cycle_of(local.tzinfo),
+        locale=locale_of(local.tzinfo),
     )
 
 
 def hour_label(local: datetime) -> str:
-    """An hour alone, as a strip's label: "18"; "6 PM" on the 12-hour clock ``local`` carries."""
-    skeleton = "h" if hour_cycle_of(local.tzinfo) is HourCycle.H12 else "HH"
-    return format_skeleton(skeleton, local.replace(tzinfo=None), locale=LOCALE)
+    """An hour alone, as a strip's label: "18"; "6 pm" on the 12-hour clock ``local`` carries."""
+    locale = locale_of(local.tzinfo)
+    skeleton = "h" if _twelve_hour(hour_cycle_of(local.tzinfo), locale) else "HH"
+    return format_skeleton(skeleton, local.replace(tzinfo=None), locale=locale)
 
 
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def weekday_name(isoweekday: int) -> str:
+def weekday_name(isoweekday: int, locale: Locale) -> str:
     """ISO weekday 1 (Monday) to 7 (Sunday), as a word."""
-    return _WEEKDAYS[isoweekday - 1]
+    return str(get_day_names("wide", context="format", locale=locale)[isoweekday - 1])
 
 
-def date_text(moment: date) -> str:
+def weekday_abbreviations(first: int, locale: Locale) -> tuple[str, ...]:
+    """The seven weekdays' short names from ``first`` (ISO 1-7): "Mon", "Tue", ..."""
+    names = get_day_names("abbreviated", context="stand-alone", locale=locale)
+    return tuple(str(names[(first - 1 + n) % 7]) for n in range(7))
+
+
+def date_text(moment: date, locale: Locale) -> str:
     """ "24 Dec 2026" (a datetime already in the zone to show, or a calendar date)."""
-    return f"{moment.day} {short_month(moment.month)} {moment.year}"
+    return _day_text("yMMMd", _day(moment), locale)
 
 
-def long_date_text(day: date) -> str:
-    """ "Thursday 24 December 2026"."""
-    return f"{weekday_name(day.isoweekday())} {day.day} {month_name(day.month)} {day.year}"
+@lru_cache(maxsize=1024)
+def long_date_text(day: date, locale: Locale) -> str:
+    """ "Thursday, 24 December 2026": the locale's full date."""
+    return format_date(_day(day), "full", locale=locale)
 
 
-def wall_time_text(raw: str | None, hour_cycle: HourCycle = HourCycle.LANGUAGE) -> str | None:
+def day_with_weekday_text(day: date, locale: Locale) -> str:
+    """ "Thursday 24 December": a day of this year, named with its weekday."""
+    return _day_text("MMMMEEEEd", _day(day), locale)
+
+
+def date_and_time(date_part: str, time_part: str, locale: Locale) -> str:
+    """A written date and time joined as the locale joins them: "24 Dec 2026, 18:00"."""
+    joined = str(locale.datetime_formats["medium"]).replace("'", "")
+    return joined.replace("{1}", date_part).replace("{0}", time_part)
+
+
+def wall_time_text(raw: str | None, hour_cycle: HourCycle, locale: Locale) -> str | None:
     """A wire wall time ("09:00:00") as shown ("09:00"); None when absent or not a wall time."""
     if not raw:
         return None
@@ -142,13 +195,14 @@ def wall_time_text(raw: str | None, hour_cycle: HourCycle = HourCycle.LANGUAGE) 
     hour, minute, second = (*numbers, 0)[:3]
     if not (0 <= hour < 24 and 0 <= minute < 60 and 0 <= second < 60):
         return None
-    return clock_time(hour, minute, second, hour_cycle=hour_cycle)
+    return clock_time(hour, minute, second, hour_cycle=hour_cycle, locale=locale)
 
 
 def instant_text(instant: datetime, zone: ZoneInfo) -> str:
     """An absolute instant in ``zone``, date and time: "24 Dec 2026, 18:00"."""
     local = instant.astimezone(zone)
-    return f"{date_text(local)}, {local_clock_time(local)}"
+    locale = locale_of(zone)
+    return date_and_time(date_text(local, locale), local_clock_time(local), locale)
 
 
 def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
@@ -158,7 +212,8 @@ def message_time_text(instant: datetime, zone: ZoneInfo) -> str:
     telling anyone anything (they are dropped, not rounded, as a clock shows them).
     """
     local = instant.astimezone(zone)
-    return f"{date_text(local)}, {local_clock_time(local, seconds=False)}"
+    locale = locale_of(zone)
+    return date_and_time(date_text(local, locale), local_clock_time(local, seconds=False), locale)
 
 
 def instant_text_naming_zone(
@@ -195,8 +250,14 @@ def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | Non
         other = instant.astimezone(ZoneInfo(zone_name))
     except (ValueError, KeyError, OSError):
         return f" ({zone_name})"
-    cycle = hour_cycle_of(device_zone)
-    return f" ({clock_time(other.hour, other.minute, other.second, hour_cycle=cycle)} {zone_name})"
+    wall = clock_time(
+        other.hour,
+        other.minute,
+        other.second,
+        hour_cycle=hour_cycle_of(device_zone),
+        locale=locale_of(device_zone),
+    )
+    return f" ({wall} {zone_name})"
 
 
 def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
@@ -210,7 +271,7 @@ def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
         return f"{elapsed // timedelta(hours=1)} h ago"
     if elapsed < timedelta(days=7):
         return f"{elapsed // timedelta(days=1)} d ago"
-    return date_text(then.astimezone(zone))
+    return date_text(then.astimezone(zone), locale_of(zone))
 
 
 DUE_NOW_TEXT = "Next: due now"
@@ -232,7 +293,7 @@ def next_firing_text(at: datetime, now: datetime, zone: ZoneInfo) -> str:
         return f"Next: today at {wall}"
     if local.date() == today + timedelta(days=1):
         return f"Next: tomorrow at {wall}"
-    return f"Next: {date_text(local)} at {wall}"
+    return f"Next: {date_text(local, locale_of(zone))} at {wall}"
 
 
 def duration_text(seconds: int) -> str:

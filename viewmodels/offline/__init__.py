@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from viewmodels.offline.view_cache import (
+    CachedAgenda,
     CachedDetail,
     CachedList,
     CachedMonth,
@@ -19,6 +20,7 @@ from viewmodels.offline.view_model import (
 )
 
 __all__ = [
+    "CachedAgenda",
     "CachedDetail",
     "CachedList",
     "CachedMonth",

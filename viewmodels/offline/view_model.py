@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, ConnectionFailed, ServerError
 from viewmodels.formatting import age_text, date_text
-from viewmodels.formatting.clock_text import local_clock_time
+from viewmodels.formatting.clock_text import local_clock_time, locale_of
 from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock
@@ -44,7 +44,7 @@ def read_time_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     time = local_clock_time(local, seconds=False)
     if local.date() == now.astimezone(zone).date():
         return time
-    return f"{date_text(local)} at {time}"
+    return f"{date_text(local, locale_of(zone))} at {time}"
 
 
 def banner_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:

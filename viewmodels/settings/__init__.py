@@ -1,6 +1,7 @@
 """The Settings screen: how this device shows the app, remembered on the device.
 
-- ``preferences``: the person's choices (theme, clock, zone) and how they are stored.
+- ``preferences``: the person's choices (theme, clock, regional format, zone) and how
+  they are stored.
 - ``snapshot``: what the Settings view renders, every sentence decided.
 - ``view_model``: the commands, and the zone every other screen shows times in.
 """

@@ -1,8 +1,9 @@
 """The person's display choices and their stored form: device state, never sent to a server.
 
 Stored under ``SETTINGS_KEY`` as a small JSON object. A value this version
-cannot read (an unknown theme, a zone this machine's database lacks) reads as
-the default, so a stored choice never stops the app from opening.
+cannot read (an unknown theme, a zone this machine's database lacks, a regional
+format it does not offer) reads as the default, so a stored choice never stops
+the app from opening.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from enum import StrEnum
 from functools import cache
 
 from viewmodels.formatting.clock_text import HourCycle
+from viewmodels.formatting.locales import REGIONAL_FORMATS
 from viewmodels.ports import JsonValue
 
 SETTINGS_KEY = "settings.display"
@@ -37,12 +39,15 @@ class DisplayPreferences:
     hour_cycle: HourCycle = HourCycle.LANGUAGE
     zone_name: str | None = None
     """An IANA zone to show times in; None: the device's."""
+    locale_name: str | None = None
+    """One of ``REGIONAL_FORMATS`` ("en_US"); None: the device's."""
 
     def to_json(self) -> JsonValue:
         return {
             "theme": self.theme.value,
             "hour_cycle": self.hour_cycle.value,
             "zone": self.zone_name,
+            "locale": self.locale_name,
         }
 
     @classmethod
@@ -50,8 +55,10 @@ class DisplayPreferences:
         if not isinstance(value, dict):
             return cls()
         theme, cycle, zone = value.get("theme"), value.get("hour_cycle"), value.get("zone")
+        locale = value.get("locale")
         return cls(
             theme=ThemeChoice(theme) if theme in set(ThemeChoice) else ThemeChoice.SYSTEM,
             hour_cycle=HourCycle(cycle) if cycle in set(HourCycle) else HourCycle.LANGUAGE,
             zone_name=zone if isinstance(zone, str) and zone in zone_names() else None,
+            locale_name=locale if locale in dict(REGIONAL_FORMATS) else None,
         )

@@ -1,7 +1,7 @@
 """What the Settings screen shows: its choices, each with its final words.
 
-The view lays these out as radio groups (theme, 24-hour clock, time zone) and
-a search field for zones; it writes no word of its own.
+The view lays these out as radio groups (theme, 24-hour clock, regional
+format, time zone) and a search field for zones; it writes no word of its own.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ SETTINGS_ENTRY_LABEL = "Settings"
 SETTINGS_HEADING = "Settings"
 THEME_HEADING = "Theme"
 CLOCK_HEADING = "24-hour clock"
+REGION_HEADING = "Regional format"
+DEVICE_LOCALE_VALUE = ""
+"""The regional format choice that means "the device's" (a radio needs a string value)."""
 ZONE_HEADING = "Time zone"
 ZONE_SEARCH_LABEL = "Search time zones"
 DEVICE_ZONE_VALUE = ""
@@ -37,6 +40,8 @@ class SettingsSnapshot:
     clock_choices: tuple[SettingsChoice, ...]
     zone_choices: tuple[SettingsChoice, ...]
     """The device's zone, the chosen one, then the search's matches."""
+    locale_choices: tuple[SettingsChoice, ...] = ()
+    """The device's regional format, then each one offered by name."""
     zone_query: str = ""
     zone_search_text: str = ""
     """Under the search field: how many zones match, or that none does."""
@@ -60,6 +65,11 @@ class SettingsSnapshot:
         return self.preferences.zone_name or DEVICE_ZONE_VALUE
 
     @property
-    def shown_clock(self) -> tuple[str | None, HourCycle]:
+    def locale_value(self) -> str:
+        return self.preferences.locale_name or DEVICE_LOCALE_VALUE
+
+    @property
+    def shown_clock(self) -> tuple[str | None, HourCycle, str | None]:
         """What every other screen's times depend on: a change re-renders them."""
-        return self.preferences.zone_name, self.preferences.hour_cycle
+        chosen = self.preferences
+        return chosen.zone_name, chosen.hour_cycle, chosen.locale_name

@@ -1,11 +1,11 @@
-"""Settings: theme, 24-hour clock and the zone to show times in, applied at once.
+"""Settings: theme, 24-hour clock, regional format and the zone to show times in.
 
 The choices are device state (``SETTINGS_KEY`` in ``DeviceStorage``), read once
-before the first screen and written on each change. ``display_zone`` is what
-every other view model is given as its zone: the chosen IANA zone or the
-device's, carrying the hour cycle. "Follow the language" writes times as the
-app's one language (English) does today, 24-hour, until the app follows the
-person's locale.
+before the first screen and written on each change, and applied at once.
+``display_zone`` is what every other view model is given as its zone: the
+chosen IANA zone or the device's, carrying the hour cycle and the locale (the
+chosen regional format, else the device's: ``--locale``, the browser's or the
+system's). "Follow the language" writes times as that locale does.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from zoneinfo import ZoneInfo
 
-from viewmodels.formatting.clock_text import HourCycle, clock_time, display_zone
+from babel import Locale
+
+from viewmodels.formatting.clock_text import DEFAULT_LOCALE, HourCycle, clock_time, display_zone
+from viewmodels.formatting.locales import REGIONAL_FORMATS, parsed_locale
 from viewmodels.observable import Observable
 from viewmodels.ports import DeviceStorage
 from viewmodels.settings.preferences import (
@@ -22,7 +25,12 @@ from viewmodels.settings.preferences import (
     ThemeChoice,
     zone_names,
 )
-from viewmodels.settings.snapshot import DEVICE_ZONE_VALUE, SettingsChoice, SettingsSnapshot
+from viewmodels.settings.snapshot import (
+    DEVICE_LOCALE_VALUE,
+    DEVICE_ZONE_VALUE,
+    SettingsChoice,
+    SettingsSnapshot,
+)
 
 ZONE_MATCH_LIMIT = 8
 """Matches listed under the search field; typing more narrows them."""
@@ -34,9 +42,9 @@ _THEME_LABELS = {
 }
 
 
-def _clock_choices() -> tuple[SettingsChoice, ...]:
+def _clock_choices(locale: Locale) -> tuple[SettingsChoice, ...]:
     def example(cycle: HourCycle) -> str:
-        return clock_time(13, 0, hour_cycle=cycle)
+        return clock_time(13, 0, hour_cycle=cycle, locale=locale)
 
     return (
         SettingsChoice(HourCycle.LANGUAGE.value, "Follow the language"),
@@ -58,17 +66,24 @@ def zone_matches(query: str) -> list[str]:
 
 
 class SettingsViewModel(Observable[SettingsSnapshot]):
-    def __init__(self, storage: DeviceStorage, *, device_zone: ZoneInfo) -> None:
-        super().__init__(_snapshot(DisplayPreferences(), "", device_zone))
+    def __init__(
+        self,
+        storage: DeviceStorage,
+        *,
+        device_zone: ZoneInfo,
+        device_locale: Locale = DEFAULT_LOCALE,
+    ) -> None:
+        super().__init__(_snapshot(DisplayPreferences(), "", device_zone, device_locale))
         self._storage = storage
         self._device_zone = device_zone
+        self._device_locale = device_locale
 
     @property
     def display_zone(self) -> ZoneInfo:
-        """The zone (and clock) every screen writes its times in."""
+        """The zone (with the clock and locale) every screen writes its times in."""
         chosen = self.snapshot.preferences
         zone = ZoneInfo(chosen.zone_name) if chosen.zone_name else self._device_zone
-        return display_zone(zone, chosen.hour_cycle)
+        return display_zone(zone, chosen.hour_cycle, _locale(chosen, self._device_locale))
 
     async def load(self) -> None:
         """Reads the remembered choices (before the first screen is drawn)."""
@@ -88,6 +103,11 @@ class SettingsViewModel(Observable[SettingsSnapshot]):
         if value == DEVICE_ZONE_VALUE or value in zone_names():
             await self._remember(replace(self.snapshot.preferences, zone_name=value or None))
 
+    async def choose_locale(self, value: str) -> None:
+        """One of ``REGIONAL_FORMATS``, or ``DEVICE_LOCALE_VALUE`` for the device's."""
+        if value == DEVICE_LOCALE_VALUE or value in dict(REGIONAL_FORMATS):
+            await self._remember(replace(self.snapshot.preferences, locale_name=value or None))
+
     async def type_zone_query(self, text: str) -> None:
         self._show(self.snapshot.preferences, text)
 
@@ -98,10 +118,24 @@ class SettingsViewModel(Observable[SettingsSnapshot]):
         await self._storage.set(SETTINGS_KEY, chosen.to_json())
 
     def _show(self, chosen: DisplayPreferences, query: str) -> None:
-        self._publish(_snapshot(chosen, query, self._device_zone))
+        self._publish(_snapshot(chosen, query, self._device_zone, self._device_locale))
 
 
-def _snapshot(chosen: DisplayPreferences, query: str, device_zone: ZoneInfo) -> SettingsSnapshot:
+def _locale(chosen: DisplayPreferences, device_locale: Locale) -> Locale:
+    return parsed_locale(chosen.locale_name) if chosen.locale_name else device_locale
+
+
+def _locale_choices(device_locale: Locale) -> tuple[SettingsChoice, ...]:
+    device = device_locale.get_display_name(DEFAULT_LOCALE) or str(device_locale)
+    return (
+        SettingsChoice(DEVICE_LOCALE_VALUE, f"Your device's: {device}"),
+        *(SettingsChoice(name, label) for name, label in REGIONAL_FORMATS),
+    )
+
+
+def _snapshot(
+    chosen: DisplayPreferences, query: str, device_zone: ZoneInfo, device_locale: Locale
+) -> SettingsSnapshot:
     zones = [SettingsChoice(DEVICE_ZONE_VALUE, f"Your device's zone ({device_zone.key})")]
     if chosen.zone_name:
         zones.append(SettingsChoice(chosen.zone_name, chosen.zone_name))
@@ -116,8 +150,9 @@ def _snapshot(chosen: DisplayPreferences, query: str, device_zone: ZoneInfo) -> 
         theme_choices=tuple(
             SettingsChoice(theme.value, label) for theme, label in _THEME_LABELS.items()
         ),
-        clock_choices=_clock_choices(),
+        clock_choices=_clock_choices(_locale(chosen, device_locale)),
         zone_choices=tuple(zones),
+        locale_choices=_locale_choices(device_locale),
         zone_query=query,
         zone_search_text=_search_text(query, len(matches)),
         zone_text=(

@@ -5,14 +5,14 @@ without the agenda, the last agenda read shown offline, and Back's day.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from devtools.api_bodies import page_json
-from tests.viewmodels.agenda.conftest import item
+from tests.viewmodels.agenda.conftest import AgendaWindow, item
 from tests.viewmodels.fake_server import ScriptedRoute, ok, refused, server_down
 from transport.retry import MAX_ATTEMPTS
 from viewmodels.agenda import NOT_OFFERED_TEXT, AgendaSpan, AgendaViewModel
-from viewmodels.offline import OfflineViewModel
 from viewmodels.paging import FeedPhase
 
 MIDNIGHT = datetime(2026, 12, 1, tzinfo=UTC)
@@ -100,8 +100,10 @@ async def test_an_older_window_answering_late_never_replaces_the_newer(
 
 
 async def test_offline_the_agenda_last_read_stays_under_the_banner(
-    agenda: AgendaViewModel, agenda_route: ScriptedRoute, offline: OfflineViewModel
+    new_window: Callable[[], AgendaWindow], agenda_route: ScriptedRoute
 ) -> None:
+    window = new_window()
+    agenda, offline = window.agenda, window.offline
     away = tuple(refused(503, "server.unavailable") for _ in range(MAX_ATTEMPTS))
     agenda_route.script(None, ok(page_json(item("a", NINE))), *away)
     await agenda.open()

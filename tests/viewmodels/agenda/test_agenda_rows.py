@@ -170,11 +170,11 @@ async def test_a_person_on_the_12_hour_clock_reads_the_agendas_times_as_6_00_pm(
     )
     await agenda.open()
     paris, new_york = agenda.snapshot.days[0].rows
-    assert (paris.time_text, paris.own_time_text) == ("6:00 PM", "7:00 PM in Paris")
-    assert paris.cadence_text == "Every day at 7:00 PM (Europe/Paris)"
-    assert paris.clash_text == "2 schedules at 6:00 PM"
-    assert paris.name.startswith("6:00 PM, 7:00 PM in Paris, paris, Every day at 7:00 PM")
-    assert new_york.own_time_text == "1:00 PM in New York", "read from the instant"
+    assert (paris.time_text, paris.own_time_text) == ("6:00 pm", "7:00 pm in Paris")
+    assert paris.cadence_text == "Every day at 7:00 pm (Europe/Paris)"
+    assert paris.clash_text == "2 schedules at 6:00 pm"
+    assert paris.name.startswith("6:00 pm, 7:00 pm in Paris, paris, Every day at 7:00 pm")
+    assert new_york.own_time_text == "1:00 pm in New York", "read from the instant"
 
 
 @pytest.mark.parametrize(
@@ -189,9 +189,9 @@ async def test_a_person_on_the_12_hour_clock_reads_the_agendas_times_as_6_00_pm(
         ),
         pytest.param(
             TWELVE_HOUR,
-            ("12 AM", "8 AM", "6 PM"),
-            "6:00 PM: 2 firings",
-            "Quiet hours: 12:00 AM to 8:00 AM, 10:00 AM to 6:00 PM, 7:00 PM to 12:00 AM",
+            ("12 am", "8 am", "6 pm"),
+            "6:00 pm: 2 firings",
+            "Quiet hours: 12:00 am to 8:00 am, 10:00 am to 6:00 pm, 7:00 pm to 12:00 am",
             id="12-hour",
         ),
     ],
@@ -222,8 +222,8 @@ async def test_next_7_days_names_each_hour_on_the_persons_clock_with_its_day(
     agenda_route.script(None, ok(page_json()))
     await agenda.select_span(AgendaSpan.WEEK)
     assert [cell.name for cell in agenda.snapshot.busy] == [
-        "12:00 AM Tomorrow: 1 firing",
-        "1:00 AM Tomorrow: no firing (quiet)",
+        "12:00 am Tomorrow: 1 firing",
+        "1:00 am Tomorrow: no firing (quiet)",
     ]
 
 

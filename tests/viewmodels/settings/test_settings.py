@@ -52,7 +52,7 @@ async def test_settings_start_as_the_device_with_the_language_clock_and_the_devi
     assert [c.label for c in vm.snapshot.clock_choices] == [
         "Follow the language",
         "On (13:00)",
-        "Off (1:00 PM)",
+        "Off (1:00 pm)",
     ]
     assert labels(vm) == ["Your device's zone (Europe/London)"]
 
@@ -153,10 +153,10 @@ async def test_clock_off_writes_every_time_12_hour() -> None:
     vm = settings()
     await vm.choose_clock(HourCycle.H12.value)
     zone = vm.display_zone
-    assert next_firing_text(AT, NOW, zone) == "Next: today at 2:30 PM"
-    assert next_firing_text(AT + timedelta(seconds=5), NOW, zone) == "Next: today at 2:30:05 PM"
+    assert next_firing_text(AT, NOW, zone) == "Next: today at 2:30 pm"
+    assert next_firing_text(AT + timedelta(seconds=5), NOW, zone) == "Next: today at 2:30:05 pm"
     assert (
-        instant_text_naming_zone(AT, zone, KOLKATA) == "30 Nov 2026, 2:30 PM (8:00 PM Asia/Kolkata)"
+        instant_text_naming_zone(AT, zone, KOLKATA) == "30 Nov 2026, 2:30 pm (8:00 pm Asia/Kolkata)"
     )
 
 
