@@ -75,6 +75,15 @@ def test_the_list_names_your_zone_once(api: ScheduleClient, clock: FakeClock) ->
     assert vm.snapshot.zone_text == "Times in UTC, your device's zone"
 
 
+def test_a_zone_chosen_in_settings_is_named_as_chosen_not_as_the_devices(
+    api: ScheduleClient, clock: FakeClock
+) -> None:
+    kolkata = display_zone(ZoneInfo("Asia/Kolkata"), HourCycle.LANGUAGE, chosen=True)
+    vm = ScheduleListViewModel(api, clock=clock, device_zone=kolkata)
+
+    assert vm.snapshot.zone_text == "Times in Asia/Kolkata, chosen in Settings"
+
+
 def test_created_and_updated_drop_seconds_and_name_their_zone() -> None:
     record = _detail_of(created_at="2026-11-01T10:00:42Z", updated_at="2026-11-20T10:15:09Z")
 

@@ -34,7 +34,7 @@ from viewmodels.agenda.kept_copy import AgendaCopy
 from viewmodels.agenda.snapshot import AgendaRow, AgendaSnapshot
 from viewmodels.agenda.window import AgendaSpan, span_window
 from viewmodels.failure_text import failure_text
-from viewmodels.formatting.zones import your_time_text
+from viewmodels.formatting.clock_text import your_time_text
 from viewmodels.observable import Observable
 from viewmodels.offline import OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState, LatestRequest, Sleep

@@ -48,18 +48,22 @@ class DisplayZone(ZoneInfo):
 
     hour_cycle: HourCycle = HourCycle.LANGUAGE
     locale: Locale = DEFAULT_LOCALE
+    chosen: bool = False
+    """Chosen in Settings, rather than the device's own zone."""
 
 
 def display_zone(
-    zone: ZoneInfo, hour_cycle: HourCycle, locale: Locale = DEFAULT_LOCALE
+    zone: ZoneInfo, hour_cycle: HourCycle, locale: Locale = DEFAULT_LOCALE, *, chosen: bool = False
 ) -> ZoneInfo:
-    """``zone`` carrying ``hour_cycle`` and ``locale``; ``zone`` itself when it has no IANA key."""
+    """``zone`` carrying ``hour_cycle``, ``locale`` and whether it was chosen in Settings;
+    ``zone`` itself when it has no IANA key."""
     try:
         shown = DisplayZone.no_cache(zone.key)
     except (ValueError, KeyError, OSError):
         return zone
     shown.hour_cycle = hour_cycle
     shown.locale = locale
+    shown.chosen = chosen
     return shown
 
 
@@ -70,6 +74,15 @@ def hour_cycle_of(zone: tzinfo | None) -> HourCycle:
 def locale_of(zone: tzinfo | None) -> Locale:
     """The locale ``zone`` carries; ``DEFAULT_LOCALE`` for a plain zone."""
     return zone.locale if isinstance(zone, DisplayZone) else DEFAULT_LOCALE
+
+
+def your_time_text(zone: ZoneInfo) -> str:
+    """Whose clock the times are on: "Times in UTC, your device's zone", or
+    "Times in Asia/Kolkata, chosen in Settings"."""
+    shown = "UTC" if is_device_zone("UTC", zone) else zone.key
+    chosen = isinstance(zone, DisplayZone) and zone.chosen
+    whose = "chosen in Settings" if chosen else "your device's zone"
+    return f"Times in {shown}, {whose}"
 
 
 @lru_cache(maxsize=32)

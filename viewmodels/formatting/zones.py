@@ -38,12 +38,6 @@ def _tzif(zone_name: str | None) -> bytes | None:
         return None
 
 
-def your_time_text(device_zone: ZoneInfo) -> str:
-    """The list's one line on whose clock its times are: "Times in UTC, your device's zone"."""
-    shown = "UTC" if is_device_zone("UTC", device_zone) else device_zone.key
-    return f"Times in {shown}, your device's zone"
-
-
 def place_name(zone_name: str) -> str:
     """A zone as a person names its place: "America/New_York" -> "New York"; "UTC" as is."""
     return zone_name.rsplit("/", 1)[-1].replace("_", " ") or zone_name

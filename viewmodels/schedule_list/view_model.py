@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
 from transport.models import ListOrder
-from viewmodels.formatting.zones import your_time_text
+from viewmodels.formatting.clock_text import your_time_text
 from viewmodels.offline import OfflineViewModel
 from viewmodels.paging import Debounce, LatestRequest, Sleep
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi

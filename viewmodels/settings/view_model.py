@@ -83,7 +83,12 @@ class SettingsViewModel(Observable[SettingsSnapshot]):
         """The zone (with the clock and locale) every screen writes its times in."""
         chosen = self.snapshot.preferences
         zone = ZoneInfo(chosen.zone_name) if chosen.zone_name else self._device_zone
-        return display_zone(zone, chosen.hour_cycle, _locale(chosen, self._device_locale))
+        return display_zone(
+            zone,
+            chosen.hour_cycle,
+            _locale(chosen, self._device_locale),
+            chosen=chosen.zone_name is not None,
+        )
 
     async def load(self) -> None:
         """Reads the remembered choices (before the first screen is drawn)."""

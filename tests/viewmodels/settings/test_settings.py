@@ -18,6 +18,7 @@ from viewmodels.formatting.clock_text import (
     instant_text,
     instant_text_naming_zone,
     next_firing_text,
+    your_time_text,
 )
 from viewmodels.navigation import Place, parse_location
 from viewmodels.ports import JsonValue, MemoryStorage
@@ -137,6 +138,13 @@ async def test_the_chosen_zone_stays_offered_whatever_is_searched() -> None:
     assert labels(vm) == ["Your device's zone (Europe/London)", KOLKATA, "Europe/Paris"]
     assert vm.snapshot.zone_value == KOLKATA
     assert vm.snapshot.zone_text == "Times are shown in Asia/Kolkata."
+
+
+async def test_the_screens_name_a_chosen_zone_as_chosen_and_the_devices_as_the_devices() -> None:
+    vm = settings()
+    assert your_time_text(vm.display_zone) == "Times in Europe/London, your device's zone"
+    await vm.choose_zone(KOLKATA)
+    assert your_time_text(vm.display_zone) == "Times in Asia/Kolkata, chosen in Settings"
 
 
 async def test_a_chosen_zone_is_the_zone_every_time_is_shown_in() -> None:
