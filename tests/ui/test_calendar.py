@@ -42,6 +42,7 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import MARK_WORDS, MarkKind
+from viewmodels.formatting.clock_text import DEFAULT_LOCALE, day_month_text
 from views.calendar_grid import MARK_GLYPHS, MARK_SIZE
 
 pytestmark = pytest.mark.ui
@@ -50,7 +51,6 @@ NEW_YORK = ZoneInfo("America/New_York")
 DESKTOP_DETAIL = (1000, 500)
 PHONE_DETAIL = (195, 600)
 """Points over the detail (the wide layout's right pane, the phone's pushed screen)."""
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def gap_schedule(database: ScheduleDatabase) -> tuple[StoredSchedule, time]:
@@ -94,7 +94,7 @@ def open_calendar_at_spring_forward(
 def _sentence(change: date, wall: time) -> re.Pattern[str]:
     del wall  # the day's line names the rule's time; the note, the clock change
     return re.compile(
-        rf"^New York's clocks go forward on {change.day} {_MONTHS[change.month - 1]}:"
+        rf"^New York's clocks go forward on {day_month_text(change, DEFAULT_LOCALE)}:"
         rf" this firing is at 03:00 there"
     )
 

@@ -27,10 +27,10 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
 from viewmodels.detail.pause_help import COPY_NAME_AND_ID_LABEL
+from viewmodels.formatting.clock_text import DEFAULT_LOCALE, day_month_text
 
 pytestmark = pytest.mark.ui
 
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _POINTS = {"desktop": DESKTOP_DETAIL, "phone": PHONE_DETAIL}
 
 
@@ -63,7 +63,7 @@ def test_a_completed_schedule_says_when_it_ended_and_its_calendar_shows_its_last
     scroll_until_attached(page, _list_point(page), row)
 
     sentence = (
-        rf"Completed on {ended.day} {_MONTHS[ended.month - 1]}\b.* after its (only|last) firing"
+        rf"Completed on {day_month_text(ended, DEFAULT_LOCALE)}\b.* after its (only|last) firing"
     )
     expect(row).to_have_accessible_name(re.compile(sentence))
     click_in_list(page, schedule_rows(page).first, row)
