@@ -3,18 +3,24 @@
 The window is swept in bands of instants from the page's start (the window's
 start, or the cursor's instant). For each band, storage gives the schedules
 whose cadence wall time falls in the band's wall-clock ranges of their zone
-(one wall-clock stream per zone, merged), and each one's exact firings come
-from the scheduler's calculator (``projection.firings_between``), so the
-agenda agrees with each schedule's projection to the instant. The ledger's
-occurrences in the band are merged in by (schedule, instant): a computed past
-instant takes its record's disposition, and a record the cadence no longer
-names is an item of its own. Bands double until the page is full or the
-window ends; every item of a band is computed, so an item's ``clash_count``
-is complete. A page costs its own bands wherever it lies in the window.
+(one wall-clock stream per zone, merged); each distinct cadence's firings in
+the band come once from the scheduler's calculator
+(``projection.firings_between``) and each schedule takes them from its
+creation, so the agenda agrees with each schedule's projection to the
+instant. The ledger's occurrences in the band are merged in by (schedule,
+instant): a computed past instant takes its record's disposition, and a
+record the cadence no longer names is an item of its own. Every item of a
+band is computed, so an item's ``clash_count`` is complete. A band is a read
+whatever it holds, so bands grow fast until the page is full (at least
+twice, or as far as the rate seen so far says the page needs), and a rest of
+the window that a few bands would reach is one band. A page costs its own
+bands wherever it lies in the window.
 """
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +43,15 @@ __all__ = ["FIRST_BAND", "AgendaPage", "agenda_page"]
 FIRST_BAND: Final = timedelta(minutes=15)
 """The first band of a page without a hint from the page before."""
 _TICK: Final = timedelta(microseconds=1)
+_REST: Final = 4
+"""A rest of the window at most this many bands long is swept as one band."""
+_GROWTH: Final = 4
+"""At most how much longer the next band is: a few shown items say little of the rate."""
+_MARGIN: Final = 1.5
+"""How far past the rate's estimate the next band reaches: firings come in herds."""
 _FACTS = FactsCache()
+_ZONES: dict[str, ZoneInfo] = {}
+_Overlaps = dict[tuple[Cadence, datetime, timedelta | None], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +98,55 @@ def agenda_page(
     position = start if after is None else after[0]
     length = max(band or FIRST_BAND, _TICK)
     entries: list[_Entry] = []
+    shown: list[_Entry] = []
     low = position
     while True:
-        high = min(end, low + length)
-        entries.extend(_band(rows, owner, zones, (low, high), now, where))
-        shown = [e for e in entries if after is None or (e.firing.at, e.schedule_id) > after]
+        # The rest of the window, when a few bands would reach its end, is one band.
+        high = end if end - low <= _REST * length else low + length
+        found = _band(rows, owner, zones, (low, high), now, where)
+        entries.extend(found)
+        shown.extend(e for e in found if after is None or (e.firing.at, e.schedule_id) > after)
         if len(shown) > limit or high >= end:
             break
-        low, length = high, length * 2
-    shown.sort(key=lambda e: (e.firing.at, e.schedule_id))
+        low, length = high, _next_length(length, high - position, len(shown), limit + 1)
     clashes = Counter(e.firing.at for e in entries)
-    page = shown[:limit]
+    page = heapq.nsmallest(limit, shown, key=_order)
     facts = _FACTS.get_all({(e.schedule_id, e.revision) for e in page}, rows.definitions)
+    overlaps: _Overlaps = {}
     items = tuple(
-        _item(e, facts.get((e.schedule_id, e.revision)), clashes[e.firing.at]) for e in page
+        _item(e, facts.get((e.schedule_id, e.revision)), clashes[e.firing.at], overlaps)
+        for e in page
     )
     reach = (page[-1].firing.at - position) if page else length
     return AgendaPage(items=items, more=len(shown) > limit, band=max(reach, FIRST_BAND))
+
+
+def _next_length(length: timedelta, swept: timedelta, shown: int, wanted: int) -> timedelta:
+    """The next band: twice this one, or past what the rate seen so far says the page needs.
+
+    A band costs a read whatever it holds, so a sparse agenda's page is found
+    in a few bands rather than by doubling from a quarter of an hour.
+    """
+    if shown == 0:
+        return length * _GROWTH
+    estimate = swept * (wanted - shown) / shown * _MARGIN
+    return min(max(length * 2, estimate), length * _GROWTH)
+
+
+def _zone(name: str) -> ZoneInfo:
+    """The zone, held: ZoneInfo's own cache keeps only the last eight alive, an owner may use more.
+
+    Held here, every ``ZoneInfo(name)`` (the calculator's too) finds it loaded.
+    """
+    zone = _ZONES.get(name)
+    if zone is None:
+        zone = _ZONES[name] = ZoneInfo(name)
+    return zone
+
+
+def _order(entry: _Entry) -> tuple[datetime, int]:
+    """The agenda's order: instant, then schedule id (a UUID orders as its integer)."""
+    return entry.firing.at, entry.schedule_id.int
 
 
 def _band(
@@ -116,13 +162,20 @@ def _band(
     ranges = [
         WallRange(state, zone, first, last)
         for state, zone in zones
-        for first, last in wall_ranges(ZoneInfo(zone), low, high)
+        for first, last in wall_ranges(_zone(zone), low, high)
     ]
-    found: dict[tuple[UUID, datetime], _Entry] = {}
+    computed: list[_Entry] = []
+    streams: dict[str, _Stream | None] = {}
     for candidate in rows.candidates(owner, ranges, where):
-        for entry in _computed(candidate, low, high, now):
-            found[entry.schedule_id, entry.firing.at] = entry
-    for record in rows.recorded(owner, low, high, where):
+        key = candidate.cadence_key
+        stream = streams[key] if key in streams else streams.setdefault(key, _stream(key, band))
+        if stream is not None:
+            computed.extend(_computed(candidate, stream, now))
+    records = rows.recorded(owner, low, high, where)
+    if not records:
+        return computed
+    found = {(entry.schedule_id, entry.firing.at): entry for entry in computed}
+    for record in records:
         same = found.get((record.schedule_id, record.at))
         if same is not None:
             same.record = record
@@ -131,24 +184,46 @@ def _band(
     return list(found.values())
 
 
-def _computed(candidate: Candidate, low: datetime, high: datetime, now: datetime) -> list[_Entry]:
-    """The candidate's firings in the band: ACTIVE from its creation, PAUSED after now."""
-    cadence = cadence_of(candidate.cadence_key)
+@dataclass(frozen=True, slots=True)
+class _Stream:
+    """One cadence's firings in a band, shared by every candidate that has that cadence."""
+
+    cadence: Cadence
+    firings: list[ProjectedFiring]
+    instants: list[datetime]
+
+
+def _stream(cadence_key: str, band: tuple[datetime, datetime]) -> _Stream | None:
+    """The cadence's firings in ``[low, high)`` from the calculator; None if it no longer reads."""
+    cadence = cadence_of(cadence_key)
     if cadence is None:
-        return []
+        return None
+    low, high = band
+    firings = firings_between(cadence, low - _TICK, high)
+    return _Stream(cadence, firings, [firing.at for firing in firings])
+
+
+def _computed(candidate: Candidate, stream: _Stream, now: datetime) -> list[_Entry]:
+    """The candidate's firings in the band: ACTIVE from its creation, PAUSED after now.
+
+    A cadence's instants are one set wherever the calculator starts reading
+    it, so the band's firings cut at the creation (or at now) are those the
+    calculator gives from there.
+    """
     paused = candidate.state == ScheduleState.PAUSED
-    after = max(low - _TICK, now) if paused else max(low, candidate.created_at) - _TICK
+    instants = stream.instants
+    first = bisect_right(instants, now) if paused else bisect_left(instants, candidate.created_at)
     return [
         _Entry(
             schedule_id=candidate.schedule_id,
             state=candidate.state,
             revision=candidate.revision,
-            zone=cadence.zone_name,
-            cadence=cadence,
+            zone=stream.cadence.zone_name,
+            cadence=stream.cadence,
             firing=firing,
             as_if_resumed=paused,
         )
-        for firing in firings_between(cadence, after, high)
+        for firing in stream.firings[first:]
     ]
 
 
@@ -168,11 +243,11 @@ def _recorded_only(record: Recorded) -> _Entry:
 
 
 def _placed(at: datetime, zone: str) -> ProjectedFiring:
-    local = at.astimezone(ZoneInfo(zone))
+    local = at.astimezone(_zone(zone))
     return ProjectedFiring(at, local, local.date(), local.time().replace(microsecond=0), None)
 
 
-def _item(entry: _Entry, facts: Facts | None, clash_count: int) -> AgendaItem:
+def _item(entry: _Entry, facts: Facts | None, clash_count: int, overlaps: _Overlaps) -> AgendaItem:
     record = entry.record
     firing = entry.firing
     if entry.cadence is None and facts is not None:
@@ -188,7 +263,7 @@ def _item(entry: _Entry, facts: Facts | None, clash_count: int) -> AgendaItem:
         reason_code=None if record is None else record.reason_code,
         run_status=None if record is None else record.run_status,
         clash_count=clash_count,
-        may_overlap=_may_overlap(entry, facts),
+        may_overlap=_may_overlap(entry, facts, overlaps),
     )
 
 
@@ -207,9 +282,16 @@ def _stored_cadence(facts: Facts) -> Cadence | None:
     return cadence_of(canonical_json(facts.cadence))
 
 
-def _may_overlap(entry: _Entry, facts: Facts | None) -> bool:
-    """Whether the schedule's previous nominal firing is closer than its run-time limit."""
+def _may_overlap(entry: _Entry, facts: Facts | None, overlaps: _Overlaps) -> bool:
+    """Whether the schedule's previous nominal firing is closer than its run-time limit.
+
+    Asked once per (cadence, instant, limit) on a page: a herd shares its answers.
+    """
     cadence = entry.cadence or (None if facts is None else _stored_cadence(facts))
     if cadence is None or facts is None:
         return False
-    return may_overlap(cadence, entry.firing.at, facts.run_limit)
+    key = (cadence, entry.firing.at, facts.run_limit)
+    known = overlaps.get(key)
+    if known is None:
+        known = overlaps[key] = may_overlap(cadence, entry.firing.at, facts.run_limit)
+    return known

@@ -59,4 +59,17 @@ def test_a_day_long_band_asks_for_every_wall_time() -> None:
 def test_a_quiet_band_asks_for_its_own_wall_times_only() -> None:
     start = datetime(2027, 6, 1, 8, tzinfo=UTC)
     ranges = wall_ranges(ZoneInfo("Asia/Kolkata"), start, start + timedelta(minutes=15))
-    assert ranges == ((13 * 3600 + 30 * 60, 13 * 3600 + 45 * 60 + 1),)
+    assert ranges == ((13 * 3600 + 30 * 60, 13 * 3600 + 44 * 60 + 59),)
+
+
+def test_a_wall_time_at_the_bands_end_is_left_to_the_next_band() -> None:
+    start = datetime(2027, 6, 1, 8, 45, tzinfo=UTC)
+    ranges = wall_ranges(ZoneInfo("Europe/London"), start, start + timedelta(minutes=15))
+    nine = 10 * 3600  # 09:00 UTC is 10:00 in London's summer
+    assert not any(low <= nine <= high for low, high in ranges), ranges
+
+
+def test_a_band_ending_within_a_second_keeps_that_seconds_wall_time() -> None:
+    start = datetime(2027, 6, 1, 8, 59, 59, 500_000, tzinfo=UTC)
+    ranges = wall_ranges(ZoneInfo("UTC"), start, start + timedelta(microseconds=600_000))
+    assert ranges == ((8 * 3600 + 59 * 60 + 59, 9 * 3600),)
