@@ -1,7 +1,8 @@
 """The agenda's reads over SQL (``server.storage.agenda_port``), each on an index.
 
-- ``zones``: a loose index scan of ``ix_schedules_wall_clock``, one
-  ``min(cadence_zone) > previous`` per zone, never a walk of the owner's rows;
+- ``zones``: a loose index scan of ``ix_schedules_wall_clock`` in one recursive
+  statement per state, one ``min(cadence_zone) > previous`` per zone, never a
+  walk of the owner's rows;
 - ``candidates``: a UNION ALL of one range scan of the same index per
   wall-clock range of the band (the ranges are disjoint), 200 ranges a statement;
 - ``recorded``: the ledger's band through ``ix_occurrences_nominal``, each
@@ -27,7 +28,7 @@ from server.storage.sql.schedules import list_filters
 from server.storage.sql.search_index import unindexed
 from server.storage.tables import runs, schedule_occurrences, schedule_revisions, schedules
 
-__all__ = ["SqlAgendaRows", "candidates_query"]
+__all__ = ["SqlAgendaRows", "candidates_query", "zones_query"]
 
 _DEFINITIONS_AT_ONCE = 500
 _RANGES_AT_ONCE = 200
@@ -76,6 +77,27 @@ def candidates_query(owner: Owner, ranges: Sequence[WallRange], where: AgendaFil
     )
 
 
+def zones_query(owner: Owner, state: str) -> Any:
+    """The owner's zones in ``state``, in order: a loose index scan in one statement.
+
+    A recursive step asks the index for the least zone after the last one
+    found, so the statement reads one index entry per zone, never the rows.
+    """
+
+    def least(*after: Any) -> Any:
+        return select(func.min(schedules.c.cadence_zone)).where(
+            owned_by(schedules, owner), schedules.c.state == state, *after
+        )
+
+    first = least(schedules.c.cadence_zone.is_not(None)).scalar_subquery().label("zone")
+    walk = select(first).cte("zones", recursive=True)
+    step = select(least(schedules.c.cadence_zone > walk.c.zone).scalar_subquery()).where(
+        walk.c.zone.is_not(None)
+    )
+    walk = walk.union_all(step)
+    return select(walk.c.zone).where(walk.c.zone.is_not(None))
+
+
 class SqlAgendaRows:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -84,21 +106,8 @@ class SqlAgendaRows:
         found: list[tuple[str, str]] = []
         with self._engine.connect() as connection:
             for state in sorted(states):
-                previous: str | None = None
-                while True:
-                    after = (
-                        schedules.c.cadence_zone.is_not(None)
-                        if previous is None
-                        else schedules.c.cadence_zone > previous
-                    )
-                    query = select(func.min(schedules.c.cadence_zone)).where(
-                        owned_by(schedules, owner), schedules.c.state == state, after
-                    )
-                    zone: str | None = connection.execute(query).scalar_one()
-                    if zone is None:
-                        break
-                    found.append((state, zone))
-                    previous = zone
+                query = zones_query(owner, state)
+                found += [(state, zone) for zone in connection.execute(query).scalars()]
         return found
 
     def candidates(
