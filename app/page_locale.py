@@ -1,15 +1,17 @@
 """The person's locale for one Flet page, and the same locale for Flet's own widgets.
 
-``device_locale_of`` is the locale a session starts from before Settings: the
-browser's preferred languages in the web view (per person, so two tabs may
-differ), the system's in a window. A browser that does not answer is not an
-error: the app's default is used. ``flet_locale`` hands the chosen locale to
-Flutter (date pickers, tooltips, text direction) through ``page.locale_configuration``.
+A session starts in ``first_locale`` (the system's in a window, the default in
+the web view); in the web view ``follow_browser`` then asks the browser for its
+preferred languages (per person, so two tabs may differ) once the first screen
+is up. A browser that does not answer is not an error: the locale stays.
+``flet_locale`` hands the chosen locale to Flutter (date pickers, tooltips,
+text direction) through ``page.locale_configuration``.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import flet as ft
 from babel import Locale
@@ -18,19 +20,31 @@ from viewmodels.formatting.clock_text import DEFAULT_LOCALE
 from viewmodels.formatting.locales import REGIONAL_FORMATS, first_known_locale, os_locale
 
 ASKING_SECONDS = 5.0
-"""How long a page is given to say its languages before the default is used."""
+"""How long a page is given to say its languages; no answer leaves the first locale."""
 
 
-async def device_locale_of(page: ft.Page) -> Locale:
-    """The browser's first known language in the web view, else the system's, else the default."""
+def first_locale(page: ft.Page) -> Locale:
+    """The locale a session starts in, asking nothing: the system's in a window, else the
+    default (a browser's languages come later: ``follow_browser``)."""
+    return DEFAULT_LOCALE if page.web else os_locale() or DEFAULT_LOCALE
+
+
+async def follow_browser(page: ft.Page, learn: Callable[[Locale], None]) -> None:
+    """Ask the web view's browser for its languages and hand ``learn`` the first known one.
+
+    Asked after the first screen, never before it: a round trip to the browser
+    must not hold the window back, and a tab closed meanwhile must not find its
+    session half made. No answer, or a page gone, leaves the first locale.
+    """
     if not page.web:
-        return os_locale() or DEFAULT_LOCALE
+        return
     try:
         info = await asyncio.wait_for(page.get_device_info(), ASKING_SECONDS)
-    except (TimeoutError, RuntimeError, ValueError, TypeError, KeyError):
-        return DEFAULT_LOCALE
-    languages = getattr(info, "languages", None) or []
-    return first_known_locale(languages) or DEFAULT_LOCALE
+    except Exception:
+        return
+    found = first_known_locale(getattr(info, "languages", None) or [])
+    if found is not None:
+        learn(found)
 
 
 def flet_locale(locale: Locale) -> ft.LocaleConfiguration:

@@ -27,7 +27,7 @@ from app.backend.connected import Backend
 from app.calendar_file import FletCalendarFile
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
-from app.page_locale import device_locale_of, flet_locale
+from app.page_locale import first_locale, flet_locale, follow_browser
 from app.view_cache_store import ViewCacheStore
 from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
@@ -218,7 +218,7 @@ def session_entry(
         storage: DeviceStorage = (
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
-        device_locale = parsed_locale(locale) if locale else await device_locale_of(page)
+        device_locale = parsed_locale(locale) if locale else first_locale(page)
         settings = SettingsViewModel(storage, device_zone=device_zone, device_locale=device_locale)
         await settings.load()
         apply_look(page, settings.snapshot.theme)
@@ -262,5 +262,7 @@ def session_entry(
         follow_lifecycle(page, lambda: live)
         page.on_close = on_closed
         page.render_views(SettingsApplied, settings, compose)
+        if not locale:
+            page.run_task(follow_browser, page, settings.learn_device_locale)
 
     return start

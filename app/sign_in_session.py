@@ -23,11 +23,12 @@ from typing import cast
 from zoneinfo import ZoneInfo
 
 import flet as ft
+from babel import Locale
 
 from app.backend.remote import SignInBackend
 from app.browser_address import BrowserAttempts
 from app.device_storage import PreferencesStorage, account_namespace
-from app.page_locale import device_locale_of, flet_locale
+from app.page_locale import first_locale, flet_locale, follow_browser
 from app.remembered_sign_in import RememberedSignIn
 from app.remembered_tokens import RememberedTokens
 from app.session import compose_models, follow_lifecycle
@@ -90,10 +91,17 @@ def sign_in_entry(
 
     async def start(page: ft.Page) -> None:
         apply_look(page)
-        # Each person's browser says their formats: two people on one host may differ.
-        browser_locale = await device_locale_of(page)
-        page.locale_configuration = flet_locale(browser_locale)
-        shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, browser_locale)
+        # Each person's browser says their formats (two people on one host may differ),
+        # asked once the sign-in screen is up; a session opened before it answers keeps
+        # the first locale.
+        shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, first_locale(page))
+        page.locale_configuration = flet_locale(first_locale(page))
+
+        def learn(found: Locale) -> None:
+            nonlocal shown_zone
+            shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, found)
+            page.locale_configuration = flet_locale(found)
+
         preferences = ft.SharedPreferences()
         browser = page.client_ip or ""
         connector = replace(backend, browser_address=browser or None)
@@ -176,5 +184,6 @@ def sign_in_entry(
         page.on_connect = on_connect
         page.on_close = on_closed
         page.render_views(SignInGate, sign_in)
+        page.run_task(follow_browser, page, learn)
 
     return start

@@ -1,4 +1,5 @@
-"""A page's starting locale: the browser's languages in the web view, and Flutter's own."""
+"""A page's locale: the default at first in the web view, then the browser's languages
+once it answers (asked after the first screen), and Flutter's own."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import flet as ft
 import pytest
 from babel import Locale
 
-from app.page_locale import device_locale_of, flet_locale
+from app.page_locale import first_locale, flet_locale, follow_browser
 from viewmodels.formatting import DEFAULT_LOCALE
 
 
@@ -34,24 +35,39 @@ def _page(answer: _Browser | Exception) -> ft.Page:
     return cast(ft.Page, _WebPage(answer))
 
 
+async def _learnt(answer: _Browser | Exception) -> list[str]:
+    learnt: list[Locale] = []
+    await follow_browser(_page(answer), learnt.append)
+    return [str(locale) for locale in learnt]
+
+
+def test_the_web_view_starts_in_the_default_asking_nothing_first() -> None:
+    assert first_locale(_page(_Browser(["de-DE"]))) == DEFAULT_LOCALE
+
+
 @pytest.mark.parametrize(
     ("languages", "expected"),
     [
-        pytest.param(["en-US", "en"], "en_US", id="the-first-language"),
-        pytest.param(["xx", "de-DE"], "de_DE", id="the-first-cldr-knows"),
-        pytest.param(["fr-FR"], "fr_FR", id="formats-for-a-language-without-words"),
-        pytest.param([], "en_GB", id="none-the-default"),
-        pytest.param(None, "en_GB", id="unsaid-the-default"),
+        pytest.param(["en-US", "en"], ["en_US"], id="the-first-language"),
+        pytest.param(["xx", "de-DE"], ["de_DE"], id="the-first-cldr-knows"),
+        pytest.param(["fr-FR"], ["fr_FR"], id="formats-for-a-language-without-words"),
+        pytest.param([], [], id="none-keeps-the-first"),
+        pytest.param(None, [], id="unsaid-keeps-the-first"),
     ],
 )
-async def test_the_web_view_starts_from_the_browsers_first_known_language(
-    languages: list[str] | None, expected: str
+async def test_the_web_view_then_follows_the_browsers_first_known_language(
+    languages: list[str] | None, expected: list[str]
 ) -> None:
-    assert str(await device_locale_of(_page(_Browser(languages)))) == expected
+    assert await _learnt(_Browser(languages)) == expected
 
 
-async def test_a_browser_that_cannot_say_its_languages_gets_the_default() -> None:
-    assert await device_locale_of(_page(TimeoutError())) == DEFAULT_LOCALE
+@pytest.mark.parametrize(
+    "failure", [TimeoutError(), RuntimeError("Session closed")], ids=["mute", "page-gone"]
+)
+async def test_a_browser_that_cannot_say_its_languages_keeps_the_first_locale(
+    failure: Exception,
+) -> None:
+    assert await _learnt(failure) == []
 
 
 def test_flutters_widgets_get_the_persons_locale_first() -> None:

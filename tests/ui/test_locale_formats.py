@@ -17,7 +17,7 @@ from babel import Locale
 from playwright.sync_api import Page, expect
 
 from devtools.browser.accessible_names import calendar_day, schedule_rows
-from devtools.browser.flutter_page import click_in_list, scroll_until_attached
+from devtools.browser.flutter_page import click_in_list, scroll_into_view, scroll_until_attached
 from devtools.browser.served_app import ServedApp
 from tests.ui.conftest import DESKTOP_SIZE
 from tests.ui.page_opener import PageOpener
@@ -48,6 +48,7 @@ def test_a_browser_in_en_us_reads_9_00_am_and_a_sunday_first_calendar(
     today = datetime.now(UTC).astimezone(tzlocal.get_localzone()).date()
     cell = calendar_day(page, today, locale=US)
     scroll_until_attached(page, DESKTOP_DETAIL, cell)
+    scroll_into_view(page, DESKTOP_DETAIL, cell)  # a node off screen has no box
     sunday = today - timedelta(days=today.isoweekday() % 7)
     monday, saturday = sunday + timedelta(days=1), sunday + timedelta(days=6)
     assert _left(page, sunday) < _left(page, monday) < _left(page, saturday)

@@ -47,6 +47,8 @@ class SettingsSnapshot:
     """Under the search field: how many zones match, or that none does."""
     zone_text: str = ""
     """Which clock every screen's times are in, in one sentence."""
+    locale_name: str = ""
+    """The regional format every screen writes in: the chosen one, else the device's."""
 
     @property
     def theme(self) -> ThemeChoice:
@@ -69,7 +71,7 @@ class SettingsSnapshot:
         return self.preferences.locale_name or DEVICE_LOCALE_VALUE
 
     @property
-    def shown_clock(self) -> tuple[str | None, HourCycle, str | None]:
+    def shown_clock(self) -> tuple[str | None, HourCycle, str]:
         """What every other screen's times depend on: a change re-renders them."""
         chosen = self.preferences
-        return chosen.zone_name, chosen.hour_cycle, chosen.locale_name
+        return chosen.zone_name, chosen.hour_cycle, self.locale_name

@@ -113,6 +113,13 @@ class SettingsViewModel(Observable[SettingsSnapshot]):
         if value == DEVICE_LOCALE_VALUE or value in dict(REGIONAL_FORMATS):
             await self._remember(replace(self.snapshot.preferences, locale_name=value or None))
 
+    def learn_device_locale(self, locale: Locale) -> None:
+        """The device's regional format, learnt after the first screen (a browser's
+        languages): the screens follow it unless a format was chosen."""
+        if locale != self._device_locale:
+            self._device_locale = locale
+            self._show(self.snapshot.preferences, self.snapshot.zone_query)
+
     async def type_zone_query(self, text: str) -> None:
         self._show(self.snapshot.preferences, text)
 
@@ -165,6 +172,7 @@ def _snapshot(
             if chosen.zone_name
             else f"Times are shown in your device's zone, {device_zone.key}."
         ),
+        locale_name=str(_locale(chosen, device_locale)),
     )
 
 

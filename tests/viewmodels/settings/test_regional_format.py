@@ -80,3 +80,16 @@ async def test_a_regional_format_not_offered_is_refused_and_a_stored_one_reads_a
     assert vm.snapshot.locale_value == DEVICE_LOCALE_VALUE
     await vm.choose_locale("xx_YY")
     assert vm.snapshot.locale_value == DEVICE_LOCALE_VALUE
+
+
+async def test_a_device_format_learnt_later_reaches_every_screen_unless_one_was_chosen() -> None:
+    vm = settings(MemoryStorage())
+    await vm.load()
+    before = vm.snapshot.shown_clock
+    vm.learn_device_locale(US)
+    assert vm.snapshot.shown_clock != before  # the screens are composed again
+    assert instant_text(AT, vm.display_zone) == "Nov 30, 2026, 2:30 PM"
+
+    await vm.choose_locale("de_DE")
+    vm.learn_device_locale(Locale.parse("en_GB"))
+    assert str(locale_of(vm.display_zone)) == "de_DE"
