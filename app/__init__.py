@@ -28,6 +28,7 @@ that may import every other one. Its modules, in the order a run meets them:
 - ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (hosted).
 - ``view_cache_store``: the view cache a device keeps (``viewmodels.offline.ViewCache``).
 - ``view_cache_entries``: its entries in one ``DeviceStorage``, least recently used out.
+- ``view_cache_keys``: the closed set of keys the cache writes, and its budget.
 - ``remembered_sign_in``: a remembered person's sign-in, erased at its expiry.
 - ``remembered_tokens``: the host's half of a remembered sign-in, tokens by handle.
 - ``notifications``: OS notifications of the desktop window.

@@ -16,7 +16,8 @@ from uuid import UUID
 
 from pydantic import ValidationError
 
-from app.view_cache_entries import BUDGET_CHARS, BoundedEntries, agenda_key, list_key
+from app.view_cache_entries import BoundedEntries
+from app.view_cache_keys import BUDGET_CHARS, agenda_key, list_key
 from transport.models import AgendaItem, Projection, ScheduleDetail, ScheduleSummary
 from viewmodels.offline import (
     CachedAgenda,

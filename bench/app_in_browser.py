@@ -466,7 +466,7 @@ async def _view_cache_size() -> None:
     import httpx
     import tzlocal
 
-    from app.view_cache_entries import BUDGET_CHARS, MOST_DETAILS
+    from app.view_cache_keys import BUDGET_CHARS, MOST_DETAILS
     from app.view_cache_store import ViewCacheStore
     from devtools.api_bodies import definition_json
     from server.embedded import open_embedded

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from app.view_cache_entries import ALL_KEYS, INDEX_KEY, MOST_DETAILS, agenda_key, list_key
+from app.view_cache_keys import ALL_KEYS, INDEX_KEY, MOST_DETAILS, agenda_key, list_key
 from app.view_cache_store import ViewCacheStore
 from devtools.api_bodies import NOW, agenda_item_json, detail, projection, summary, uid
 from transport.models import AgendaItem, Projection, ScheduleDetail, ScheduleSummary

@@ -4,9 +4,10 @@
   unknown values humanized;
   "Not available" for a value the server did not send or sent unreadable.
 - ``cadence``: cadence summaries with the zone rule.
-- ``clock_text``: instants in the device zone, message times, ages, next firing, durations;
-  dates, times and names in the person's locale (CLDR through Babel), which the display
-  zone carries with the clock (``display_zone``, ``locale_of``).
+- ``clock_text``: instants in the device zone, message times; dates, times and names in
+  the person's locale (CLDR through Babel), which the display zone carries with the
+  clock (``display_zone``, ``locale_of``).
+- ``relative_text``: ages ("5 min ago"), the next firing ("Next: today at 09:00"), durations.
 - ``locales``: where the person's locale comes from, and the regional formats offered.
 - ``limits``: finite limits, money, scopes.
 - ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
@@ -19,16 +20,13 @@ from __future__ import annotations
 from viewmodels.formatting.cadence import cadence_summary, ordinal, zone_suffix
 from viewmodels.formatting.clock_text import (
     DEFAULT_LOCALE,
-    age_text,
     date_text,
-    duration_text,
     instant_text,
     instant_text_naming_zone,
     locale_of,
     long_date_text,
     message_time_text,
     month_name,
-    next_firing_text,
     time_text_naming_zone,
     wall_time_text,
     weekday_name,
@@ -46,6 +44,7 @@ from viewmodels.formatting.labels import (
 from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
 from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
+from viewmodels.formatting.relative_text import age_text, duration_text, next_firing_text
 from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Instants, ages and durations as people read them, in the zone chosen for display.
+"""Instants, dates and wall times as people read them, in the zone chosen for display.
 
 The zone is injected (a ``ZoneInfo``: the device's, read with ``tzlocal``, or
 the one chosen in Settings), never read from the process, so tests pin it. A
@@ -10,7 +10,7 @@ zone take the locale from their caller. The sentences are English for now.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, tzinfo
 from enum import StrEnum
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -271,53 +271,3 @@ def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | Non
         locale=locale_of(device_zone),
     )
     return f" ({wall} {zone_name})"
-
-
-def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """ "just now", "5 min ago", "2 h ago", "3 d ago", then the date."""
-    elapsed = now - then
-    if elapsed < timedelta(minutes=1):
-        return "just now"
-    if elapsed < timedelta(hours=1):
-        return f"{elapsed // timedelta(minutes=1)} min ago"
-    if elapsed < timedelta(days=1):
-        return f"{elapsed // timedelta(hours=1)} h ago"
-    if elapsed < timedelta(days=7):
-        return f"{elapsed // timedelta(days=1)} d ago"
-    return date_text(then.astimezone(zone), locale_of(zone))
-
-
-DUE_NOW_TEXT = "Next: due now"
-
-
-def next_firing_text(at: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """Row text: "Next: today at 09:00", "Next: tomorrow at …", "Next: 1 Dec 2026 at …".
-
-    An instant that has already passed is never shown as the next firing: the
-    server has not moved it on yet, so the row says it is due now ("Next: due
-    now") until it is read again.
-    """
-    if at <= now:
-        return DUE_NOW_TEXT
-    local = at.astimezone(zone)
-    today = now.astimezone(zone).date()
-    wall = local_clock_time(local)
-    if local.date() == today:
-        return f"Next: today at {wall}"
-    if local.date() == today + timedelta(days=1):
-        return f"Next: tomorrow at {wall}"
-    return f"Next: {date_text(local, locale_of(zone))} at {wall}"
-
-
-def duration_text(seconds: int) -> str:
-    """ "45 s", "5 min", "1 h 30 min", "2 d": the largest two units that are not zero."""
-    if seconds <= 0:
-        return "0 s"
-    units = (("d", 86_400), ("h", 3_600), ("min", 60), ("s", 1))
-    parts: list[str] = []
-    remaining = seconds
-    for name, size in units:
-        count, remaining = divmod(remaining, size)
-        if count:
-            parts.append(f"{count} {name}")
-    return " ".join(parts[:2])

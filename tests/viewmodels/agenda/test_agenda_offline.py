@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from app.view_cache_entries import agenda_key
+from app.view_cache_keys import agenda_key
 from devtools.api_bodies import NOW, page_json
 from tests.clock import FakeClock
 from tests.viewmodels.agenda.conftest import AgendaWindow, item

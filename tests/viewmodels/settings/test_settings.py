@@ -17,9 +17,9 @@ from viewmodels.formatting.clock_text import (
     HourCycle,
     instant_text,
     instant_text_naming_zone,
-    next_firing_text,
     your_time_text,
 )
+from viewmodels.formatting.relative_text import next_firing_text
 from viewmodels.navigation import Place, parse_location
 from viewmodels.ports import JsonValue, MemoryStorage
 from viewmodels.settings import SETTINGS_KEY, DisplayPreferences, SettingsViewModel, ThemeChoice
