@@ -195,9 +195,10 @@ async def test_a_person_on_the_12_hour_clock_reads_a_days_firings_and_outcomes_a
     )
 
 
-async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
-    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
-) -> None:
+async def _new_yorks_spring_forward(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock, zone: ZoneInfo
+) -> CalendarViewModel:
+    """A daily 02:30 New York schedule's calendar in ``zone``, on 14 March 2027 (03:00 then)."""
     clock.now = datetime(2027, 3, 10, 12, tzinfo=UTC)
     moved = firing(
         datetime(2027, 3, 14, 7, 0, tzinfo=UTC),
@@ -206,10 +207,16 @@ async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
         adjustment="MOVED_TO_TRANSITION",
     )
     CalendarServer(router, _daily(time(2, 30), NEW_YORK, {date(2027, 3, 14): moved}))
-    calendar = _calendar(api, clock, ZoneInfo("UTC"))
+    calendar = _calendar(api, clock, zone)
     await calendar.show(S1)
-
     await calendar.select_day(date(2027, 3, 14))
+    return calendar
+
+
+async def test_a_firing_moved_by_a_spring_forward_is_said_once_in_plain_words(
+    api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
+) -> None:
+    calendar = await _new_yorks_spring_forward(api, router, clock, ZoneInfo("UTC"))
 
     sentence = (
         "New York's clocks go forward on 14 Mar: this firing is at 03:00 there (07:00 your time)"
@@ -281,18 +288,8 @@ async def test_a_gap_running_to_midnight_names_both_dates(
 async def test_a_person_on_the_12_hour_clock_reads_the_clock_change_sentences_in_12_hours(
     api: ScheduleClient, router: respx.MockRouter, clock: FakeClock
 ) -> None:
-    clock.now = datetime(2027, 3, 10, 12, tzinfo=UTC)
-    moved = firing(
-        datetime(2027, 3, 14, 7, 0, tzinfo=UTC),
-        local=datetime(2027, 3, 14, 3, 0),
-        scheduled=datetime(2027, 3, 14, 2, 30),
-        adjustment="MOVED_TO_TRANSITION",
-    )
-    CalendarServer(router, _daily(time(2, 30), NEW_YORK, {date(2027, 3, 14): moved}))
-    calendar = _calendar(api, clock, display_zone(ZoneInfo("UTC"), HourCycle.H12))
-    await calendar.show(S1)
-
-    await calendar.select_day(date(2027, 3, 14))
+    twelve_hour = display_zone(ZoneInfo("UTC"), HourCycle.H12)
+    calendar = await _new_yorks_spring_forward(api, router, clock, twelve_hour)
 
     assert calendar.snapshot.notes == (
         "New York's clocks go forward on 14 Mar: this firing is at 3:00 am there"
