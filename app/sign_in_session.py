@@ -94,8 +94,9 @@ def sign_in_entry(
         # Each person's browser says their formats (two people on one host may differ),
         # asked once the sign-in screen is up; a session opened before it answers keeps
         # the first locale.
-        shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, first_locale(page))
-        page.locale_configuration = flet_locale(first_locale(page))
+        starting = first_locale(page)
+        shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, starting)
+        page.locale_configuration = flet_locale(starting)
 
         def learn(found: Locale) -> None:
             nonlocal shown_zone

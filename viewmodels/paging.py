@@ -11,7 +11,7 @@ overlap holds one ``LatestRequest``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -50,6 +50,16 @@ class LatestRequest:
     def drop(self) -> None:
         """Every ticket handed out so far stops being current."""
         self._latest += 1
+
+
+def only_page(items: Sequence[Item]) -> Fetch[Item]:
+    """A fetch answering ``items`` as page one, with nothing after it (a kept copy)."""
+    page = Page[Item](items=list(items), next_cursor=None)
+
+    async def fetch(_cursor: str | None) -> Page[Item]:
+        return page
+
+    return fetch
 
 
 Sleep = Callable[[float], Awaitable[None]]

@@ -10,23 +10,21 @@ nothing, so there the agenda has no copy to show.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from transport.models import AgendaItem, Page
+from transport.models import AgendaItem
 from viewmodels.agenda.rows import agenda_row
 from viewmodels.agenda.snapshot import AgendaRow
 from viewmodels.agenda.window import AgendaSpan
 from viewmodels.offline import CachedAgenda, OfflineViewModel, unreachable
 from viewmodels.offline.view_model import read_time_text
-from viewmodels.paging import CursorFeed, FeedPhase, FeedState
+from viewmodels.paging import CursorFeed, FeedPhase, FeedState, only_page
 
 DUE_AS_OF_TEXT = "Due (as of {time})"
 """A firing that has passed since the copy was read: what became of it is not known."""
-
-Fetch = Callable[[str | None], Awaitable[Page[AgendaItem]]]
 
 
 class AgendaCopy:
@@ -66,7 +64,7 @@ class AgendaCopy:
         self.read_at = kept.read_at
         self._painting = True
         try:
-            await feed.reload(copy_of(kept))
+            await feed.reload(only_page(kept.items))
         finally:
             self._painting = False
 
@@ -97,13 +95,3 @@ def kept_row(item: AgendaItem, read_at: datetime, now: datetime, zone: ZoneInfo)
         mark=as_read.mark,
         outcome_text=DUE_AS_OF_TEXT.format(time=read_time_text(read_at, now, zone)),
     )
-
-
-def copy_of(kept: CachedAgenda) -> Fetch:
-    """A fetch answering the kept page one (and nothing after it)."""
-    page = Page[AgendaItem](items=list(kept.items), next_cursor=None)
-
-    async def fetch(_cursor: str | None) -> Page[AgendaItem]:
-        return page
-
-    return fetch

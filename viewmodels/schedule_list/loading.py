@@ -21,7 +21,7 @@ from transport.errors import BrowsingUnavailable, ListOrderNotOffered
 from transport.models import ListOrder, Page, ScheduleDetail, ScheduleSummary
 from viewmodels.failure_text import failure_text
 from viewmodels.offline import CachedList, OfflineViewModel, unreachable
-from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState
+from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState, only_page
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.schedule_list.keyboard import KeyboardMarks
 from viewmodels.schedule_list.rows import schedule_row, summary_of
@@ -106,7 +106,7 @@ class ListLoading(KeyboardMarks):
             return
         if cached is not None:
             self._cached_at = cached.read_at
-            await self._feed.reload(_copy_of(cached))
+            await self._feed.reload(only_page(cached.items))
         self._may_fall_back = plain and self._offline is not None and self._offline.cache.enabled
         try:
             await self._feed.reload(fetch)
@@ -183,7 +183,7 @@ class ListLoading(KeyboardMarks):
         self._cached_at = cached.read_at
         self._restoring = True
         try:
-            await self._feed.reload(_copy_of(cached))
+            await self._feed.reload(only_page(cached.items))
         finally:
             self._restoring = False
         self._offline.showing_cached(cached.read_at)
@@ -250,13 +250,3 @@ class ListLoading(KeyboardMarks):
                 browsing_unavailable=unavailable,
             )
         )
-
-
-def _copy_of(kept: CachedList) -> Fetch:
-    """A fetch answering the kept page one (and nothing after it)."""
-    page = Page[ScheduleSummary](items=list(kept.items), next_cursor=None)
-
-    async def fetch(_cursor: str | None) -> Page[ScheduleSummary]:
-        return page
-
-    return fetch
