@@ -150,6 +150,8 @@ class NavigationViewModel(Observable[Location]):
         self._detail = detail
         self._sidebar = sidebar
         self._messages = messages
+        self._arrows_lead = True
+        """Enter is the list's: no Tab moved the focus since the arrows (or the search) led."""
 
     async def start(self) -> None:
         """The app opened: the schedules sheet and the sidebar load side by side."""
@@ -216,15 +218,19 @@ class NavigationViewModel(Observable[Location]):
         return SCHEDULES_ROUTE
 
     def back(self) -> str | None:
-        """Where Back, Escape and a detail's close button lead; None on the sheet and the agenda."""
+        """Where Back, Escape and a detail's close button lead; None on the sheet."""
         place = self.snapshot.place
         if place is Place.AGENDA_SCHEDULE:
             return AGENDA_ROUTE
-        return None if place in (Place.SCHEDULES, Place.AGENDA) else SCHEDULES_ROUTE
+        return None if place is Place.SCHEDULES else SCHEDULES_ROUTE
 
     async def press(self, key: str, *, ctrl: bool = False, meta: bool = False) -> str | None:
         """A key pressed anywhere in the window; answers the route to go to, if any."""
         place = self.snapshot.place
+        if key == "Tab":
+            # The focus went to a control that answers Enter itself (a row's
+            # own button too): Enter is that control's until the arrows lead again.
+            self._arrows_lead = False
         if self.snapshot.schedule_id is not None and await self._detail.calendar.press(key):
             return None
         if place.in_agenda:
@@ -232,12 +238,18 @@ class NavigationViewModel(Observable[Location]):
         if place is Place.SETTINGS:
             return self.back() if key == "Escape" else None
         if key == "Arrow Down":
+            self._arrows_lead = True
             self._schedules.select_next()
         elif key == "Arrow Up":
+            self._arrows_lead = True
             self._schedules.select_previous()
         elif key == "Enter":
             selected = self._schedules.snapshot.selected_id
-            if selected is not None and self.snapshot.place is not Place.SESSION:
+            if (
+                selected is not None
+                and self._arrows_lead
+                and self.snapshot.place is not Place.SESSION
+            ):
                 self._schedules.focus_detail_heading()
                 target = schedule_route(selected)
                 return None if target == self.snapshot.route else target
@@ -249,12 +261,21 @@ class NavigationViewModel(Observable[Location]):
         elif key.upper() == "R" and (ctrl or meta):
             await asyncio.gather(self._schedules.reload(), self._sidebar.refresh())
         elif (key.upper() == "F" and (ctrl or meta)) or key in SEARCH_KEYS:
+            self._arrows_lead = True
             self._schedules.focus_search()
         return None
 
     async def _press_in_agenda(self, key: str, *, ctrl: bool, meta: bool) -> str | None:
-        """The agenda's rows are buttons in reading order (Tab); Escape leaves a detail."""
+        """The agenda's rows are buttons in reading order (Tab).
+
+        Escape clears the agenda's search, then leaves: a detail for the
+        agenda, the agenda for the sheet (as Settings does).
+        """
         if key == "Escape":
+            agenda = self._agenda
+            if self.snapshot.place is Place.AGENDA and agenda is not None and agenda.snapshot.query:
+                await agenda.clear_query()
+                return None
             return self.back()
         if key.upper() == "R" and (ctrl or meta) and self._agenda is not None:
             await self._agenda.reload()

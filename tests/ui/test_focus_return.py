@@ -1,8 +1,10 @@
 """The focus comes back where it was, by keyboard alone, in Chromium at desktop size.
 
 A detail closed by Escape, by its Close details button or by the browser's
-Back gives the focus back to the row it was opened from; Settings left by
-Escape, and the Agenda left by Back, give it back to their sidebar entry. Each
+Back gives the focus back to the row it was opened from (Enter on Close
+details is the button's alone: the row is not opened again); Settings left by
+Escape, and the Agenda left by Back or Escape, give it back to their sidebar
+entry. Each
 step reads the name of the node holding the focus, as a screen reader would.
 The rows are one Tab stop (a roving focus): Tab reaches the first row.
 """
@@ -74,7 +76,7 @@ def test_closing_a_detail_by_escape_close_or_back_returns_the_focus_to_its_row(
     desktop.keyboard.press("Enter")
     expect(desktop).to_have_url(re.compile(rf"/schedules/{first.schedule_id}$"))
     tab_to(desktop, CLOSE_DETAILS)
-    desktop.keyboard.press("Space")  # Enter would also reach the app's own Enter (open the row)
+    desktop.keyboard.press("Enter")  # the button's Enter, not the list's: the row stays closed
     expect(desktop).to_have_url(re.compile(r"/$"))
     focus_is_on(desktop, row_name(first.title))
 
@@ -85,7 +87,7 @@ def test_closing_a_detail_by_escape_close_or_back_returns_the_focus_to_its_row(
     focus_is_on(desktop, row_name(first.title))
 
 
-def test_leaving_settings_by_escape_or_the_agenda_by_back_returns_the_focus_to_its_entry(
+def test_leaving_settings_or_the_agenda_returns_the_focus_to_its_entry(
     desktop: Page,
 ) -> None:
     expect(schedule_rows(desktop).first).to_be_visible()
@@ -104,6 +106,13 @@ def test_leaving_settings_by_escape_or_the_agenda_by_back_returns_the_focus_to_i
     expect(desktop.get_by_role("heading", name=AGENDA_HEADING)).to_be_visible()
     move_on(desktop, AGENDA_ENTRY_LABEL)
     desktop.go_back()
+    expect(desktop).to_have_url(re.compile(r"/$"))
+    focus_is_on(desktop, AGENDA_ENTRY_LABEL)
+
+    desktop.keyboard.press("Space")
+    expect(desktop).to_have_url(re.compile(r"/agenda$"))
+    move_on(desktop, AGENDA_ENTRY_LABEL)
+    desktop.keyboard.press("Escape")
     expect(desktop).to_have_url(re.compile(r"/$"))
     focus_is_on(desktop, AGENDA_ENTRY_LABEL)
 

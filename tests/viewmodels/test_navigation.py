@@ -167,6 +167,17 @@ async def test_arrows_move_the_selection_and_enter_opens_it(screens: Screens) ->
     assert await screens.navigation.press("Enter") is None, "already open"
 
 
+async def test_after_tab_enter_is_the_focused_controls_until_the_arrows_lead_again(
+    screens: Screens,
+) -> None:
+    await screens.navigation.start()
+    await screens.navigation.press("Arrow Down")
+    assert await screens.navigation.press("Tab") is None
+    assert await screens.navigation.press("Enter") is None, "a sidebar entry or Close takes it"
+    await screens.navigation.press("Arrow Down")
+    assert await screens.navigation.press("Enter") == schedule_route(uid("b"))
+
+
 async def test_enter_opens_nothing_while_a_transcript_is_shown(screens: Screens) -> None:
     await screens.navigation.start()
     await screens.navigation.press("Arrow Down")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -109,6 +110,45 @@ async def test_a_schedule_that_cannot_be_read_leaves_started_by_a_schedule(
     assert vm.snapshot.origin is not None
     assert vm.snapshot.origin.text == "Started by a schedule"
     assert len(vm.snapshot.messages) == 1, "the transcript shows all the same"
+
+
+async def test_a_schedule_read_with_no_answer_is_read_again_when_the_sidebar_refreshes(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    storage: MemoryStorage,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    vm = await opened_run_transcript(
+        api,
+        router,
+        storage,
+        clock,
+        device_zone,
+        *server_down(),
+        ok(detail("backup", revision=revision_body(2, title="Nightly backup"))),
+    )
+    assert vm.snapshot.origin is not None
+    assert vm.snapshot.origin.text == "Started by a schedule", "the first read had no answer"
+    vm.refresh_title()
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})  # its read, answered
+    assert vm.snapshot.origin.text == "Started by the schedule \u201cNightly backup\u201d"
+
+
+async def test_a_refused_schedule_read_is_not_asked_again(
+    api: ScheduleClient,
+    router: respx.MockRouter,
+    storage: MemoryStorage,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
+) -> None:
+    vm = await opened_run_transcript(
+        api, router, storage, clock, device_zone, refused(404, "schedule.not_found")
+    )
+    reads = len(router.calls)
+    vm.refresh_title()
+    assert len(router.calls) == reads and not asyncio.all_tasks() - {asyncio.current_task()}
+    assert vm.snapshot.origin is not None and vm.snapshot.origin.text == "Started by a schedule"
 
 
 async def test_assistant_messages_are_markdown_with_no_raw_html_or_images() -> None:

@@ -11,9 +11,11 @@ A session a schedule created opens with a header (``origin``): "Started by
 the schedule “Nightly backup check”", when that firing was due, and Open
 schedule. The sidebar says which schedule (``metadata.schedule_id``) and
 when it fired (``origin_of``); the title is the schedule's own, read with
-one point read (a schedule that is gone, or a failed read, leaves "Started
-by a schedule"). Assistant messages carry safe Markdown
-(``transcript_markdown``).
+one point read. A schedule that is gone, or refused, leaves "Started by a
+schedule"; a read with no usable answer (none, a server fault) is tried
+again the next time the sidebar learns more, so one slow moment does not
+leave the header unnamed.
+Assistant messages carry safe Markdown (``transcript_markdown``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dataclasses import replace
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import ApiError
+from transport.errors import ApiError, ServerRefused
 from transport.models import MessageRole, Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
@@ -66,6 +68,8 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         self._origin_of = origin_of
         self._origin_reads = LatestRequest()
         self._origin_task: asyncio.Task[None] | None = None
+        self._origin_unnamed = False
+        """The shown origin still waits for its schedule's title (no read in flight)."""
         self._feed: CursorFeed[SessionMessage, MessageRow] = CursorFeed(
             key=lambda message: message.message_id,
             to_row=self._row,
@@ -77,6 +81,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         self._feed.clear()
         self._origin_reads.drop()
         origin = self._origin_of(session_id)
+        self._origin_unnamed = False
         self._publish(
             SessionMessagesSnapshot(
                 session_id=session_id,
@@ -106,24 +111,34 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         """No session shown; answers still in flight are dropped."""
         self._feed.clear()
         self._origin_reads.drop()
+        self._origin_unnamed = False
         self._publish(SessionMessagesSnapshot())
 
     def refresh_title(self) -> None:
-        """Look the open session's title up again (the sidebar may know it now)."""
+        """Look the open session's title up again (the sidebar may know it now).
+
+        A deep link learns here which schedule started the session; a header
+        whose schedule read never got an answer is read again.
+        """
         session_id = self.snapshot.session_id
-        if session_id is not None:
-            title = self._title_of(session_id)
-            if title != self.snapshot.title:
-                self._publish(replace(self.snapshot, title=title))
-            origin = self._origin_of(session_id)
-            if origin is not None and self.snapshot.origin is None:
-                # A deep link: the sidebar now knows which schedule started it.
-                self._publish(replace(self.snapshot, origin=self._unnamed(origin)))
-                try:
-                    loop = asyncio.get_running_loop()
-                except RuntimeError:
-                    return  # no loop to read on: the header stays "Started by a schedule"
-                self._origin_task = loop.create_task(self._name_origin(session_id, origin))
+        if session_id is None:
+            return
+        title = self._title_of(session_id)
+        if title != self.snapshot.title:
+            self._publish(replace(self.snapshot, title=title))
+        origin = self._origin_of(session_id)
+        if origin is None:
+            return
+        if self.snapshot.origin is None:
+            self._publish(replace(self.snapshot, origin=self._unnamed(origin)))
+            self._origin_unnamed = True
+        if not self._origin_unnamed:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop to read on: tried again on the next refresh
+        self._origin_task = loop.create_task(self._name_origin(session_id, origin))
 
     def _unnamed(self, origin: SessionOrigin | None) -> TranscriptOrigin | None:
         if origin is None:
@@ -135,10 +150,14 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
 
     async def _name_origin(self, session_id: UUID, origin: SessionOrigin) -> None:
         ticket = self._origin_reads.begin()
+        self._origin_unnamed = False
         try:
             schedule = await self._api.get_schedule(origin.schedule_id)
-        except ApiError:
-            return
+        except ApiError as error:
+            refused = isinstance(error, ServerRefused) and error.status < 500
+            if not refused and self._origin_reads.is_current(ticket):
+                self._origin_unnamed = True  # no usable answer: the next refresh reads again
+            return  # a refusal (gone, not ours) keeps "Started by a schedule"
         shown = self.snapshot.origin
         if not self._origin_reads.is_current(ticket) or shown is None:
             return

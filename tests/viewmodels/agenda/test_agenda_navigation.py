@@ -76,7 +76,7 @@ async def test_following_the_agenda_route_loads_the_agenda(
 ) -> None:
     assert await navigation.follow(AGENDA_ROUTE) is None
     assert agenda.opened
-    assert navigation.back() is None
+    assert navigation.back() == "/", "Back leaves the agenda for the sheet"
 
 
 async def test_a_row_opens_its_schedule_and_back_returns_to_its_day(
@@ -97,13 +97,23 @@ async def test_a_row_opens_its_schedule_and_back_returns_to_its_day(
     assert [row.title for d in agenda.snapshot.days for row in d.rows] == ["a"]
 
 
-async def test_escape_in_a_detail_opened_from_the_agenda_returns_to_the_agenda(
+async def test_escape_leaves_an_agenda_detail_for_the_agenda_and_the_agenda_for_the_sheet(
     navigation: NavigationViewModel, agenda: AgendaViewModel
 ) -> None:
     await navigation.follow(f"/agenda/schedules/{uid('a')}")
     assert await navigation.press("Escape") == AGENDA_ROUTE
     await navigation.follow(AGENDA_ROUTE)
-    assert await navigation.press("Escape") is None  # the agenda itself is a destination
+    assert await navigation.press("Escape") == "/", "then the agenda for the sheet, as Settings"
+
+
+async def test_escape_in_the_agenda_clears_its_search_before_leaving(
+    navigation: NavigationViewModel, agenda: AgendaViewModel
+) -> None:
+    await navigation.follow(AGENDA_ROUTE)
+    await agenda.type_query("backup")
+    assert await navigation.press("Escape") is None
+    assert agenda.snapshot.query == ""
+    assert await navigation.press("Escape") == "/"
 
 
 async def test_leaving_the_detail_for_the_agenda_closes_it(
