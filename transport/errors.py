@@ -165,6 +165,11 @@ class SessionNotChat(ServerRefused):
     complete = True
 
 
+class FeedLimitReached(ServerRefused):
+    summary = "You keep as many calendar feeds as the server allows; revoke one to make another"
+    complete = True
+
+
 class ValidationFailed(ServerRefused):
     """The server rejected a definition; ``.field`` and ``.reason`` say where and why."""
 
@@ -219,6 +224,7 @@ _CONFLICTS: Mapping[str, type[ServerRefused]] = {
     "schedule.terminal": ScheduleTerminal,
     "request.idempotency_conflict": IdempotencyConflict,
     "session.not_chat": SessionNotChat,
+    "feed.limit_reached": FeedLimitReached,
 }
 
 _VALIDATIONS: Mapping[str, type[ValidationFailed]] = {

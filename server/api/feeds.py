@@ -47,7 +47,12 @@ from server.storage.ports import Store
 from server.storage.records import CalendarFeed
 from server.storage.row_ids import new_row_id
 
+MOST_FEEDS: Final = 100
+"""The feeds one principal keeps at most: each is a standing way into its schedules."""
 FEED_NOT_FOUND = Refusal(404, "feed.not_found", "unknown or another principal's feed")
+FEED_LIMIT = Refusal(
+    409, "feed.limit_reached", f"the caller already keeps {MOST_FEEDS} feeds; revoke one first"
+)
 NO_SUCH_FEED = Refusal(
     404, "route.not_found", "an unknown, revoked or malformed secret, or a feed no longer served"
 )
@@ -90,7 +95,13 @@ def feed_routes(
         operation_id="create_feed",
         openapi_extra=scope_extra("schedule.read"),
         responses=answers(
-            CreatedFeed, MALFORMED, SCOPE_MISSING, SCHEDULE_NOT_FOUND, TOO_LARGE, status=201
+            CreatedFeed,
+            MALFORMED,
+            SCOPE_MISSING,
+            SCHEDULE_NOT_FOUND,
+            FEED_LIMIT,
+            TOO_LARGE,
+            status=201,
         ),
     )
     def create_feed(principal: reader, body: NewFeed) -> Response:
@@ -107,7 +118,13 @@ def feed_routes(
             created_at=clock(),
         )
         secret = mint_secret()
-        store.feeds.add(feed, secret_digest(secret))
+        if not store.feeds.add(feed, secret_digest(secret), most=MOST_FEEDS):
+            raise ApiError(
+                FEED_LIMIT.status,
+                FEED_LIMIT.code,
+                f"You already keep {MOST_FEEDS} calendar feeds; revoke one to make another.",
+                details={"most": MOST_FEEDS},
+            )
         created = CreatedFeed(**Feed.of(feed).model_dump(), url=f"{origin}/feeds/{secret}.ics")
         return answer(created, status_code=201, headers={"Cache-Control": "no-store"})
 

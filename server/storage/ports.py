@@ -379,7 +379,13 @@ class SchedulerReplicas(Protocol):
 class CalendarFeeds(Protocol):
     """Private calendar feeds; a feed's secret is known here only by its digest."""
 
-    def add(self, feed: CalendarFeed, secret_digest: str) -> None: ...
+    def add(self, feed: CalendarFeed, secret_digest: str, *, most: int) -> bool:
+        """Keep ``feed``; False (nothing kept) when its owner already keeps ``most``.
+
+        The count is read in the adding transaction: creations racing each
+        other may each pass it, so the bound holds to within their number.
+        """
+        ...
 
     def by_digest(self, secret_digest: str) -> CalendarFeed | None:
         """The feed whose secret has this digest; None when unknown or revoked."""

@@ -32,6 +32,10 @@ async def _move(c: ScheduleClient) -> Any:
     return await c.move_session(bodies.SESSION_ID, folder_id=bodies.FOLDER_ID)
 
 
+async def _create_feed(c: ScheduleClient) -> Any:
+    return await c.create_feed(None)
+
+
 async def _get(c: ScheduleClient) -> Any:
     return await c.get_schedule(S)
 
@@ -135,6 +139,17 @@ CONTRACT_CODES = [
         f"/v1/sessions/{bodies.SESSION_ID}/folder",
         _move,
         errors.SessionNotChat,
+        {},
+    ),
+    (
+        "feed-limit",
+        409,
+        "feed.limit_reached",
+        {"most": 100},
+        "POST",
+        "/v1/feeds",
+        _create_feed,
+        errors.FeedLimitReached,
         {},
     ),
     (

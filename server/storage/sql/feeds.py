@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import Engine, RowMapping, delete, insert, select
+from sqlalchemy import Engine, RowMapping, delete, func, insert, select
 
 from server.storage.records import CalendarFeed, Owner
 from server.storage.sql.keyset import keyset_page, owned_by
@@ -44,8 +44,12 @@ class SqlCalendarFeeds:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
-    def add(self, feed: CalendarFeed, secret_digest: str) -> None:
+    def add(self, feed: CalendarFeed, secret_digest: str, *, most: int) -> bool:
+        owned = select(func.count()).select_from(calendar_feeds)
+        owned = owned.where(owned_by(calendar_feeds, feed.owner))
         with self._engine.begin() as connection:
+            if connection.execute(owned).scalar_one() >= most:
+                return False
             connection.execute(
                 insert(calendar_feeds),
                 {
@@ -58,6 +62,7 @@ class SqlCalendarFeeds:
                     "created_at": feed.created_at,
                 },
             )
+        return True
 
     def by_digest(self, secret_digest: str) -> CalendarFeed | None:
         query = select(*_LISTED).where(calendar_feeds.c.secret_digest == secret_digest)

@@ -16,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
 
+from server.api.feeds import MOST_FEEDS
 from server.app import create_app
 from server.storage.sql.store import SqlStore
 from server.storage.tables import calendar_feeds
@@ -121,6 +122,20 @@ async def test_the_feed_routes_need_a_token_and_schedule_read(
         assert (refused.status_code, error_code(refused)) == (403, "auth.scope_missing")
         anonymous = await client.request(method, path, json=body, headers={"Authorization": ""})
         assert (anonymous.status_code, error_code(anonymous)) == (401, "auth.unauthenticated")
+
+
+async def test_a_principal_keeps_at_most_the_bound_of_feeds_and_a_revoke_makes_room(
+    client: httpx.AsyncClient,
+) -> None:
+    kept = [await new_feed(client, None) for _ in range(MOST_FEEDS)]
+    refused = await client.post("/v1/feeds", json={"schedule_id": None})
+    assert (refused.status_code, error_code(refused)) == (409, "feed.limit_reached")
+    assert refused.json()["error"]["details"] == {"most": MOST_FEEDS}
+    assert "url" not in refused.text, "no address is minted for a refused feed"
+    carols = await client.post("/v1/feeds", json={"schedule_id": None}, headers=as_("carol"))
+    assert carols.status_code == 201, "the bound is each principal's own"
+    await client.delete(f"/v1/feeds/{kept[0]['feed_id']}")
+    assert (await client.post("/v1/feeds", json={"schedule_id": None})).status_code == 201
 
 
 async def test_only_its_owner_revokes_a_feed_and_it_stops_answering_at_once(

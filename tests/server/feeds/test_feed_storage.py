@@ -1,5 +1,6 @@
 """The ``calendar_feeds`` rows, on each backend: found only by the secret's digest, listed
-per owner newest first without it, and revoked at once by their owner alone."""
+per owner newest first without it, bounded per owner, and revoked at once by their owner
+alone."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.clock import NOW
 
 pytestmark = pytest.mark.each_backend
 
+MOST = 10
 ALICE = Owner("acme", "alice")
 CAROL = Owner("acme", "carol")
 
@@ -36,7 +38,7 @@ def test_a_feed_is_found_by_its_secrets_digest_and_the_table_never_holds_the_sec
 ) -> None:
     secret = mint_secret()
     feed = _feed(ALICE)
-    store.feeds.add(feed, secret_digest(secret))
+    store.feeds.add(feed, secret_digest(secret), most=MOST)
 
     assert store.feeds.by_digest(secret_digest(secret)) == feed
     assert store.feeds.by_digest(secret_digest(mint_secret())) is None
@@ -50,7 +52,7 @@ def test_a_feed_is_found_by_its_secrets_digest_and_the_table_never_holds_the_sec
 def test_feeds_are_listed_per_owner_newest_first_and_paged(store: SqlStore) -> None:
     mine = [_feed(ALICE, minutes) for minutes in range(3)]
     for feed in [*mine, _feed(CAROL, 5)]:
-        store.feeds.add(feed, secret_digest(mint_secret()))
+        store.feeds.add(feed, secret_digest(mint_secret()), most=MOST)
     everything = store.feeds.page(ALICE, None, 10)
     assert everything == mine[::-1]
     first = store.feeds.page(ALICE, None, 2)
@@ -61,17 +63,29 @@ def test_feeds_are_listed_per_owner_newest_first_and_paged(store: SqlStore) -> N
 
 def test_an_all_schedules_feed_keeps_its_null_schedule(store: SqlStore) -> None:
     feed = _feed(ALICE, schedule=False)
-    store.feeds.add(feed, secret_digest("s"))
+    store.feeds.add(feed, secret_digest("s"), most=MOST)
     assert store.feeds.page(ALICE, None, 1)[0].schedule_id is None
 
 
 def test_only_the_owner_revokes_a_feed_and_its_secret_then_finds_nothing(store: SqlStore) -> None:
     secret = mint_secret()
     feed = _feed(ALICE)
-    store.feeds.add(feed, secret_digest(secret))
+    store.feeds.add(feed, secret_digest(secret), most=MOST)
 
     assert store.feeds.revoke(CAROL, feed.feed_id) is False
     assert store.feeds.by_digest(secret_digest(secret)) == feed
     assert store.feeds.revoke(ALICE, feed.feed_id) is True
     assert store.feeds.by_digest(secret_digest(secret)) is None
     assert store.feeds.revoke(ALICE, feed.feed_id) is False
+
+
+def test_an_owner_keeps_at_most_the_bound_and_a_revoke_makes_room(store: SqlStore) -> None:
+    kept = [_feed(ALICE, minutes) for minutes in range(3)]
+    for feed in kept:
+        assert store.feeds.add(feed, secret_digest(mint_secret()), most=3) is True
+    refused = _feed(ALICE, 9)
+    assert store.feeds.add(refused, secret_digest(mint_secret()), most=3) is False
+    assert refused not in store.feeds.page(ALICE, None, 10), "nothing kept"
+    assert store.feeds.add(_feed(CAROL), secret_digest(mint_secret()), most=3), "per owner"
+    store.feeds.revoke(ALICE, kept[0].feed_id)
+    assert store.feeds.add(refused, secret_digest(mint_secret()), most=3) is True

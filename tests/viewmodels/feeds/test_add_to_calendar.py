@@ -167,6 +167,22 @@ async def test_a_failed_feed_says_why_and_close_folds_the_panel(
     assert detail.snapshot.phase is CalendarPhase.IDLE and detail.snapshot.offered
 
 
+async def test_a_person_with_as_many_feeds_as_the_server_keeps_is_told_to_revoke_one(
+    api: ScheduleClient, offered: ScriptedRoute, new_feed_route: ScriptedRoute
+) -> None:
+    new_feed_route.script(
+        None, refused(409, "feed.limit_reached", "You already keep 100 feeds.", most=100)
+    )
+    detail = adder(api, FeedOffer(api))
+    await detail.learn()
+    await detail.add_schedule(SCHEDULE_ID, "Water the plants")
+    assert detail.snapshot.phase is CalendarPhase.FAILED
+    assert detail.snapshot.text == (
+        "You keep as many calendar feeds as the server allows; revoke one to make another"
+    )
+    assert detail.snapshot.offered, "the controls stay: after a revoke it works again"
+
+
 async def test_a_feed_route_found_missing_later_hides_every_feed_control(
     api: ScheduleClient, offered: ScriptedRoute, new_feed_route: ScriptedRoute
 ) -> None:
