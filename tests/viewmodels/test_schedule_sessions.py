@@ -99,56 +99,23 @@ async def test_a_scheduled_sessions_transcript_starts_with_its_schedule_and_firi
     assert vm.snapshot.origin is None, "a chat has no header"
 
 
-async def test_a_schedule_that_cannot_be_read_leaves_started_by_a_schedule(
+async def test_a_schedule_that_cannot_be_read_leaves_started_by_a_schedule_until_read_again(
     api: ScheduleClient,
     router: respx.MockRouter,
     storage: MemoryStorage,
     clock: FakeClock,
     device_zone: ZoneInfo,
 ) -> None:
-    vm = await opened_run_transcript(api, router, storage, clock, device_zone, *server_down())
+    named = ok(detail("backup", revision=revision_body(2, title="Nightly backup")))
+    vm = await opened_run_transcript(
+        api, router, storage, clock, device_zone, *server_down(), named
+    )
     assert vm.snapshot.origin is not None
     assert vm.snapshot.origin.text == "Started by a schedule"
     assert len(vm.snapshot.messages) == 1, "the transcript shows all the same"
-
-
-async def test_a_schedule_read_with_no_answer_is_read_again_when_the_sidebar_refreshes(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    storage: MemoryStorage,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-) -> None:
-    vm = await opened_run_transcript(
-        api,
-        router,
-        storage,
-        clock,
-        device_zone,
-        *server_down(),
-        ok(detail("backup", revision=revision_body(2, title="Nightly backup"))),
-    )
-    assert vm.snapshot.origin is not None
-    assert vm.snapshot.origin.text == "Started by a schedule", "the first read had no answer"
-    vm.refresh_title()
-    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})  # its read, answered
+    vm.refresh_title()  # the sidebar learnt more: a read with no usable answer is made again
+    await asyncio.gather(*asyncio.all_tasks() - {asyncio.current_task()})
     assert vm.snapshot.origin.text == "Started by the schedule \u201cNightly backup\u201d"
-
-
-async def test_a_refused_schedule_read_is_not_asked_again(
-    api: ScheduleClient,
-    router: respx.MockRouter,
-    storage: MemoryStorage,
-    clock: FakeClock,
-    device_zone: ZoneInfo,
-) -> None:
-    vm = await opened_run_transcript(
-        api, router, storage, clock, device_zone, refused(404, "schedule.not_found")
-    )
-    reads = len(router.calls)
-    vm.refresh_title()
-    assert len(router.calls) == reads and not asyncio.all_tasks() - {asyncio.current_task()}
-    assert vm.snapshot.origin is not None and vm.snapshot.origin.text == "Started by a schedule"
 
 
 async def test_assistant_messages_are_markdown_with_no_raw_html_or_images() -> None:
@@ -238,7 +205,7 @@ async def test_a_groups_count_is_named_for_the_eye_and_the_full_name_is_kept_for
     assert group.accessibility_label.startswith(f"{long_title}, 2 sessions")
 
 
-async def test_a_refused_schedule_read_is_not_an_error_on_the_transcript(
+async def test_a_refused_schedule_read_is_not_an_error_and_not_asked_again(
     api: ScheduleClient,
     router: respx.MockRouter,
     storage: MemoryStorage,
@@ -250,6 +217,10 @@ async def test_a_refused_schedule_read_is_not_an_error_on_the_transcript(
     )
     assert vm.snapshot.first_page_error is None
     assert vm.snapshot.origin is not None and vm.snapshot.origin.text == "Started by a schedule"
+    reads = len(router.calls)
+    vm.refresh_title()
+    assert len(router.calls) == reads, "a refusal is an answer: it is not asked again"
+    assert not asyncio.all_tasks() - {asyncio.current_task()}
 
 
 async def test_the_firing_time_survives_the_devices_history_cache(
