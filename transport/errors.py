@@ -166,7 +166,9 @@ class SessionNotChat(ServerRefused):
 
 
 class FeedLimitReached(ServerRefused):
-    summary = "You keep as many calendar feeds as the server allows; revoke one to make another"
+    summary = (
+        "You already have as many calendar feeds as this server allows; revoke one to make another"
+    )
     complete = True
 
 

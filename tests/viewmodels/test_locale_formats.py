@@ -30,7 +30,12 @@ from viewmodels.formatting import (
     next_firing_text,
     wall_time_text,
 )
-from viewmodels.formatting.clock_text import HourCycle, display_zone, month_title
+from viewmodels.formatting.clock_text import (
+    HourCycle,
+    day_with_weekday_text,
+    display_zone,
+    month_title,
+)
 from viewmodels.formatting.locales import first_known_locale, os_locale, parsed_locale
 
 LONDON = ZoneInfo("Europe/London")
@@ -102,7 +107,22 @@ def test_month_titles_and_dates_follow_the_locale(locale: Locale, title: str, da
     assert date_text(date(2027, 3, 14), locale) == day
 
 
-def test_a_cadences_list_is_joined_as_the_locale_joins_lists() -> None:
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [
+        (EN_GB, "Wednesday 9 December"),
+        (EN_US, "Wednesday, December 9"),
+        (DE, "Mittwoch, 9. Dezember"),
+        (ZH_CN, "12月9日星期三"),
+    ],
+)
+def test_a_days_heading_writes_its_weekday_out_in_every_locale(
+    locale: Locale, heading: str
+) -> None:
+    assert day_with_weekday_text(date(2026, 12, 9), locale) == heading
+
+
+def test_a_cadences_list_is_joined_as_the_locales_english_joins_lists() -> None:
     weekly = Cadence.model_validate(
         {
             "kind": "WEEKLY",
@@ -113,6 +133,8 @@ def test_a_cadences_list_is_joined_as_the_locale_joins_lists() -> None:
     )
     summary = cadence_summary(weekly, _zone(EN_US))
     assert summary == "Mondays, Wednesdays, and Fridays at 9:00 AM"
+    german = cadence_summary(weekly, _zone(DE))
+    assert german == "Mondays, Wednesdays, and Fridays at 09:00", "English words, listed in English"
     yearly = Cadence.model_validate(
         {
             "kind": "YEARLY",

@@ -168,12 +168,14 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         return self._feed.state.first_page_failure is None and self._copy.read_at is None
 
     def _fetch(
-        self, reload: int, first: list[Page[AgendaItem]]
+        self, shown: AgendaSnapshot, reload: int, first: list[Page[AgendaItem]]
     ) -> Callable[[str | None], Awaitable[Page[AgendaItem]]]:
-        """The window's pages; page one, as the server answered it, also lands in ``first``."""
-        start, end = span_window(self.snapshot.span, self._clock(), self._zone)
-        query = self.snapshot.query.strip() or None
-        attention = self.snapshot.attention_only
+        """The pages of ``shown``'s window and filters (those the reload began with, so a
+        search typed meanwhile is never kept as the plain agenda); page one, as the server
+        answered it, also lands in ``first``."""
+        start, end = span_window(shown.span, self._clock(), self._zone)
+        query = shown.query.strip() or None
+        attention = shown.attention_only
 
         async def fetch(cursor: str | None) -> Page[AgendaItem]:
             page = await self._api.list_agenda(
@@ -199,24 +201,27 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
 
     async def _reload_rows(self, reload: int) -> None:
         """Page one from the server; the plain agenda's kept copy painted first when no row
-        is shown, kept once the server answers, and shown when it cannot be reached."""
+        is shown, kept once the server answers, and shown when it cannot be reached (read
+        then, when rows were shown: a live round does not wait on the device's storage)."""
         shown = self.snapshot
         plain = not shown.query.strip() and not shown.attention_only
-        cached = await self._copy.read(shown.span) if plain else None
+        cached = await self._copy.read(shown.span) if plain and not shown.days else None
         if reload != self._reloads:
             return
-        if cached is not None and not shown.days:
+        if cached is not None:
             await self._copy.paint(self._feed, cached)
         first: list[Page[AgendaItem]] = []
-        self._copy.awaited_by = reload if cached is not None else None
+        self._copy.awaited_by = reload if plain else None
         try:
-            await self._feed.reload(self._fetch(reload, first))
+            await self._feed.reload(self._fetch(shown, reload, first))
+            failure = self._feed.state.first_page_failure
+            if plain and cached is None and unreachable(failure):
+                cached = await self._copy.read(shown.span)
         finally:
             if self._copy.awaited_by == reload:
                 self._copy.awaited_by = None
         if reload != self._reloads:
             return
-        failure = self._feed.state.first_page_failure
         if failure is None and first and not self._not_offered:
             await self._copy.answered(shown.span, first[0].items, self._clock(), keep=plain)
         elif cached is not None and unreachable(failure):

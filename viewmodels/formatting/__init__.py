@@ -26,10 +26,8 @@ from viewmodels.formatting.clock_text import (
     locale_of,
     long_date_text,
     message_time_text,
-    month_name,
     time_text_naming_zone,
     wall_time_text,
-    weekday_name,
 )
 from viewmodels.formatting.labels import (
     NOT_AVAILABLE_TEXT,
@@ -66,7 +64,6 @@ __all__ = [
     "long_date_text",
     "message_time_text",
     "money_text",
-    "month_name",
     "next_firing_text",
     "ordinal",
     "past_firing_mark",
@@ -79,6 +76,5 @@ __all__ = [
     "state_tone",
     "time_text_naming_zone",
     "wall_time_text",
-    "weekday_name",
     "zone_suffix",
 ]

@@ -97,5 +97,9 @@ def ordinal(day: int) -> str:
 
 
 def _join(words: Iterable[str], locale: Locale) -> str:
-    """ "a", "a and b", "a, b and c" (en_US: "a, b, and c"), as the locale lists them."""
-    return format_list(list(words), locale=locale)
+    """ "a", "a and b", "a, b and c" (en_US: "a, b, and c"): the words are English, so
+    they are listed as the locale's English is, or as English is (never "a, b und c")."""
+    return format_list(list(words), locale=locale if locale.language == "en" else _ENGLISH)
+
+
+_ENGLISH = Locale("en")

@@ -21,7 +21,9 @@ from babel.dates import (
     format_skeleton,
     get_day_names,
     get_month_names,
+    match_skeleton,
     tokenize_pattern,
+    untokenize_pattern,
 )
 
 from viewmodels.formatting.zones import is_device_zone
@@ -184,8 +186,22 @@ def long_date_text(day: date, locale: Locale) -> str:
 
 
 def day_with_weekday_text(day: date, locale: Locale) -> str:
-    """ "Thursday 24 December": a day of this year, named with its weekday."""
-    return _day_text("MMMMEEEEd", _day(day), locale)
+    """ "Thursday 24 December" (en_US "Thursday, December 24"): a day of this year, with
+    its weekday written out as the locale's full date writes it."""
+    return format_date(_day(day), _wide_weekday_pattern(locale), locale=locale)
+
+
+@lru_cache(maxsize=64)
+def _wide_weekday_pattern(locale: Locale) -> str:
+    """The locale's month-day-weekday pattern with the weekday wide: CLDR often keeps only
+    an abbreviated one ("E, MMMM d"), and Babel's skeleton matching does not widen it."""
+    skeletons = locale.datetime_skeletons
+    pattern = str(skeletons[match_skeleton("MMMMEEEEd", skeletons)].pattern)
+    tokens = [
+        ("field", (field[0], 4)) if kind == "field" and field[0] in "Ec" else (kind, field)
+        for kind, field in tokenize_pattern(pattern)
+    ]
+    return str(untokenize_pattern(tokens))
 
 
 def date_and_time(date_part: str, time_part: str, locale: Locale) -> str:

@@ -14,8 +14,6 @@ from collections.abc import Iterable
 import babel
 from babel import Locale, UnknownLocaleError
 
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE
-
 REGIONAL_FORMATS = (
     ("en_GB", "English (UK)"),
     ("en_US", "English (US)"),
@@ -57,8 +55,3 @@ def first_known_locale(languages: Iterable[str]) -> Locale | None:
         except ValueError:
             continue
     return None
-
-
-def device_locale(explicit: Locale | None, device: Locale | None) -> Locale:
-    """``--locale`` when given, else the device's, else ``DEFAULT_LOCALE``."""
-    return explicit or device or DEFAULT_LOCALE

@@ -54,11 +54,14 @@ class DisplayPreferences:
     def from_json(cls, value: JsonValue) -> DisplayPreferences:
         if not isinstance(value, dict):
             return cls()
-        theme, cycle, zone = value.get("theme"), value.get("hour_cycle"), value.get("zone")
-        locale = value.get("locale")
+        # Only text can name a choice: a list or an object stored there reads as unset.
+        theme, cycle, zone, locale = (
+            text if isinstance(text := value.get(key), str) else None
+            for key in ("theme", "hour_cycle", "zone", "locale")
+        )
         return cls(
             theme=ThemeChoice(theme) if theme in set(ThemeChoice) else ThemeChoice.SYSTEM,
             hour_cycle=HourCycle(cycle) if cycle in set(HourCycle) else HourCycle.LANGUAGE,
-            zone_name=zone if isinstance(zone, str) and zone in zone_names() else None,
+            zone_name=zone if zone in zone_names() else None,
             locale_name=locale if locale in dict(REGIONAL_FORMATS) else None,
         )

@@ -26,7 +26,7 @@ from dataclasses import replace
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from transport.errors import ApiError, ServerRefused
+from transport.errors import ApiError, RateLimited, ServerRefused
 from transport.models import MessageRole, Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
@@ -138,6 +138,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no loop to read on: tried again on the next refresh
+        self._origin_unnamed = False  # one read in flight, however many refreshes come
         self._origin_task = loop.create_task(self._name_origin(session_id, origin))
 
     def _unnamed(self, origin: SessionOrigin | None) -> TranscriptOrigin | None:
@@ -155,6 +156,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             schedule = await self._api.get_schedule(origin.schedule_id)
         except ApiError as error:
             refused = isinstance(error, ServerRefused) and error.status < 500
+            refused = refused and not isinstance(error, RateLimited)  # a wait is not a "no"
             if not refused and self._origin_reads.is_current(ticket):
                 self._origin_unnamed = True  # no usable answer: the next refresh reads again
             return  # a refusal (gone, not ours) keeps "Started by a schedule"

@@ -189,6 +189,20 @@ async def test_a_session_started_while_the_server_is_away_paints_the_copy_first_
     assert later.offline.snapshot.offline
 
 
+async def test_a_round_that_loses_the_server_while_rows_are_shown_turns_them_to_the_copy(
+    clock: FakeClock, agenda_route: ScriptedRoute, new_window: Callable[[], AgendaWindow]
+) -> None:
+    window = new_window()
+    await read_online(window, agenda_route, item("a", NINE))
+    agenda_route.rescript(None, *away())
+    clock.advance(minutes=5)
+    await window.agenda.reload()  # a live round: the copy is read only now, once it is needed
+    assert titles(window.agenda) == ["a"]
+    assert window.agenda.snapshot.first_page_error is None, "never the failure over the rows"
+    assert window.agenda.snapshot.cached_at == NOW
+    assert window.offline.snapshot.offline
+
+
 async def test_back_online_the_servers_agenda_replaces_the_copy_and_is_kept(
     storage: MemoryStorage, agenda_route: ScriptedRoute, new_window: Callable[[], AgendaWindow]
 ) -> None:

@@ -178,7 +178,7 @@ async def test_a_person_with_as_many_feeds_as_the_server_keeps_is_told_to_revoke
     await detail.add_schedule(SCHEDULE_ID, "Water the plants")
     assert detail.snapshot.phase is CalendarPhase.FAILED
     assert detail.snapshot.text == (
-        "You keep as many calendar feeds as the server allows; revoke one to make another"
+        "You already have as many calendar feeds as this server allows; revoke one to make another"
     )
     assert detail.snapshot.offered, "the controls stay: after a revoke it works again"
 

@@ -89,6 +89,9 @@ async def test_choosing_what_is_already_chosen_writes_nothing() -> None:
         pytest.param({"theme": "sepia", "hour_cycle": "h11", "zone": "Mars/Olympus"}, id="unknown"),
         pytest.param("dark", id="not-an-object"),
         pytest.param({"zone": ["Europe/Paris"]}, id="wrong-type"),
+        pytest.param(
+            {"theme": ["dark"], "hour_cycle": {"h": 23}, "locale": ["de"]}, id="unhashable"
+        ),
     ],
 )
 async def test_a_stored_value_this_version_cannot_read_reads_as_the_default(
