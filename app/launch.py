@@ -192,6 +192,7 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
             clock=utc_now,
             device_zone=zone,
             remember_for=timedelta(days=settings.remember_days),
+            locale=settings.locale,
         )
         _announce_hosted(backend, address, port)
         await serve_web(

@@ -48,10 +48,19 @@ async def follow_browser(page: ft.Page, learn: Callable[[Locale], None]) -> None
 
 
 def flet_locale(locale: Locale) -> ft.LocaleConfiguration:
-    """Flutter's locale settings for ``locale``: it first, then the formats Settings offers."""
-    offered = [locale, *(Locale.parse(name) for name, _label in REGIONAL_FORMATS)]
-    flutter = [_flutter(each) for each in offered]
-    return ft.LocaleConfiguration(supported_locales=flutter, current_locale=flutter[0])
+    """Flutter's locale settings for ``locale``: it first, then the formats Settings offers.
+
+    Flutter hears only a language Settings offers: another one (Arabic, Hebrew) would
+    turn the English screens right to left, or ask for words Flutter may lack, so it
+    hears English in the person's territory instead.
+    """
+    offered = [Locale.parse(name) for name, _label in REGIONAL_FORMATS]
+    if locale.language in {each.language for each in offered}:
+        first = _flutter(locale)
+    else:
+        first = ft.Locale(language_code="en", country_code=locale.territory)
+    flutter = [first, *(_flutter(each) for each in offered)]
+    return ft.LocaleConfiguration(supported_locales=flutter, current_locale=first)
 
 
 def _flutter(locale: Locale) -> ft.Locale:

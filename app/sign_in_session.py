@@ -37,6 +37,7 @@ from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
 from transport.client import ScheduleClient
 from viewmodels.formatting.clock_text import HourCycle, display_zone
+from viewmodels.formatting.locales import parsed_locale
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
@@ -82,11 +83,13 @@ def sign_in_entry(
     device_zone: ZoneInfo,
     remember_for: timedelta = timedelta(days=30),
     sign_in_failures: FailurePolicy = FailurePolicy(),  # noqa: B008 (frozen, immutable)
+    locale: str | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The ``main`` Flet calls once per browser session of a hosted web view;
     ``tokens`` keeps remembered tokens on the host for every session;
     ``remember_for`` is how long a remembered sign-in is kept (``--remember-days``);
-    ``sign_in_failures`` is how each browser's failed sign-ins are slowed."""
+    ``sign_in_failures`` is how each browser's failed sign-ins are slowed;
+    ``locale`` (``--locale``) is every person's formats instead of their browser's."""
     throttle = AuthThrottle(sign_in_failures, clock)
 
     async def start(page: ft.Page) -> None:
@@ -94,7 +97,7 @@ def sign_in_entry(
         # Each person's browser says their formats (two people on one host may differ),
         # asked once the sign-in screen is up; a session opened before it answers keeps
         # the first locale.
-        starting = first_locale(page)
+        starting = parsed_locale(locale) if locale else first_locale(page)
         shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, starting)
         page.locale_configuration = flet_locale(starting)
 
@@ -185,6 +188,7 @@ def sign_in_entry(
         page.on_connect = on_connect
         page.on_close = on_closed
         page.render_views(SignInGate, sign_in)
-        page.run_task(follow_browser, page, learn)
+        if not locale:
+            page.run_task(follow_browser, page, learn)
 
     return start

@@ -346,7 +346,7 @@ HEARTBEATS: tuple[Heartbeat, ...] = ("without", "loop", "every scan")
 LOOP_POLL = min(SchedulingSettings().fallback_poll, SchedulingSettings().heartbeat)
 """How long the server's idle loop waits between two scans when no firing is nearer."""
 BARE_POLL = SchedulingSettings().fallback_poll
-"""The idle loop's wait without a heartbeat to keep (its fallback poll)."""
+"""The idle loop's wait before the heartbeat (its fallback poll): a baseline, not the server."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,10 @@ focus along: Flutter moves its own focus in the arrow's direction too, off the
 row, so a highlight move within ``ARROW_WINDOW`` of a row's blur counts as
 that arrow's. The row holding the focus stays a button until the focus has
 left it (Flutter would otherwise hand the focus of a removed button to
-whatever held it before). When the detail closes (Escape, Back, its close button), the
-focus goes back to the row it showed, the one the highlight returns to, so a
-keyboard or screen reader user carries on where they left the list.
+whatever held it before). When the detail closes (Escape, Back, its close
+button), the focus goes back to the row it showed, the one the highlight
+returns to, so a keyboard or screen reader user carries on where they left
+the list.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from uuid import UUID
 
 import flet as ft
 
-from views.binding import Held, focus_soon
+from views.binding import Held, focus_soon, on_page
 from views.schedule_row import RowActions
 from views.screen_models import ScheduleListModel
 
@@ -90,8 +91,8 @@ def use_row_focus(
         async def focus() -> None:
             wanted = pending.current
             button = None if wanted is None else buttons.get(wanted)
-            if button is None or button.current is None:
-                return
+            if button is None or button.current is None or not on_page(button.current):
+                return  # a button from an earlier render: wait for this row's own
             pending.current = None
             focus_soon(button.current)
 

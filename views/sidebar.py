@@ -47,7 +47,9 @@ def Sidebar(
     snapshot = use_snapshot(model)
     place = use_snapshot(navigation).place
     on_schedules = place.shows_schedules
-    agenda_entry, settings_entry, chose_entry = _use_return_to_entries(place)
+    # In a phone's drawer the entries are out of sight once it closes: no focus goes there.
+    in_drawer = on_chosen is not None
+    agenda_entry, settings_entry, chose_entry = _use_return_to_entries(place, in_drawer)
     list_view = ft.use_ref(cast(ft.ListView | None, None))
     revealed = snapshot.revealed_schedule_id
 
@@ -140,9 +142,10 @@ def Sidebar(
 
 
 def _use_return_to_entries(
-    place: Place,
+    place: Place, in_drawer: bool
 ) -> tuple[ft.Ref[ft.TextButton], ft.Ref[ft.TextButton], Held[bool]]:
-    """Leaving Settings or the Agenda (Escape, Back) gives the focus back to its entry.
+    """Leaving Settings or the Agenda (Escape, Back) gives the focus back to its entry,
+    unless the entries are in a drawer (closed by then).
 
     Returns the Agenda and Settings entries' refs and the flag ``show`` sets
     when the sidebar itself chose where to go: then the focus stays where the
@@ -156,7 +159,7 @@ def _use_return_to_entries(
     def return_focus() -> None:
         before, left.current = left.current, place
         chosen, chose_entry.current = chose_entry.current, False
-        if chosen or before is None:
+        if chosen or in_drawer or before is None:
             return
         if before is Place.SETTINGS and place is not Place.SETTINGS:
             entry = settings.current

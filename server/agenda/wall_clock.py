@@ -47,7 +47,8 @@ def wall_ranges(zone: ZoneInfo, start: datetime, end: datetime) -> tuple[tuple[i
     last = first + math.ceil((span + timedelta(microseconds=low.microsecond)).total_seconds()) - 1
     if last < _DAY:
         return ((first, last),)
-    return ((first, _DAY - 1), (0, min(last - _DAY, _DAY - 1)))
+    # The ranges never share a second: candidates are read once per range (UNION ALL).
+    return ((first, _DAY - 1), (0, min(last - _DAY, first - 1)))
 
 
 def _offset_change_near(zone: ZoneInfo, start: datetime, end: datetime) -> timedelta:

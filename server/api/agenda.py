@@ -93,10 +93,9 @@ def agenda_routes(
             position = cursors.decode(scope, cursor)
             after, band = instant_key(position), _band(position)
         now = clock()
+        overdue_before = watch.overdue_before(now)
         where = AgendaFilter(
-            words=words,
-            needs_attention=needs_attention,
-            overdue_before=watch.overdue_before(now),
+            words=words, needs_attention=needs_attention, overdue_before=overdue_before
         )
         page = agenda_page(
             store.agenda,
@@ -113,7 +112,7 @@ def agenda_routes(
         items = with_expected(
             page.items,
             lambda ids: store.schedules.active_since(owner, ids),
-            watch.overdue_before(now),
+            overdue_before,
         )
         return answer(
             AgendaPage(

@@ -382,8 +382,8 @@ class CalendarFeeds(Protocol):
     def add(self, feed: CalendarFeed, secret_digest: str, *, most: int) -> bool:
         """Keep ``feed``; False (nothing kept) when its owner already keeps ``most``.
 
-        The count is read in the adding transaction: creations racing each
-        other may each pass it, so the bound holds to within their number.
+        Counting and adding are one turn per owner (creations racing each other
+        wait for it), so the bound holds exactly on every backend.
         """
         ...
 

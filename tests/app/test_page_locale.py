@@ -82,3 +82,12 @@ def test_flutters_widgets_get_the_persons_locale_first() -> None:
     assert ("de", "DE") in [
         (each.language_code, each.country_code) for each in configured.supported_locales
     ]
+
+
+@pytest.mark.parametrize("name", ["ar_SA", "he_IL", "fy_NL"])
+def test_a_language_the_app_does_not_offer_reaches_flutter_as_english_left_to_right(
+    name: str,
+) -> None:
+    current = flet_locale(Locale.parse(name)).current_locale
+    assert current is not None
+    assert (current.language_code, current.country_code) == ("en", Locale.parse(name).territory)

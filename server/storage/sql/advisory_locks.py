@@ -2,8 +2,9 @@
 
 Row locks settle who works on a row; these settle the turns no row stands
 for: ``MIGRATION`` and ``DEMO_DATA`` (one replica does it, the others wait),
-``RETENTION`` (one sweeps, the others skip) and ``admission_of(owner)`` (one
-principal's active-run count decided one batch at a time). Every lock is
+``RETENTION`` (one sweeps, the others skip), ``admission_of(owner)`` (one
+principal's active-run count decided one batch at a time) and
+``feeds_of(owner)`` (one principal's feeds counted and added to one at a time). Every lock is
 transaction-scoped, so a replica that dies frees it as its work rolls back.
 Keys are (kind, object) pairs of 32-bit numbers, the same in every replica.
 On SQLite nothing is held and a try always succeeds: ``write_lock`` already
@@ -28,6 +29,7 @@ __all__ = [
     "RETENTION",
     "AdvisoryLock",
     "admission_of",
+    "feeds_of",
     "hold",
     "holding",
     "try_hold",
@@ -47,6 +49,7 @@ MIGRATION: Final = AdvisoryLock(0x5CED_0001)
 DEMO_DATA: Final = AdvisoryLock(0x5CED_0002)
 RETENTION: Final = AdvisoryLock(0x5CED_0003)
 _ADMISSION_KIND: Final = 0x5CED_0004
+_FEEDS_KIND: Final = 0x5CED_0005
 
 # Built once (the scheduler takes a lock per materialization). Typed as
 # integers, so the driver sends int4: only the (int4, int4) form takes a pair.
@@ -61,9 +64,18 @@ _TRY_HOLD_EACH = text(
 
 def admission_of(owner: Owner) -> AdvisoryLock:
     """The lock under which ``owner``'s active runs are counted and added to."""
+    return AdvisoryLock(_ADMISSION_KIND, _owner_key(owner))
+
+
+def feeds_of(owner: Owner) -> AdvisoryLock:
+    """The lock under which ``owner``'s calendar feeds are counted and added to."""
+    return AdvisoryLock(_FEEDS_KIND, _owner_key(owner))
+
+
+def _owner_key(owner: Owner) -> int:
     name = f"{owner.tenant_id}\x00{owner.principal_id}".encode()
     digest = hashlib.blake2b(name, digest_size=4).digest()
-    return AdvisoryLock(_ADMISSION_KIND, int.from_bytes(digest, "big", signed=True))
+    return int.from_bytes(digest, "big", signed=True)
 
 
 def _takes_locks(connection: Connection) -> bool:

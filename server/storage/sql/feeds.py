@@ -13,7 +13,9 @@ from uuid import UUID
 from sqlalchemy import Engine, RowMapping, delete, func, insert, select
 
 from server.storage.records import CalendarFeed, Owner
+from server.storage.sql.advisory_locks import feeds_of, hold
 from server.storage.sql.keyset import keyset_page, owned_by
+from server.storage.sql.write_lock import write_transaction
 from server.storage.tables import calendar_feeds
 
 __all__ = ["SqlCalendarFeeds"]
@@ -47,7 +49,8 @@ class SqlCalendarFeeds:
     def add(self, feed: CalendarFeed, secret_digest: str, *, most: int) -> bool:
         owned = select(func.count()).select_from(calendar_feeds)
         owned = owned.where(owned_by(calendar_feeds, feed.owner))
-        with self._engine.begin() as connection:
+        with write_transaction(self._engine) as connection:
+            hold(connection, feeds_of(feed.owner))  # creations racing each other take turns
             if connection.execute(owned).scalar_one() >= most:
                 return False
             connection.execute(

@@ -73,3 +73,11 @@ def test_a_band_ending_within_a_second_keeps_that_seconds_wall_time() -> None:
     start = datetime(2027, 6, 1, 8, 59, 59, 500_000, tzinfo=UTC)
     ranges = wall_ranges(ZoneInfo("UTC"), start, start + timedelta(microseconds=600_000))
     assert ranges == ((8 * 3600 + 59 * 60 + 59, 9 * 3600),)
+
+
+def test_a_band_just_short_of_a_day_names_each_wall_second_once() -> None:
+    start = datetime(2027, 6, 1, 10, 0, 0, 700_000, tzinfo=UTC)
+    ranges = wall_ranges(ZoneInfo("UTC"), start, start + timedelta(seconds=86_399.6))
+    seconds = [second for low, high in ranges for second in range(low, high + 1)]
+    assert len(seconds) == len(set(seconds)), ranges  # a schedule is never read twice
+    assert 10 * 3600 in seconds

@@ -4,6 +4,7 @@ alone."""
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 from uuid import uuid4
 
@@ -89,3 +90,23 @@ def test_an_owner_keeps_at_most_the_bound_and_a_revoke_makes_room(store: SqlStor
     assert store.feeds.add(_feed(CAROL), secret_digest(mint_secret()), most=3), "per owner"
     store.feeds.revoke(ALICE, kept[0].feed_id)
     assert store.feeds.add(refused, secret_digest(mint_secret()), most=3) is True
+
+
+def test_creations_racing_each_other_never_pass_the_bound(store: SqlStore) -> None:
+    for minutes in range(2):
+        store.feeds.add(_feed(ALICE, minutes), secret_digest(mint_secret()), most=3)
+    racers = [_feed(ALICE, 10 + n) for n in range(6)]
+    start_together = threading.Barrier(len(racers))
+    kept: list[bool] = []
+
+    def add(feed: CalendarFeed) -> None:
+        start_together.wait()
+        kept.append(store.feeds.add(feed, secret_digest(mint_secret()), most=3))
+
+    threads = [threading.Thread(target=add, args=(feed,)) for feed in racers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(kept) == [False] * 5 + [True]
+    assert len(store.feeds.page(ALICE, None, 10)) == 3
