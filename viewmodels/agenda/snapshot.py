@@ -92,7 +92,7 @@ class BusyCell:
     """One hour or day of the busy strip."""
 
     label: str
-    """ "09" for an hour ("9 AM" on a 12-hour clock), "9" for a day."""
+    """ "09" for an hour ("9 am" on an en_GB 12-hour clock), "9" for a day."""
     count: int
     quiet: bool
     heat: float

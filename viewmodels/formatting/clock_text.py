@@ -135,7 +135,7 @@ def clock_time(
     hour_cycle: HourCycle = HourCycle.LANGUAGE,
     locale: Locale,
 ) -> str:
-    """A wall time; seconds only when not zero ("09:00", "09:00:30"; 12-hour "9:00 AM")."""
+    """A wall time; seconds only when not zero ("09:00", "09:00:30"; en_US "9:00 AM")."""
     return _wall_text(time(hour, minute, second), _twelve_hour(hour_cycle, locale), locale)
 
 

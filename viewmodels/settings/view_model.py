@@ -140,7 +140,7 @@ def _locale(chosen: DisplayPreferences, device_locale: Locale) -> Locale:
 def _locale_choices(device_locale: Locale) -> tuple[SettingsChoice, ...]:
     device = device_locale.get_display_name(DEFAULT_LOCALE) or str(device_locale)
     return (
-        SettingsChoice(DEVICE_LOCALE_VALUE, f"Your device's: {device}"),
+        SettingsChoice(DEVICE_LOCALE_VALUE, f"Your device's format: {device}"),
         *(SettingsChoice(name, label) for name, label in REGIONAL_FORMATS),
     )
 

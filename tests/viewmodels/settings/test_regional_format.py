@@ -34,7 +34,7 @@ async def test_the_regional_format_starts_as_the_devices_and_offers_four_by_name
     assert REGION_HEADING == "Regional format"
     assert vm.snapshot.locale_value == DEVICE_LOCALE_VALUE
     assert [c.label for c in vm.snapshot.locale_choices] == [
-        "Your device's: English (United States)",
+        "Your device's format: English (United States)",
         "English (UK)",
         "English (US)",
         "Deutsch",
