@@ -15,6 +15,8 @@ the list.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,12 +25,16 @@ from uuid import UUID
 
 import flet as ft
 
-from views.binding import Held, focus_soon, on_page
+from views.binding import Focusable, Held, on_page
 from views.schedule_row import RowActions
 from views.screen_models import ScheduleListModel
 
 ARROW_WINDOW = 1.0
 """Seconds within which a row's blur and a highlight move come from one arrow key."""
+FOCUS_ASKS = 12
+FOCUS_ASK_EVERY = 0.25
+"""A row asked for the focus is asked again this often, so many times at most, until it
+says it has it (its ``on_focus``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +55,13 @@ def use_row_focus(
     holds: Held[UUID] = ft.use_ref(None)
     left: Held[tuple[UUID, float]] = ft.use_ref(None)
     pending: Held[UUID] = ft.use_ref(None)
+    serving: Held[bool] = ft.use_ref(False)
     opened_before: Held[UUID] = ft.use_ref(opened_id)
     buttons = ft.use_memo(dict[UUID, ft.Ref[ft.TextButton]], [])
 
     def took_focus(schedule_id: UUID) -> None:
+        if pending.current == schedule_id:
+            pending.current = None  # the focus asked for has arrived
         holds.current = schedule_id
         set_held(schedule_id)
         if model.snapshot.selected_id != schedule_id:
@@ -64,8 +73,39 @@ def use_row_focus(
             left.current = (schedule_id, time.monotonic())
             set_held(None)
 
+    def serve_pending() -> None:
+        # A row is made a button by its own render: look once a render is done (the
+        # list's or the row's). The request stands until the row says it has the focus:
+        # a busy browser may not have drawn the button yet when the first ask arrives.
+        if serving.current or pending.current is None:
+            return
+        serving.current = True
+
+        async def focus() -> None:
+            try:
+                for _ in range(FOCUS_ASKS):
+                    wanted = pending.current
+                    if wanted is None:
+                        return
+                    button = buttons.get(wanted)
+                    control: Focusable | None = None if button is None else button.current
+                    if control is not None and on_page(control):
+                        # A browser that has not drawn the button yet never answers: ask again.
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(control.focus(), FOCUS_ASK_EVERY)
+                    await asyncio.sleep(FOCUS_ASK_EVERY)
+            finally:
+                serving.current = False
+
+        ft.context.page.run_task(focus)
+
+    def drawn(schedule_id: UUID) -> None:
+        if pending.current == schedule_id:
+            serve_pending()
+
     actions = ft.use_memo(
-        lambda: RowActions(open_schedule, took_focus, lost_focus, buttons), [open_schedule]
+        lambda: RowActions(open_schedule, took_focus, lost_focus, buttons, drawn),
+        [open_schedule],
     )
 
     def follow_selection() -> None:
@@ -84,19 +124,6 @@ def use_row_focus(
             pending.current = None  # another row opened: nothing to return to
         elif closed is not None:
             pending.current = closed
-
-    def serve_pending() -> None:
-        # A row is made a button by its own render: look once the render is done,
-        # and keep the request until a render has drawn that row's button.
-        async def focus() -> None:
-            wanted = pending.current
-            button = None if wanted is None else buttons.get(wanted)
-            if button is None or button.current is None or not on_page(button.current):
-                return  # a button from an earlier render: wait for this row's own
-            pending.current = None
-            focus_soon(button.current)
-
-        ft.context.page.run_task(focus)
 
     ft.use_effect(follow_selection, [selected_id])
     ft.use_effect(return_on_close, [opened_id])

@@ -29,13 +29,16 @@ class RowActions:
     """What the rows do, one object for the list's lifetime (so memoized rows stay skipped).
 
     ``buttons`` is given each Tab stop's ref to its button as it is drawn (the
-    ref follows the control Flet keeps), so the list can move the focus onto it.
+    ref follows the control Flet keeps), so the list can move the focus onto it;
+    ``drawn`` is told once a Tab stop's button is on the page (a focus waiting
+    for that row is served then, whichever of the list and the row drew last).
     """
 
     open_schedule: Callable[[UUID], None]
     took_focus: Callable[[UUID], None]
     lost_focus: Callable[[UUID], None]
     buttons: dict[UUID, ft.Ref[ft.TextButton]]
+    drawn: Callable[[UUID], None]
 
 
 class RowTile(Protocol):
@@ -64,6 +67,7 @@ def _schedule_row(
     The tree marks the highlight ``aria-current``; the opened row's name says so.
     The Tab stop taking the focus becomes the highlight, so focus and ring agree.
     """
+    ft.use_effect(lambda: actions.drawn(row.schedule_id) if tab_stop else None)
     details: list[ft.Control] = [
         ft.Row(
             [

@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from devtools.browser.accessible_names import CLOSE_DETAILS, schedule_rows
-from devtools.browser.keyboard_focus import press_and_read, tab_to
+from devtools.browser.keyboard_focus import focused_name, press_and_read, tab_to
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
 from viewmodels.agenda import AGENDA_ENTRY_LABEL, AGENDA_HEADING
 from viewmodels.settings import SETTINGS_ENTRY_LABEL
@@ -46,7 +46,10 @@ def focus_is_on(page: Page, name: re.Pattern[str] | str) -> None:
     try:
         _wait_for_focus(page, pattern)
     except PlaywrightError as err:
-        raise AssertionError(f"the focus never reached {pattern.pattern!r}: {err}") from err
+        held = focused_name(page)
+        raise AssertionError(
+            f"the focus never reached {pattern.pattern!r} (it is on {held!r}): {err}"
+        ) from err
 
 
 def _wait_for_focus(page: Page, pattern: re.Pattern[str]) -> None:
