@@ -65,9 +65,6 @@ def ScheduleList(
     use_each_request(snapshot.search_focus_requests, focus_search, [searchable])
 
     def open_schedule(schedule_id: UUID) -> None:
-        # Opened by its own button (a click, or Enter or Space on it): the
-        # focus goes to the detail's heading, as after the list's Enter.
-        model.focus_detail_heading()
         go(navigation.open_schedule(schedule_id))
 
     # The rows are memoized on their props, so they get one callback object for

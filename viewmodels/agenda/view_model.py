@@ -201,27 +201,24 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
 
     async def _reload_rows(self, reload: int) -> None:
         """Page one from the server; the plain agenda's kept copy painted first when no row
-        is shown, kept once the server answers, and shown when it cannot be reached (read
-        then, when rows were shown: a live round does not wait on the device's storage)."""
+        is shown, kept once the server answers, and shown when it cannot be reached."""
         shown = self.snapshot
         plain = not shown.query.strip() and not shown.attention_only
-        cached = await self._copy.read(shown.span) if plain and not shown.days else None
+        cached = await self._copy.read(shown.span) if plain else None
         if reload != self._reloads:
             return
-        if cached is not None:
+        if cached is not None and not shown.days:
             await self._copy.paint(self._feed, cached)
         first: list[Page[AgendaItem]] = []
-        self._copy.awaited_by = reload if plain else None
+        self._copy.awaited_by = reload if cached is not None else None
         try:
             await self._feed.reload(self._fetch(shown, reload, first))
-            failure = self._feed.state.first_page_failure
-            if plain and cached is None and unreachable(failure):
-                cached = await self._copy.read(shown.span)
         finally:
             if self._copy.awaited_by == reload:
                 self._copy.awaited_by = None
         if reload != self._reloads:
             return
+        failure = self._feed.state.first_page_failure
         if failure is None and first and not self._not_offered:
             await self._copy.answered(shown.span, first[0].items, self._clock(), keep=plain)
         elif cached is not None and unreachable(failure):

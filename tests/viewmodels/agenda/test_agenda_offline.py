@@ -196,7 +196,7 @@ async def test_a_round_that_loses_the_server_while_rows_are_shown_turns_them_to_
     await read_online(window, agenda_route, item("a", NINE))
     agenda_route.rescript(None, *away())
     clock.advance(minutes=5)
-    await window.agenda.reload()  # a live round: the copy is read only now, once it is needed
+    await window.agenda.reload()  # a live round
     assert titles(window.agenda) == ["a"]
     assert window.agenda.snapshot.first_page_error is None, "never the failure over the rows"
     assert window.agenda.snapshot.cached_at == NOW
