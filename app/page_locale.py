@@ -17,15 +17,23 @@ import flet as ft
 from babel import Locale
 
 from viewmodels.formatting.clock_text import DEFAULT_LOCALE
-from viewmodels.formatting.locales import REGIONAL_FORMATS, first_known_locale, os_locale
+from viewmodels.formatting.locales import (
+    REGIONAL_FORMATS,
+    first_known_locale,
+    os_locale,
+    parsed_locale,
+)
 
 ASKING_SECONDS = 5.0
 """How long a page is given to say its languages; no answer leaves the first locale."""
 
 
-def first_locale(page: ft.Page) -> Locale:
-    """The locale a session starts in, asking nothing: the system's in a window, else the
-    default (a browser's languages come later: ``follow_browser``)."""
+def first_locale(page: ft.Page, explicit: str | None = None) -> Locale:
+    """The locale a session starts in, asking nothing: ``explicit`` (``--locale``) when
+    given, else the system's in a window, else the default (a browser's languages come
+    later: ``follow_browser``)."""
+    if explicit:
+        return parsed_locale(explicit)
     return DEFAULT_LOCALE if page.web else os_locale() or DEFAULT_LOCALE
 
 

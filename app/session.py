@@ -41,7 +41,6 @@ from viewmodels.feeds import (
     FeedOffer,
 )
 from viewmodels.formatting.clock_text import locale_of
-from viewmodels.formatting.locales import parsed_locale
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.navigation import NavigationViewModel
 from viewmodels.offline import NoViewCache, OfflineViewModel, ViewCache
@@ -218,7 +217,7 @@ def session_entry(
         storage: DeviceStorage = (
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
-        device_locale = parsed_locale(locale) if locale else first_locale(page)
+        device_locale = first_locale(page, locale)
         settings = SettingsViewModel(storage, device_zone=device_zone, device_locale=device_locale)
         await settings.load()
         apply_look(page, settings.snapshot.theme)

@@ -37,7 +37,6 @@ from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
 from transport.client import ScheduleClient
 from viewmodels.formatting.clock_text import HourCycle, display_zone
-from viewmodels.formatting.locales import parsed_locale
 from viewmodels.live_updates import LiveUpdates
 from viewmodels.ports import Clock, MemoryStorage
 from viewmodels.sign_in import Person, SignedInApi, SignInPhase, SignInViewModel
@@ -97,7 +96,7 @@ def sign_in_entry(
         # Each person's browser says their formats (two people on one host may differ),
         # asked once the sign-in screen is up; a session opened before it answers keeps
         # the first locale.
-        starting = parsed_locale(locale) if locale else first_locale(page)
+        starting = first_locale(page, locale)
         shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, starting)
         page.locale_configuration = flet_locale(starting)
 
