@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from uuid import uuid4
 
 import pytest
@@ -29,6 +30,26 @@ from server.storage.tables import metadata
 
 BACKENDS = ["sqlite", "postgresql"]
 SHARED_DATABASE = "schedule_browser_tests"
+BROWSER_TESTS = "tests/ui/"
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadgroup`` (``scripts/test``), the browser tests are one group, run in turn.
+
+    They share one served app and one Chromium, and Flutter renders in software:
+    two at once on two cores would slow each other past their timeouts. The
+    other worker runs the rest of the suite meanwhile. (Grouped by path: the
+    ``xdist_group`` mark is lost under pytest 9, whose node ids are read-only.)
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsInTurn(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserTestsInTurn(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -169,6 +169,22 @@ def choose(segment: Locator, *, attempts: int = 3) -> None:
                 raise
 
 
+def focus_field(field: Locator, *, attempts: int = 3) -> None:
+    """Click a text field until it holds the focus.
+
+    A click that lands while the screen is being rebuilt (a setting just
+    applied redraws it) meets a field about to be replaced, and is lost.
+    """
+    for attempt in range(attempts):
+        field.click()
+        try:
+            expect(field).to_be_focused(timeout=5_000)
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
+
+
 def scroll_reading(
     page: Page,
     area: Locator,

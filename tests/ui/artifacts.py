@@ -1,5 +1,8 @@
 """Screenshots kept after a run, under ``tests/artifacts/ui/`` (git-ignored), to look at.
 
+A test saves the looks it names; a failed test's pages are saved as they
+were at its end (``close_pages``), so a failure can be seen, not only read.
+
 Flutter's accessibility tree can be complete a few frames before the canvas
 shows the same state (after a reload the startup screen, "Working...", stays
 painted for a moment, and it does not change while it is there), so a
@@ -14,6 +17,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from devtools.browser.flutter_page import next_frames
@@ -23,6 +27,19 @@ SETTLE_SECONDS = 5.0
 STILL_SECONDS = 0.5
 BLINKING_SECONDS = 1.5
 """Three phases of a caret's blink (Flutter's: 500 ms on, 500 ms off)."""
+FAILED = pytest.StashKey[bool]()
+"""Set (``tests/ui/conftest.py``) on a test whose setup or call failed."""
+
+
+def close_pages(opened: list[tuple[Page, str]], test: pytest.Item) -> None:
+    """Close each ``(page, name)`` opened by ``test``, saving it first if the test failed."""
+    failed = test.stash.get(FAILED, False)
+    for page, name in opened:
+        try:
+            if failed:
+                save_screenshot(page, name)
+        finally:
+            page.context.close()
 
 
 def save_screenshot(page: Page, name: str) -> Path:

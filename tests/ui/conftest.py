@@ -5,8 +5,8 @@
 - ``browser`` (package, not session: the sync API's event loop must be gone before
   the asyncio tests of other packages run).
 - ``open_page``: a fresh browser context (fresh device storage) at any size and
-  colour scheme, the accessibility tree on unless asked; each page is saved under
-  ``tests/artifacts/ui/`` and closed when the test ends. ``desktop`` / ``phone``: it
+  colour scheme, the accessibility tree on unless asked; closed when the test ends,
+  and saved under ``tests/artifacts/ui/`` first if the test failed. ``desktop`` / ``phone``: it
   on the served app at 1280x800 or 390x844.
 - ``no_traceback_logged`` (autouse): a test of the served app fails if the app
   logged a traceback meanwhile (Flet logs a callback's exception and goes on).
@@ -26,7 +26,7 @@ from devtools.browser.chromium import CHROMIUM, launch_chromium
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, open_app
 from devtools.browser.schedule_server import ScheduleServer, remote_app, schedule_server
 from devtools.browser.served_app import ServedApp, served_app
-from tests.ui.artifacts import save_screenshot
+from tests.ui.artifacts import FAILED, close_pages
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
 
@@ -34,6 +34,14 @@ DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
 PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}
 
 expect.set_options(timeout=UI_TIMEOUT_MS)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Iterator[pytest.TestReport]:
+    report: pytest.TestReport = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -115,11 +123,7 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
     try:
         yield opener
     finally:
-        for page, name in opened:
-            try:
-                save_screenshot(page, name)
-            finally:
-                page.context.close()
+        close_pages(opened, request.node)
 
 
 @pytest.fixture(scope="module")

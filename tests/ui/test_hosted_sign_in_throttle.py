@@ -26,7 +26,7 @@ from devtools.browser.accessible_names import SIGN_IN, button, schedule_row, tok
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, accessible_texts, open_app, wait_for_text
 from devtools.browser.hosted_app import hosted_app
 from devtools.browser.schedule_server import ScheduleServer, schedule_server
-from tests.ui.artifacts import save_screenshot
+from tests.ui.artifacts import close_pages
 from tests.ui.conftest import PHONE_SIZE
 from tests.ui.test_hosted_sign_in import (
     ALICE,
@@ -83,11 +83,7 @@ def browser_at(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Bro
     try:
         yield open_at
     finally:
-        for page, name in opened:
-            try:
-                save_screenshot(page, name)
-            finally:
-                page.context.close()
+        close_pages(opened, request.node)
 
 
 def guess_until_slowed(page: Page) -> str:

@@ -114,7 +114,13 @@ def agenda_month(page: Page, *, phone: bool) -> str:
     go_to(page, AGENDA_ENTRY_LABEL, phone=phone)
     button(page, AgendaSpan.MONTH.label).click()
     expect(agenda_rows(page).first).to_be_visible()
-    return next(text for text in accessible_texts(page) if AGENDA_ROW.match(text))
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while True:  # the rows may be redrawn for the span between the wait and the read
+        first = next((text for text in accessible_texts(page) if AGENDA_ROW.match(text)), None)
+        if first is not None:
+            return first
+        assert time.monotonic() < deadline, "no agenda row is readable"
+        next_frames(page, 6)
 
 
 @pytest.mark.parametrize("size", [DESKTOP_SIZE, PHONE_SIZE], ids=["desktop", "phone"])
