@@ -19,9 +19,8 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
 from transport.models import SCHEDULER_NOT_OFFERED, SchedulerState, SchedulerStatus
-from viewmodels.formatting import age_text, duration_text
+from viewmodels.formatting import age_text, duration_text, moment_text
 from viewmodels.observable import Observable
-from viewmodels.offline.view_model import read_time_text
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.server_kind import ServerKind
@@ -33,9 +32,10 @@ RESTART_APP_TEXT = "Restart the app to start its scheduler again."
 def stopped_text(last_tick_at: datetime | None, now: datetime, zone: ZoneInfo) -> str:
     if last_tick_at is None:
         return "Schedules are not firing: the server's scheduler has not run."
+    moment = moment_text(last_tick_at, now, zone, seconds=False)
     return (
         "Schedules are not firing: the server's scheduler last ran at "
-        f"{read_time_text(last_tick_at, now, zone)} ({age_text(last_tick_at, now, zone)})."
+        f"{moment} ({age_text(last_tick_at, now, zone)})."
     )
 
 

@@ -65,7 +65,7 @@ async def test_a_dead_embedded_scheduler_shows_the_banner_the_way_back_and_overd
     await health.check()
     assert health.snapshot.banner_text == (
         "Schedules are not firing: the server's scheduler last ran at"
-        " 30 Nov 2026 at 09:00 (2 d ago)."
+        " 09:00 on 30 Nov 2026 (2 d ago)."
     )
     assert health.snapshot.recovery_text == RESTART_APP_TEXT
     rows = ScheduleListViewModel(

@@ -56,7 +56,7 @@ pytestmark = pytest.mark.ui
 
 BANNER = re.compile(
     r"Can't reach the schedule server\. "
-    r"Showing what was read at \d\d:\d\d \((just now|\d+ min ago)\)\."
+    r"Showing what was read at \d\d:\d\d(?: yesterday)? \((just now|\d+ min ago)\)\."
 )
 BANNER_START = "Can't reach the schedule server."
 BACK_ONLINE_WITHIN_MS = OFFLINE_RECHECK / timedelta(milliseconds=1) + UI_TIMEOUT_MS

@@ -120,7 +120,11 @@ def test_an_outcome_that_needs_no_attention_has_no_warning_line_and_older_ones_n
     assert attention_line(None, NOW, LONDON) is None
     yesterday = outcome(nominal_fire_at=TODAY_0230 - timedelta(days=1), disposition="MISSED")
     assert attention_line(yesterday, NOW, LONDON) == (
-        "Missed at yesterday at 02:30: the server was down"
+        "Missed at 02:30 yesterday: the server was down"
+    )
+    earlier = outcome(nominal_fire_at=TODAY_0230 - timedelta(days=2), disposition="MISSED")
+    assert attention_line(earlier, NOW, LONDON) == (
+        "Missed at 02:30 on 29 Nov 2026: the server was down"
     )
 
 
@@ -130,7 +134,7 @@ def test_a_person_on_the_12_hour_clock_reads_what_went_wrong_at_2_30_am() -> Non
     assert attention_line(missed, NOW, twelve_hour) == "Missed at 2:30 am: the server was down"
     yesterday = outcome(nominal_fire_at=TODAY_0230 - timedelta(days=1), disposition="MISSED")
     assert attention_line(yesterday, NOW, twelve_hour) == (
-        "Missed at yesterday at 2:30 am: the server was down"
+        "Missed at 2:30 am yesterday: the server was down"
     )
 
 

@@ -185,7 +185,11 @@ async def test_the_banner_names_the_read_time_and_its_age_follows_the_clock(
     ]
     clock.advance(days=1)
     assert banner_text(NOW, clock(), device_zone) == (
-        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 07:00 (1 d ago)."
+        "Can't reach the schedule server. Showing what was read at 07:00 yesterday (1 d ago)."
+    )
+    clock.advance(days=1)
+    assert banner_text(NOW, clock(), device_zone) == (
+        "Can't reach the schedule server. Showing what was read at 07:00 on 1 Dec 2026 (2 d ago)."
     )
 
     offline.reached()
@@ -204,7 +208,7 @@ async def test_a_person_on_the_12_hour_clock_reads_the_banners_read_time_as_6_55
     )
     clock.advance(days=1)
     assert banner_text(NOW, clock(), twelve_hour) == (
-        "Can't reach the schedule server. Showing what was read at 1 Dec 2026 at 7:00 am (1 d ago)."
+        "Can't reach the schedule server. Showing what was read at 7:00 am yesterday (1 d ago)."
     )
 
 

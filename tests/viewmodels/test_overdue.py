@@ -66,7 +66,7 @@ async def test_a_firing_overdue_since_yesterday_names_the_day(
     )
     vm = await open_rows(api, clock, device_zone)
     (row,) = vm.snapshot.rows
-    assert row.next_fire_text == "Overdue: due yesterday at 09:00 (22 h ago)"
+    assert row.next_fire_text == "Overdue: due at 09:00 yesterday (22 h ago)"
 
 
 async def test_the_detail_says_the_firing_is_overdue_and_what_that_means(

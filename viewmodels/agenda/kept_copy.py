@@ -19,8 +19,8 @@ from transport.models import AgendaItem
 from viewmodels.agenda.rows import agenda_row
 from viewmodels.agenda.snapshot import AgendaRow
 from viewmodels.agenda.window import AgendaSpan
+from viewmodels.formatting import moment_text
 from viewmodels.offline import CachedAgenda, OfflineViewModel, unreachable
-from viewmodels.offline.view_model import read_time_text
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState, only_page
 
 DUE_AS_OF_TEXT = "Due (as of {time})"
@@ -93,5 +93,5 @@ def kept_row(item: AgendaItem, read_at: datetime, now: datetime, zone: ZoneInfo)
     return replace(
         row,
         mark=as_read.mark,
-        outcome_text=DUE_AS_OF_TEXT.format(time=read_time_text(read_at, now, zone)),
+        outcome_text=DUE_AS_OF_TEXT.format(time=moment_text(read_at, now, zone, seconds=False)),
     )

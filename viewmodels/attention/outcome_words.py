@@ -3,7 +3,7 @@
 The server says what became of the latest firing (``last_outcome``: the
 disposition, a stable reason code, the run's status and failure reason) and
 whether it needs attention. These functions place it in the device zone's
-time ("02:30", "yesterday at 02:30") and say it in the words every past
+time ("02:30", "02:30 yesterday") and say it in the words every past
 firing is said in (``viewmodels.formatting.outcomes``): "Missed at 02:30:
 the server was down", "Run failed at 02:30: it ran past its deadline".
 Nothing here reads the instruction, so a notice built from these words
@@ -12,26 +12,13 @@ cannot leak it.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.models import LastOutcome
-from viewmodels.formatting import date_text, instant_text, past_firing_words
-from viewmodels.formatting.clock_text import local_clock_time, locale_of
+from viewmodels.formatting import instant_text, moment_text, past_firing_words
 
 NEVER_FIRED_TEXT = "Never fired"
-
-
-def firing_moment(at: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """ "02:30" today, "yesterday at 02:30", else "28 Nov 2026 at 02:30" (device zone)."""
-    local = at.astimezone(zone)
-    time = local_clock_time(local)
-    today = now.astimezone(zone).date()
-    if local.date() == today:
-        return time
-    if local.date() == today - timedelta(days=1):
-        return f"yesterday at {time}"
-    return f"{date_text(local, locale_of(zone))} at {time}"
 
 
 def outcome_sentence(outcome: LastOutcome, at: str) -> str:
@@ -49,7 +36,7 @@ def attention_line(outcome: LastOutcome | None, now: datetime, zone: ZoneInfo) -
     """The row's warning line: only for an outcome the server says needs attention."""
     if outcome is None or outcome.needs_attention is not True:
         return None
-    return outcome_sentence(outcome, firing_moment(outcome.nominal_fire_at, now, zone))
+    return outcome_sentence(outcome, moment_text(outcome.nominal_fire_at, now, zone))
 
 
 def last_firing_text(outcome: LastOutcome | None, zone: ZoneInfo) -> str:

@@ -13,16 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from viewmodels.attention.outcome_words import firing_moment
-from viewmodels.formatting import age_text, duration_text
+from viewmodels.formatting import age_text, duration_text, moment_text
 
 
 def overdue_text(overdue_since: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """ "Overdue: due at 09:00 (12 min ago)"; "due yesterday at 09:00 (…)" another day."""
-    moment = firing_moment(overdue_since, now, zone)
-    same_day = overdue_since.astimezone(zone).date() == now.astimezone(zone).date()
-    due = f"due at {moment}" if same_day else f"due {moment}"
-    return f"Overdue: {due} ({age_text(overdue_since, now, zone)})"
+    """ "Overdue: due at 09:00 (12 min ago)"; "due at 09:00 yesterday (…)" another day."""
+    moment = moment_text(overdue_since, now, zone)
+    return f"Overdue: due at {moment} ({age_text(overdue_since, now, zone)})"
 
 
 def overdue_explanation(misfire_grace_seconds: int | None) -> str:

@@ -7,7 +7,8 @@
 - ``clock_text``: instants in the device zone, message times; dates, times and names in
   the person's locale (CLDR through Babel), which the display zone carries with the
   clock (``display_zone``, ``locale_of``).
-- ``relative_text``: ages ("5 min ago"), the next firing ("Next: today at 09:00"), durations.
+- ``relative_text``: moments ("02:30 yesterday"), ages ("5 min ago"), the next firing
+  ("Next: today at 09:00"), durations.
 - ``locales``: where the person's locale comes from, and the regional formats offered.
 - ``limits``: finite limits, money, scopes.
 - ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
@@ -42,7 +43,12 @@ from viewmodels.formatting.labels import (
 from viewmodels.formatting.limits import limit_lines, money_text, scopes_text
 from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
-from viewmodels.formatting.relative_text import age_text, duration_text, next_firing_text
+from viewmodels.formatting.relative_text import (
+    age_text,
+    duration_text,
+    moment_text,
+    next_firing_text,
+)
 from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [
@@ -63,6 +69,7 @@ __all__ = [
     "locale_of",
     "long_date_text",
     "message_time_text",
+    "moment_text",
     "money_text",
     "next_firing_text",
     "ordinal",

@@ -1,4 +1,4 @@
-"""How long ago, how soon, how long: a record's age, a row's next firing, a duration.
+"""How long ago, how soon, how long: a moment, a record's age, a row's next firing, a duration.
 
 Ages and next firings read the clock (``now`` is given, never read here) and
 fall back to a date in the zone's locale once they are far; durations keep
@@ -11,6 +11,19 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from viewmodels.formatting.clock_text import date_text, local_clock_time, locale_of
+
+
+def moment_text(at: datetime, now: datetime, zone: ZoneInfo, *, seconds: bool = True) -> str:
+    """A past instant after "at", "since" or "as of": "02:30" today, "02:30 yesterday",
+    else "02:30 on 28 Nov 2026" (in ``zone``, on its clock; ``seconds`` when not zero)."""
+    local = at.astimezone(zone)
+    time = local_clock_time(local, seconds=seconds)
+    today = now.astimezone(zone).date()
+    if local.date() == today:
+        return time
+    if local.date() == today - timedelta(days=1):
+        return f"{time} yesterday"
+    return f"{time} on {date_text(local, locale_of(zone))}"
 
 
 def age_text(then: datetime, now: datetime, zone: ZoneInfo) -> str:

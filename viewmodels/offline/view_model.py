@@ -21,8 +21,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, ConnectionFailed, ServerError
-from viewmodels.formatting import age_text, date_text
-from viewmodels.formatting.clock_text import local_clock_time, locale_of
+from viewmodels.formatting import age_text, moment_text
 from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock
@@ -38,26 +37,17 @@ def unreachable(error: ApiError | None) -> bool:
     return isinstance(error, ServerError) and error.status in UNREACHABLE_STATUSES
 
 
-def read_time_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
-    """ "10:42" today, "30 Nov 2026 at 10:42" another day."""
-    local = read_at.astimezone(zone)
-    time = local_clock_time(local, seconds=False)
-    if local.date() == now.astimezone(zone).date():
-        return time
-    return f"{date_text(local, locale_of(zone))} at {time}"
-
-
 def banner_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """The offline banner's sentence (Retry is its button)."""
     return (
         "Can't reach the schedule server. Showing what was read at "
-        f"{read_time_text(read_at, now, zone)} ({age_text(read_at, now, zone)})."
+        f"{moment_text(read_at, now, zone, seconds=False)} ({age_text(read_at, now, zone)})."
     )
 
 
 def due_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """A next firing that has passed, shown from the cache: never a guessed next one."""
-    return f"due (as of {read_time_text(read_at, now, zone)})"
+    return f"due (as of {moment_text(read_at, now, zone, seconds=False)})"
 
 
 @dataclass(frozen=True, slots=True)
