@@ -10,7 +10,8 @@ second person on the same browser never sees the first one's. Failed sign-ins ar
 slowed per browser address (``app.browser_address``), one throttle for the process.
 Signing in, and a signed-in tab reconnecting, admits its socket past
 ``app.web.sign_in_door``. The browser's preferred languages give the person's
-formats (``app.page_locale``).
+formats (``app.page_locale``); they are asked before a remembered token is used,
+so the screens it opens at once are in the person's formats too.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def sign_in_entry(
     async def start(page: ft.Page) -> None:
         apply_look(page)
         # Each person's browser says their formats (two people on one host may differ),
-        # asked once the sign-in screen is up; a session opened before it answers keeps
-        # the first locale.
+        # asked once the sign-in screen is up and before a remembered token opens
+        # screens in them (``begin``).
         starting = first_locale(page, locale)
         shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, starting)
         page.locale_configuration = flet_locale(starting)
@@ -186,8 +187,13 @@ def sign_in_entry(
 
         page.on_connect = on_connect
         page.on_close = on_closed
+
+        async def begin() -> None:
+            if not locale:
+                await follow_browser(page, learn)
+            await sign_in.start()
+
         page.render_views(SignInGate, sign_in)
-        if not locale:
-            page.run_task(follow_browser, page, learn)
+        page.run_task(begin)
 
     return start

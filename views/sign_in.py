@@ -39,7 +39,6 @@ def SignInGate(model: SignInModel) -> ft.Control:
     """The app for the signed-in person, else the sign-in screen."""
     snapshot = use_snapshot(model)
     page = ft.context.page
-    ft.on_mounted(lambda: page.run_task(model.start))
     if snapshot.account is not None:
         return AppShell(snapshot.account.models)
     # The app's shortcuts belong to the app: none act behind the sign-in screen.

@@ -46,6 +46,8 @@ ROW_NAME = re.compile(rf"^(?P<title>.+?)\. (?P<state>{_ANY_STATE})\b")
 """A schedule row's name, parsed in Python; ``state`` is the first word after the title."""
 ROW_PATTERN = re.compile(rf"^.+?\. (?:{_ANY_STATE})\b")
 """The same without named groups: Playwright hands the pattern to JavaScript."""
+NEXT_ON_12_HOUR_CLOCK = re.compile(r"Next: [^.]*\b\d{1,2}:\d{2}(?::\d{2})? [AP]M\b")
+"""A row's next firing as en-US writes it ("Next: tomorrow at 9:00 AM")."""
 
 
 def schedule_row(page: Page, title: str) -> Locator:

@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 from devtools.api_bodies import definition_json
 from devtools.browser.accessible_names import (
     HISTORY_TAB,
+    NEXT_ON_12_HOUR_CLOCK,
     OPEN_SIDEBAR,
     ROW_NAME,
     SIGN_IN,
@@ -256,6 +257,23 @@ def test_remember_survives_a_reload_and_a_new_tab_and_sign_out_forgets_it(
     open_app(third, hosted_url)
     expect(token_field(third)).to_be_visible()
     expect(schedule_rows(third)).to_have_count(0)
+
+
+def test_a_remembered_sign_in_opens_in_the_browsers_formats(
+    running_team: ScheduleServer, hosted_url: str, open_page: PageOpener
+) -> None:
+    page = open_page(hosted_url, size=PHONE_SIZE, trust_any_certificate=True, locale="en-US")
+    sign_in(page, ALICE, remember=True)
+    expect(page.get_by_role("button", name=NEXT_ON_12_HOUR_CLOCK).first).to_be_attached()
+
+    # The remembered token opens her screens at once: in her browser's formats still.
+    page.reload()
+    enable_semantics(page)
+    expect(token_field(page)).to_have_count(0)
+    expect(page.get_by_role("button", name=NEXT_ON_12_HOUR_CLOCK).first).to_be_attached()
+    button(page, OPEN_SIDEBAR).click()
+    button(page, SIGN_OUT).click()
+    wait_until_forgotten(page)
 
 
 def test_an_outage_shows_retry_and_a_revoked_token_returns_to_sign_in_with_the_reason(
