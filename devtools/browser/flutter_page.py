@@ -153,36 +153,35 @@ def click_in_list(page: Page, first: Locator, target: Locator) -> None:
     target.click()
 
 
-def choose(segment: Locator, *, attempts: int = 3) -> None:
-    """Click a segment (a section tab) until Flutter marks it chosen (``aria-current``).
+def until_it_takes(
+    act: Callable[[], None], proof: Callable[[], None], *, attempts: int = 3
+) -> None:
+    """``act`` (a click), again until ``proof`` (an ``expect`` with a short timeout) holds.
 
-    A click that lands while the header is still being laid out is lost, and
-    nothing on the page says so: the chosen mark is what proves it took.
+    A click that lands while Flutter is laying out or rebuilding what it aims at
+    is lost, and nothing on the page says so: only its effect proves it took.
     """
     for attempt in range(attempts):
-        segment.click()
+        act()
         try:
-            expect(segment).to_have_attribute("aria-current", "true", timeout=3_000)
+            proof()
             return
         except AssertionError:
             if attempt == attempts - 1:
                 raise
 
 
-def focus_field(field: Locator, *, attempts: int = 3) -> None:
-    """Click a text field until it holds the focus.
+def choose(segment: Locator) -> None:
+    """Click a segment (a section tab) until Flutter marks it chosen (``aria-current``)."""
+    until_it_takes(
+        segment.click,
+        lambda: expect(segment).to_have_attribute("aria-current", "true", timeout=3_000),
+    )
 
-    A click that lands while the screen is being rebuilt (a setting just
-    applied redraws it) meets a field about to be replaced, and is lost.
-    """
-    for attempt in range(attempts):
-        field.click()
-        try:
-            expect(field).to_be_focused(timeout=5_000)
-            return
-        except AssertionError:
-            if attempt == attempts - 1:
-                raise
+
+def focus_field(field: Locator) -> None:
+    """Click a text field until it holds the focus (a setting just applied redraws it)."""
+    until_it_takes(field.click, lambda: expect(field).to_be_focused(timeout=5_000))
 
 
 def scroll_reading(

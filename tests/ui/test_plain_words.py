@@ -21,6 +21,7 @@ from devtools.browser.flutter_page import (
     choose,
     click_in_list,
     scroll_until_attached,
+    until_it_takes,
     wait_for_text,
 )
 from tests.ui.artifacts import save_screenshot
@@ -35,19 +36,15 @@ _POINTS = {"desktop": DESKTOP_DETAIL, "phone": PHONE_DETAIL}
 HISTORY_ROW = re.compile(r"^.+?\. (?:Completed|Cancelled)\b")
 
 
-def _show_history(page: Page, *, attempts: int = 3) -> None:
+def _show_history(page: Page) -> None:
     """Recent History chosen until its rows are shown: under load the list was once seen
     back on Current after the segment said Recent History (cause not found)."""
-    for attempt in range(attempts):
-        choose(button(page, HISTORY_TAB))
-        try:
-            expect(page.get_by_role("button", name=HISTORY_ROW).first).to_be_attached(
-                timeout=10_000
-            )
-            return
-        except AssertionError:
-            if attempt == attempts - 1:
-                raise
+    until_it_takes(
+        lambda: choose(button(page, HISTORY_TAB)),
+        lambda: expect(page.get_by_role("button", name=HISTORY_ROW).first).to_be_attached(
+            timeout=10_000
+        ),
+    )
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
