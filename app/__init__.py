@@ -6,12 +6,14 @@ that may import every other one. Its modules, in the order a run meets them:
 
 - ``cli``: ``main(argv)``, the options checked into ``Settings``, exit statuses.
 - ``options``: the command line's options, their types and help.
+- ``command_line_words``: the language of the help and refusals (``--locale``, else the OS's).
 - ``settings``: the validated ``Settings`` value (server, view, ``WebAddress``).
 - ``server_address``: a remote server's URL, https or http to loopback only.
 - ``startup_error``: ``StartupError``, the one sentence a failed start ends with.
 - ``presentation``: window or browser, decided before Flet starts.
 - ``desktop_client``: Flet's desktop client, found or fetched within a time bound.
 - ``desktop_client_digests``: the pinned SHA-256 of each desktop client archive.
+- ``desktop_client_progress``: the fetch's progress line, in the person's words.
 - ``launch``: ``run_app(settings)``, the order of a start and the loop.
 - ``backend``: ``open_backend``, the ``Backend`` of the embedded or remote server.
 - ``backend.connected``: the ``Backend`` value and the server's change signal.

@@ -16,7 +16,9 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from app.command_line_words import command_line_words
 from app.options import DEFAULT_REMEMBER_DAYS, PROGRAM, TOKEN_ENV, build_parser, default_data_dir
 from app.server_address import checked_server_url
 from app.settings import (
@@ -31,6 +33,9 @@ from app.startup_error import StartupError
 from app.web.address import checked_web_address, refuse_own_credentials
 from connection_limits import ConnectionLimits, limits_from
 
+if TYPE_CHECKING:
+    from viewmodels.language import Words
+
 __all__ = ["main", "parse_settings", "settings_from_arguments"]
 
 
@@ -39,8 +44,10 @@ def settings_from_arguments(
     env: Mapping[str, str],
     *,
     data_dir: Path,
+    words: Words,
 ) -> Settings:
-    """Validated settings, or ``UsageError`` naming the argument at fault."""
+    """Validated settings, or ``UsageError`` naming the argument at fault, in ``words``."""
+    _ = words.gettext
     address = checked_web_address(
         host=arguments.host,
         certfile=arguments.certfile,
@@ -49,12 +56,15 @@ def settings_from_arguments(
         web=bool(arguments.web),
         public_url=arguments.public_url,
         forwarded_allow_ips=arguments.forwarded_allow_ips,
+        words=words,
     )
-    web_limits = _web_limits(arguments, address)
+    web_limits = _web_limits(arguments, address, words=words)
     if arguments.remember_days != DEFAULT_REMEMBER_DAYS and not address.serves_others:
         raise UsageError(
-            "--remember-days applies when other people sign in to the web view "
-            "(--behind-proxy, or --host with --certfile and --keyfile)."
+            _(
+                "--remember-days applies when other people sign in to the web view "
+                "(--behind-proxy, or --host with --certfile and --keyfile)."
+            )
         )
     refuse_own_credentials(
         address,
@@ -62,28 +72,29 @@ def settings_from_arguments(
         token_file=arguments.token_file,
         env_token=env.get(TOKEN_ENV, "").strip() or None,
         token_env=TOKEN_ENV,
+        words=words,
     )
     server: EmbeddedServerSettings | RemoteServerSettings
     if arguments.server is not None:
         if arguments.data_dir is not None or arguments.no_demo:
             raise UsageError(
-                "--data-dir and --no-demo apply to the embedded server; drop them with --server."
+                _("--data-dir and --no-demo apply to the embedded server; drop them with --server.")
             )
         if arguments.executor is not None or arguments.executor_secret_file is not None:
             raise UsageError(
-                "--executor applies to the embedded server; a remote server attaches its own."
+                _("--executor applies to the embedded server; a remote server attaches its own.")
             )
-        url = checked_server_url(arguments.server)
-        token = _token(arguments.token_file, env)
+        url = checked_server_url(arguments.server, words=words)
+        token = _token(arguments.token_file, env, words=words)
         server = RemoteServerSettings(base_url=url, token=token, device_dir=data_dir)
     else:
         if arguments.token_file is not None:
             raise UsageError(
-                "--token-file needs --server URL (the embedded server needs no token)."
+                _("--token-file needs --server URL (the embedded server needs no token).")
             )
         chosen = arguments.data_dir if arguments.data_dir is not None else data_dir
         if chosen.exists() and not chosen.is_dir():
-            raise UsageError(f"--data-dir {chosen} is a file, not a folder.")
+            raise UsageError(_("--data-dir {path} is a file, not a folder.").format(path=chosen))
         runtime = None
         if arguments.executor is not None or arguments.executor_secret_file is not None:
             # Imported only when asked for: the server stack loads off the start's
@@ -110,40 +121,52 @@ def settings_from_arguments(
     )
 
 
-def _web_limits(arguments: argparse.Namespace, address: WebAddress) -> WebLimits:
+def _web_limits(arguments: argparse.Namespace, address: WebAddress, *, words: Words) -> WebLimits:
     limits = WebLimits(
         connections=limits_from(arguments),
         waiting_per_address=arguments.waiting_sockets,
         sign_in_seconds=arguments.sign_in_timeout,
     )
     if limits.connections != ConnectionLimits() and not arguments.web:
-        raise UsageError("The limits of the web view apply to the web view; add --web.")
+        raise UsageError(
+            words.gettext("The limits of the web view apply to the web view; add --web.")
+        )
     signing_in = (limits.waiting_per_address, limits.sign_in_seconds)
     if signing_in != (WebLimits().waiting_per_address, WebLimits().sign_in_seconds) and not (
         address.serves_others
     ):
         raise UsageError(
-            "--waiting-sockets and --sign-in-timeout apply when other people sign in to the "
-            "web view (--behind-proxy, or --host with --certfile and --keyfile)."
+            words.gettext(
+                "--waiting-sockets and --sign-in-timeout apply when other people sign in to the "
+                "web view (--behind-proxy, or --host with --certfile and --keyfile)."
+            )
         )
     return limits
 
 
-def _token(token_file: Path | None, env: Mapping[str, str]) -> str | None:
+def _token(token_file: Path | None, env: Mapping[str, str], *, words: Words) -> str | None:
+    _ = words.gettext
     if token_file is None:
         from_env = env.get(TOKEN_ENV, "").strip()
         return from_env or None
     try:
         text = token_file.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
-        raise UsageError(f"--token-file {token_file} does not exist.") from None
+        raise UsageError(_("--token-file {path} does not exist.").format(path=token_file)) from None
     except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else "unreadable"
-        raise UsageError(f"--token-file {token_file} cannot be read ({reason}).") from None
+        # Translators: why a token file cannot be read, when the system says no more.
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else _("unreadable")
+        raise UsageError(
+            _("--token-file {path} cannot be read ({reason}).").format(
+                path=token_file, reason=reason
+            )
+        ) from None
     if not text:
-        raise UsageError(f"--token-file {token_file} is empty.")
+        raise UsageError(_("--token-file {path} is empty.").format(path=token_file))
     if any(character.isspace() for character in text):
-        raise UsageError(f"--token-file {token_file} must hold one token on one line.")
+        raise UsageError(
+            _("--token-file {path} must hold one token on one line.").format(path=token_file)
+        )
     return text
 
 
@@ -152,23 +175,33 @@ def parse_settings(
     env: Mapping[str, str],
     *,
     data_dir: Path | None = None,
+    words: Words | None = None,
 ) -> Settings:
-    """Parse and validate; argparse's own errors exit 2, ours raise ``UsageError``."""
-    parser = build_parser()
-    arguments = parser.parse_args(argv)
+    """Parse and validate; argparse's own errors exit 2, ours raise ``UsageError``.
+
+    Help and refusals are in ``words``, by default the language of ``argv``'s
+    ``--locale``, else the operating system's (``app.command_line_words``)."""
+    given = sys.argv[1:] if argv is None else argv
+    chosen = words if words is not None else command_line_words(given)
+    arguments = build_parser(chosen).parse_args(given)
     return settings_from_arguments(
-        arguments, env, data_dir=data_dir if data_dir is not None else default_data_dir(env)
+        arguments,
+        env,
+        data_dir=data_dir if data_dir is not None else default_data_dir(env),
+        words=chosen,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``schedule-browser``; returns the exit status."""
+    given = sys.argv[1:] if argv is None else argv
+    words = command_line_words(given)
     try:
-        settings = parse_settings(argv, os.environ)
+        settings = parse_settings(given, os.environ, words=words)
     except SystemExit as done:  # argparse: --help (0) or a malformed argument (2)
         return done.code if isinstance(done.code, int) else 2
     except UsageError as err:
-        build_parser().print_usage(sys.stderr)
+        build_parser(words).print_usage(sys.stderr)
         print(f"{PROGRAM}: error: {err}", file=sys.stderr)
         return 2
 

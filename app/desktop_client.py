@@ -6,7 +6,7 @@ redirect followed here), checks its SHA-256 against the one pinned in
 ``app.desktop_client_digests`` (no pin, no fetch), and unpacks it where
 ``flet_desktop`` looks, through a sibling folder and one rename. Connect, stall
 and overall times are bounded; every failure is one ``ClientFetchFailed`` with
-a short reason, and leaves nothing behind.
+a short reason in the person's words, and leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ from pathlib import Path
 from typing import TextIO
 
 import httpx
+from babel import Locale
 
 from app.desktop_client_digests import CLIENT_ARCHIVE_SHA256
+from app.desktop_client_progress import ProgressLine
+from viewmodels.language import Words, words_for
 
 CONNECT_SECONDS = 5.0
 STALL_SECONDS = 10.0
@@ -30,8 +33,6 @@ CAP_SECONDS = 180.0
 """Time to fetch the whole archive (tens of MB; about a minute at 1 MB/s)."""
 MAX_REDIRECTS = 5
 """GitHub's release link redirects once, to its download host."""
-
-_LABEL = "Fetching Flet's desktop client"
 
 
 class ClientFetchFailed(Exception):
@@ -111,19 +112,25 @@ def fetch_client(
     http: httpx.Client,
     clock: Callable[[], float],
     out: TextIO,
+    locale: Locale,
     cap_seconds: float = CAP_SECONDS,
 ) -> None:
     """Download and unpack the client into ``release.folder``; ``ClientFetchFailed`` if not.
 
-    ``clock`` is monotonic seconds; ``out`` receives the progress line.
+    ``clock`` is monotonic seconds; ``out`` receives the progress line; the line and
+    the reason are in ``locale``'s words and numbers.
     """
+    _ = words_for(locale).gettext
     if release.sha256 is None:
         raise ClientNotPinned(
-            f"no checksum is pinned in this app for {release.archive_name} "
-            f"of Flet {release.version}"
+            # Translators: a reason clause, shown inside "Flet's desktop client could not
+            # be fetched (…)"; {archive} is a file name, {version} Flet's version.
+            _("no checksum is pinned in this app for {archive} of Flet {version}").format(
+                archive=release.archive_name, version=release.version
+            )
         )
     parent = release.folder.parent
-    progress = _ProgressLine(out)
+    progress = ProgressLine(out, locale)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=f".{release.folder.name}.", dir=parent) as work:
@@ -131,12 +138,19 @@ def fetch_client(
             digest = _download(release.url, archive, http, clock, cap_seconds, progress)
             if digest != release.sha256:
                 raise ClientFetchFailed(
-                    f"its SHA-256 does not match the one pinned for Flet {release.version}"
+                    # Translators: a reason clause ("the client could not be fetched (…)").
+                    _("its SHA-256 does not match the one pinned for Flet {version}").format(
+                        version=release.version
+                    )
                 )
-            _unpack(archive, Path(work) / "client", release.folder)
+            _unpack(archive, Path(work) / "client", release.folder, words=progress.words)
     except OSError as err:
         raise ClientFetchFailed(
-            f"it could not be saved in {parent}: {err.strerror or 'write failed'}"
+            # Translators: a reason clause; {reason} is the system's, such as "No space left
+            # on device".
+            _("it could not be saved in {folder}: {reason}").format(
+                folder=parent, reason=err.strerror or _("write failed")
+            )
         ) from err
     finally:
         progress.end()
@@ -148,25 +162,37 @@ def _download(
     http: httpx.Client,
     clock: Callable[[], float],
     cap_seconds: float,
-    progress: _ProgressLine,
+    progress: ProgressLine,
 ) -> str:
     """Saves the archive at ``url`` (HTTPS at every hop) to ``archive``; its SHA-256 in hex."""
+    words, number = progress.words, progress.number
+    _ = words.gettext
     hop = httpx.URL(url)
     host = hop.host or url
     started = clock()
     digest = hashlib.sha256()
     progress.show(0, None)
     try:
-        for _ in range(MAX_REDIRECTS + 1):
+        for _hop in range(MAX_REDIRECTS + 1):
             host = hop.host or str(hop)
             if hop.scheme != "https":
-                raise ClientFetchFailed(f"it was offered at {host} over {hop.scheme}, not HTTPS")
+                raise ClientFetchFailed(
+                    # Translators: a reason clause; {scheme} is "http" or the like.
+                    _("it was offered at {host} over {scheme}, not HTTPS").format(
+                        host=host, scheme=hop.scheme
+                    )
+                )
             with http.stream("GET", hop, follow_redirects=False) as response:
                 if response.next_request is not None:  # a redirect, not followed by httpx
                     hop = response.next_request.url
                     continue
                 if response.status_code != httpx.codes.OK:
-                    raise ClientFetchFailed(f"{host} answered HTTP {response.status_code}")
+                    raise ClientFetchFailed(
+                        # Translators: a reason clause; {status} is an HTTP status code.
+                        _("{host} answered HTTP {status}").format(
+                            host=host, status=response.status_code
+                        )
+                    )
                 total = _content_length(response)
                 received = 0
                 with archive.open("wb") as sink:
@@ -176,21 +202,47 @@ def _download(
                         received += len(chunk)
                         progress.show(received, total)
                         if clock() - started > cap_seconds:
+                            seconds = round(cap_seconds)
                             raise ClientFetchFailed(
-                                f"it took longer than {cap_seconds:.0f} seconds"
+                                words.ngettext(
+                                    "it took longer than {count} second",
+                                    "it took longer than {count} seconds",
+                                    seconds,
+                                ).format(count=number(seconds))
                             )
                 if total is not None and received != total:
-                    raise ClientFetchFailed(f"the download ended after {received} of {total} bytes")
+                    raise ClientFetchFailed(
+                        words.ngettext(
+                            "the download ended after {received} of {count} byte",
+                            "the download ended after {received} of {count} bytes",
+                            total,
+                        ).format(received=number(received), count=number(total))
+                    )
                 return digest.hexdigest()
-        raise ClientFetchFailed(f"{host} redirected it more than {MAX_REDIRECTS} times")
+        raise ClientFetchFailed(
+            _("{host} redirected it more than {count} times").format(
+                host=host, count=number(MAX_REDIRECTS)
+            )
+        )
     except httpx.ConnectTimeout as err:
-        raise ClientFetchFailed(f"{host} did not answer within {CONNECT_SECONDS:.0f} s") from err
+        raise ClientFetchFailed(
+            _("{host} did not answer within {seconds} s").format(
+                host=host, seconds=number(round(CONNECT_SECONDS))
+            )
+        ) from err
     except httpx.ConnectError as err:
-        raise ClientFetchFailed(f"no connection to {host}") from err
+        raise ClientFetchFailed(_("no connection to {host}").format(host=host)) from err
     except httpx.TimeoutException as err:
-        raise ClientFetchFailed(f"the download stalled for {STALL_SECONDS:.0f} s") from err
+        raise ClientFetchFailed(
+            _("the download stalled for {seconds} s").format(seconds=number(round(STALL_SECONDS)))
+        ) from err
     except httpx.HTTPError as err:
-        raise ClientFetchFailed(f"the download from {host} failed ({type(err).__name__})") from err
+        raise ClientFetchFailed(
+            # Translators: a reason clause; {error} is the name of httpx's error.
+            _("the download from {host} failed ({error})").format(
+                host=host, error=type(err).__name__
+            )
+        ) from err
 
 
 def _content_length(response: httpx.Response) -> int | None:
@@ -198,7 +250,7 @@ def _content_length(response: httpx.Response) -> int | None:
     return int(text) if text.isdigit() and int(text) > 0 else None
 
 
-def _unpack(archive: Path, scratch: Path, folder: Path) -> None:
+def _unpack(archive: Path, scratch: Path, folder: Path, *, words: Words) -> None:
     """As ``flet_desktop`` does: by the artifact's name, with its path-traversal checks."""
     from flet.utils import safe_tar_extractall, safe_zip_extractall
 
@@ -211,7 +263,10 @@ def _unpack(archive: Path, scratch: Path, folder: Path) -> None:
             with tarfile.open(archive, "r:gz") as tarred:
                 safe_tar_extractall(tarred, str(scratch))  # type: ignore[no-untyped-call]
     except (tarfile.TarError, zipfile.BadZipFile, EOFError, RuntimeError) as err:
-        raise ClientFetchFailed(f"the archive could not be unpacked ({err})") from err
+        raise ClientFetchFailed(
+            # Translators: a reason clause; {error} is the unpacker's own.
+            words.gettext("the archive could not be unpacked ({error})").format(error=err)
+        ) from err
     try:
         scratch.rename(folder)
     except OSError:
@@ -219,33 +274,9 @@ def _unpack(archive: Path, scratch: Path, folder: Path) -> None:
             raise
 
 
-class _ProgressLine:
-    """``Fetching Flet's desktop client: 12.3 of 45.6 MB (27%)``, redrawn with ``\\r``."""
-
-    def __init__(self, out: TextIO) -> None:
-        self._out = out
-        self._shown = ""
-
-    def show(self, received: int, total: int | None) -> None:
-        megabytes = received / 1_000_000
-        if total is None:
-            text = f"{_LABEL}: {megabytes:.1f} MB"
-        else:
-            text = f"{_LABEL}: {megabytes:.1f} of {total / 1_000_000:.1f} MB "
-            text += f"({received * 100 // total}%)"
-        if text != self._shown:
-            # Padding erases the tail of a longer previous line on any terminal.
-            self._out.write("\r" + text.ljust(len(self._shown)))
-            self._out.flush()
-            self._shown = text
-
-    def end(self) -> None:
-        if self._shown:
-            self._out.write("\n")
-            self._out.flush()
-
-
-def fetch_over_network(env: Mapping[str, str], clock: Callable[[], float], out: TextIO) -> None:
+def fetch_over_network(
+    env: Mapping[str, str], clock: Callable[[], float], out: TextIO, *, locale: Locale
+) -> None:
     """``fetch_client`` for this machine's release over the real network."""
     with default_http() as http:
-        fetch_client(client_release(env), http=http, clock=clock, out=out)
+        fetch_client(client_release(env), http=http, clock=clock, out=out, locale=locale)

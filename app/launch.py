@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 import flet as ft
 import tzlocal
 
+from app.command_line_words import person_locale, words_of_setting
 from app.flet_logs import redact_flet_logs
 from app.presentation import Presentation, View, decide_presentation
 from app.settings import (
@@ -36,10 +37,12 @@ from app.settings import (
 from app.startup_error import StartupError
 from app.web.port import choose_port
 from app.web.server import page_url, serve_web
+from viewmodels.language import words_for
 
 if TYPE_CHECKING:
     from app.backend.connected import Backend
     from app.backend.remote import SignInBackend
+    from viewmodels.language import Words
 
 __all__ = ["StartupError", "run_app"]
 
@@ -52,6 +55,8 @@ def utc_now() -> datetime:
 
 
 def current_presentation(settings: Settings) -> Presentation:
+    locale = person_locale(settings.locale)
+
     def client_cached() -> bool:
         from app.desktop_client import client_present, client_release
 
@@ -60,7 +65,7 @@ def current_presentation(settings: Settings) -> Presentation:
     def fetch_client() -> None:
         from app.desktop_client import fetch_over_network
 
-        fetch_over_network(os.environ, time.monotonic, sys.stdout)
+        fetch_over_network(os.environ, time.monotonic, sys.stdout, locale=locale)
 
     return decide_presentation(
         platform=sys.platform,
@@ -69,6 +74,7 @@ def current_presentation(settings: Settings) -> Presentation:
         fetch_client=fetch_client,
         web_requested=settings.web,
         desktop_requested=settings.desktop,
+        words=words_for(locale),
     )
 
 
@@ -76,14 +82,19 @@ async def run_app(settings: Settings) -> None:
     """Runs until the window closes or Ctrl+C; raises ``StartupError`` before any UI."""
     redact_flet_logs()  # the window's client too: see app.flet_logs
     zone = tzlocal.get_localzone()
+    words = words_of_setting(settings.locale)
     if settings.signs_in:
-        await _serve_others(settings, zone)
+        await _serve_others(settings, zone, words)
         return
     presentation = current_presentation(settings)
     address = settings.web_address
-    port = choose_port(settings.port, address.host) if presentation.view is View.WEB else 0
+    port = (
+        choose_port(settings.port, address.host, words=words)
+        if presentation.view is View.WEB
+        else 0
+    )
     if presentation.view is View.WEB:
-        await _serve_web_while_opening(settings, presentation, port, zone)
+        await _serve_web_while_opening(settings, presentation, port, zone, words)
         return
     from app.backend import open_backend
     from app.notifications import OsNotifications
@@ -95,20 +106,20 @@ async def run_app(settings: Settings) -> None:
             await ft.run_async(entry, assets_dir=_assets_dir())
             return
         if presentation.view is View.DESKTOP:
-            _announce_desktop(backend)
+            _announce_desktop(backend, words)
             if settings.os_notifications:
                 entry = session_entry(
                     backend,
                     clock=utc_now,
                     device_zone=zone,
-                    announce=OsNotifications(),
+                    announce=OsNotifications(words=words),
                     locale=settings.locale,
                 )
             await ft.run_async(entry, view=ft.AppView.FLET_APP, assets_dir=_assets_dir())
 
 
 async def _serve_web_while_opening(
-    settings: Settings, presentation: Presentation, port: int, zone: ZoneInfo
+    settings: Settings, presentation: Presentation, port: int, zone: ZoneInfo, words: Words
 ) -> None:
     """The web server from the start; the backend opens while the browser loads the page."""
     address = settings.web_address
@@ -132,7 +143,7 @@ async def _serve_web_while_opening(
 
         async with open_backend(settings.server, clock=utc_now) as backend:
             opened.set_result(backend)
-            _announce_web(backend, presentation, address, port)
+            _announce_web(backend, presentation, address, port, words)
             await serving
     finally:
         if not opened.done():
@@ -174,17 +185,19 @@ def _entry_once_open(
     return start
 
 
-async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
+async def _serve_others(settings: Settings, zone: ZoneInfo, words: Words) -> None:
     server = settings.server
     if not isinstance(server, RemoteServerSettings) or server.token is not None:
         # The command line refuses this; a Settings built elsewhere must not slip past.
-        raise StartupError("Serving other devices needs --server URL and no token of its own.")
+        raise StartupError(
+            words.gettext("Serving other devices needs --server URL and no token of its own.")
+        )
     from app.backend.remote import open_sign_in_backend
     from app.remembered_tokens import RememberedTokens
     from app.sign_in_session import sign_in_entry
 
     address = settings.web_address
-    port = choose_port(settings.port, address.host)
+    port = choose_port(settings.port, address.host, words=words)
     async with open_sign_in_backend(server) as backend:
         entry = sign_in_entry(
             backend,
@@ -194,7 +207,7 @@ async def _serve_others(settings: Settings, zone: ZoneInfo) -> None:
             remember_for=timedelta(days=settings.remember_days),
             locale=settings.locale,
         )
-        _announce_hosted(backend, address, port)
+        _announce_hosted(backend, address, port, words)
         await serve_web(
             entry,
             address=address,
@@ -213,30 +226,36 @@ def _assets_dir() -> str | None:
     return str(found) if found is not None else None
 
 
-def _announce_desktop(backend: Backend) -> None:
-    print(f"Schedule Browser: opening a window on {backend.description}.", flush=True)
+def _announce_desktop(backend: Backend, words: Words) -> None:
+    # Translators: {server} names the schedule server ("the embedded schedule server (…)").
+    opening = words.gettext("Schedule Browser: opening a window on {server}.")
+    print(opening.format(server=backend.description), flush=True)
 
 
 def _announce_web(
-    backend: Backend, presentation: Presentation, address: WebAddress, port: int
+    backend: Backend, presentation: Presentation, address: WebAddress, port: int, words: Words
 ) -> None:
     if presentation.reason:
-        print(f"Schedule Browser: {presentation.reason}", flush=True)
-    print(
-        f"Schedule Browser is at {page_url(address, port)} showing {backend.description} "
-        "(Ctrl+C to stop).",
-        flush=True,
-    )
+        # Translators: {reason} says why the app shows in the browser, not in a window.
+        instead = words.gettext("Schedule Browser: {reason}")
+        print(instead.format(reason=presentation.reason), flush=True)
+    # Translators: {server} names the schedule server ("the embedded schedule server (…)").
+    serving = words.gettext("Schedule Browser is at {url} showing {server} (Ctrl+C to stop).")
+    print(serving.format(url=page_url(address, port), server=backend.description), flush=True)
 
 
-def _announce_hosted(backend: SignInBackend, address: WebAddress, port: int) -> None:
+def _announce_hosted(backend: SignInBackend, address: WebAddress, port: int, words: Words) -> None:
     where = page_url(address, port)
     if address.tls is not None:
-        reach = f"Schedule Browser serves {where} over HTTPS"
+        # Translators: {server} names the schedule server ("the embedded schedule server (…)").
+        reach = words.gettext(
+            "Schedule Browser serves {url} over HTTPS: each person signs in with their own "
+            "token to {server} (Ctrl+C to stop)."
+        )
     else:
-        reach = f"Schedule Browser listens on {where} for the reverse proxy (TLS ends there)"
-    print(
-        f"{reach}: each person signs in with their own token to {backend.description} "
-        "(Ctrl+C to stop).",
-        flush=True,
-    )
+        # Translators: {server} names the schedule server ("the embedded schedule server (…)").
+        reach = words.gettext(
+            "Schedule Browser listens on {url} for the reverse proxy (TLS ends there): each "
+            "person signs in with their own token to {server} (Ctrl+C to stop)."
+        )
+    print(reach.format(url=where, server=backend.description), flush=True)

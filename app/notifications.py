@@ -17,9 +17,11 @@ type only, no title and no text.
 from __future__ import annotations
 
 import logging
+from gettext import NullTranslations
 from typing import Protocol
 
 from viewmodels.attention import AttentionNotice
+from viewmodels.language import Words
 
 APP_NAME = "Schedule Browser"
 log = logging.getLogger(__name__)
@@ -31,28 +33,38 @@ class Notifier(Protocol):
     async def send(self, title: str, message: str) -> str: ...
 
 
-def notification_title(notice: AttentionNotice) -> str:
-    return f"Needs attention: {notice.title}"
+def notification_title(notice: AttentionNotice, *, words: Words) -> str:
+    # Translators: an OS notification's title; {title} is the schedule's own title.
+    return words.gettext("Needs attention: {title}").format(title=notice.title)
 
 
-def notification_message(notice: AttentionNotice) -> str:
-    if notice.others == 1:
-        return f"{notice.outcome_text}. 1 other schedule needs attention too."
-    if notice.others > 1:
-        return f"{notice.outcome_text}. {notice.others} other schedules need attention too."
+def notification_message(notice: AttentionNotice, *, words: Words) -> str:
+    if notice.others > 0:
+        # Translators: {outcome} says what happened to the schedule in the title, such as
+        # "Failed at 09:00: timeout"; {count} is how many others need attention as well.
+        return words.ngettext(
+            "{outcome}. {count} other schedule needs attention too.",
+            "{outcome}. {count} other schedules need attention too.",
+            notice.others,
+        ).format(outcome=notice.outcome_text, count=notice.others)
     return notice.outcome_text
 
 
 class OsNotifications:
-    """Sends each notice as one OS notification; never raises."""
+    """Sends each notice as one OS notification, in ``words``; never raises.
 
-    def __init__(self, notifier: Notifier | None = None) -> None:
+    ``words`` are the app's language at start (``--locale``, else the system's);
+    English when not given (a test's notifier)."""
+
+    def __init__(self, notifier: Notifier | None = None, *, words: Words | None = None) -> None:
         self._notifier = notifier
+        self._words = words if words is not None else NullTranslations()
 
     async def __call__(self, notice: AttentionNotice) -> None:
         try:
             notifier = self._notifier or self._default()
-            await notifier.send(notification_title(notice), notification_message(notice))
+            title = notification_title(notice, words=self._words)
+            await notifier.send(title, notification_message(notice, words=self._words))
         except Exception as err:  # a missing service must not disturb the app
             log.warning("The OS notification could not be sent (%s).", type(err).__name__)
 

@@ -1,7 +1,9 @@
 """The ``schedule-browser`` command line: its options, their types and their help.
 
 ``build_parser`` only parses; what the options mean together, and every refusal
-of a combination, is ``app.cli``'s (``settings_from_arguments``).
+of a combination, is ``app.cli``'s (``settings_from_arguments``). The help and
+the refusals are in the person's words (``app.command_line_words``); option
+names, URLs and argparse's own words ("usage:") are not translated here.
 """
 
 from __future__ import annotations
@@ -9,12 +11,18 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from app.settings import DEFAULT_SIGN_IN_SECONDS, DEFAULT_WAITING_SOCKETS_PER_ADDRESS
 from connection_limits import add_limit_options, count_from_one, seconds_above_zero
+from viewmodels.language import parsed_locale
+
+if TYPE_CHECKING:
+    from viewmodels.language import Words
 
 __all__ = [
     "DEFAULT_REMEMBER_DAYS",
@@ -39,137 +47,161 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
     return platformdirs.user_data_path(PROGRAM, appauthor=False)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(words: Words) -> argparse.ArgumentParser:
+    """The parser, its help and its refusals in ``words`` (``app.command_line_words``)."""
+    _ = words.gettext
     parser = argparse.ArgumentParser(
         prog=PROGRAM,
-        description="Browse an agent platform's scheduled work. By default the app "
-        "starts its own schedule server over SQLite in your data folder.",
-        epilog=f"The token may also come from the {TOKEN_ENV} environment variable.",
+        description=_(
+            "Browse an agent platform's scheduled work. By default the app "
+            "starts its own schedule server over SQLite in your data folder."
+        ),
+        epilog=_("The token may also come from the {variable} environment variable.").format(
+            variable=TOKEN_ENV
+        ),
     )
-    remote = parser.add_argument_group("remote server")
+    remote = parser.add_argument_group(_("remote server"))
     remote.add_argument(
         "--server",
         metavar="URL",
-        help="use the schedule server at URL (https://, or http:// on this machine only)",
+        help=_("use the schedule server at URL (https://, or http:// on this machine only)"),
     )
     remote.add_argument(
         "--token-file",
         metavar="PATH",
         type=Path,
-        help="read the bearer token for --server from PATH",
+        help=_("read the bearer token for --server from PATH"),
     )
-    embedded = parser.add_argument_group("embedded server (the default)")
+    embedded = parser.add_argument_group(_("embedded server (the default)"))
     embedded.add_argument(
         "--data-dir",
         metavar="PATH",
         type=Path,
-        help=f"keep the database in PATH instead of {default_data_dir()}",
+        help=_("keep the database in PATH instead of {folder}").format(folder=default_data_dir()),
     )
     embedded.add_argument(
         "--no-demo",
         action="store_true",
-        help="start an empty database instead of loading demo data on the first run",
+        help=_("start an empty database instead of loading demo data on the first run"),
     )
     embedded.add_argument(
         "--executor",
         metavar="URL",
-        help="hand each run to the agent runtime at URL (https://, or http:// on this machine; "
-        "docs/API.md, the executor protocol) or to the in-process runtime installed under that "
-        "name; without it each run is answered that no agent runtime is attached",
+        help=_(
+            "hand each run to the agent runtime at URL (https://, or http:// on this machine; "
+            "docs/API.md, the executor protocol) or to the in-process runtime installed under "
+            "that name; without it each run is answered that no agent runtime is attached"
+        ),
     )
     embedded.add_argument(
         "--executor-secret-file",
         metavar="PATH",
         type=Path,
-        help="the secret that signs each request to the --executor URL",
+        help=_("the secret that signs each request to the --executor URL"),
     )
-    shown = parser.add_argument_group("where the app appears")
+    shown = parser.add_argument_group(_("where the app appears"))
     view = shown.add_mutually_exclusive_group()
     view.add_argument(
         "--web",
         action="store_true",
-        help="serve the app to browsers (on 127.0.0.1 unless --host) and print the address",
+        help=_("serve the app to browsers (on 127.0.0.1 unless --host) and print the address"),
     )
     view.add_argument(
         "--desktop",
         action="store_true",
-        help="open a desktop window or stop with the reason, never the browser "
-        "(by default the app falls back to the browser when no window can be shown)",
+        help=_(
+            "open a desktop window or stop with the reason, never the browser "
+            "(by default the app falls back to the browser when no window can be shown)"
+        ),
     )
     shown.add_argument(
         "--no-os-notifications",
         action="store_true",
-        help="in the desktop window, say that something newly needs attention only inside "
-        "the app, not with an OS notification",
+        help=_(
+            "in the desktop window, say that something newly needs attention only inside "
+            "the app, not with an OS notification"
+        ),
     )
     shown.add_argument(
         "--locale",
         metavar="LOCALE",
-        type=_locale,
-        help="write dates and times as LOCALE does (en_GB, en_US, de_DE, zh_Hans_CN...) "
-        "instead of as the system or the browser says; Settings can still choose another",
+        type=partial(_locale, words=words),
+        help=_(
+            "write dates and times as LOCALE does (en_GB, en_US, de_DE, zh_Hans_CN...) "
+            "instead of as the system or the browser says; Settings can still choose another"
+        ),
     )
     shown.add_argument(
         "--port",
         metavar="N",
-        type=_port,
-        help="the port the web view listens on (default 8550, or a free one)",
+        type=partial(_port, words=words),
+        help=_("the port the web view listens on (default 8550, or a free one)"),
     )
     others = parser.add_argument_group(
-        "serving other devices (with --web and --server; each person signs in)"
+        _("serving other devices (with --web and --server; each person signs in)")
     )
     others.add_argument(
         "--host",
         metavar="ADDRESS",
-        help="listen on ADDRESS instead of 127.0.0.1; any other address serves the app to "
-        "other devices, each person signing in with their own token (needs --server, and "
-        "--certfile/--keyfile or --behind-proxy)",
+        help=_(
+            "listen on ADDRESS instead of 127.0.0.1; any other address serves the app to "
+            "other devices, each person signing in with their own token (needs --server, and "
+            "--certfile/--keyfile or --behind-proxy)"
+        ),
     )
     others.add_argument(
         "--certfile",
         metavar="PATH",
         type=Path,
-        help="serve the web view over HTTPS with this PEM certificate (chain)",
+        help=_("serve the web view over HTTPS with this PEM certificate (chain)"),
     )
     others.add_argument(
         "--keyfile",
         metavar="PATH",
         type=Path,
-        help="the certificate's private key (PEM, without a passphrase)",
+        help=_("the certificate's private key (PEM, without a passphrase)"),
     )
     others.add_argument(
         "--behind-proxy",
         action="store_true",
-        help="TLS ends at a reverse proxy in front of the app: serve it plain HTTP, "
-        "with per-person sign-in (needs --public-url, and a loopback --host or "
-        "--forwarded-allow-ips)",
+        help=_(
+            "TLS ends at a reverse proxy in front of the app: serve it plain HTTP, "
+            "with per-person sign-in (needs --public-url, and a loopback --host or "
+            "--forwarded-allow-ips)"
+        ),
     )
     others.add_argument(
         "--public-url",
         metavar="URL",
-        help="the address people open, such as https://schedules.example.com; the app "
-        "answers no other (required with --behind-proxy; with --certfile, by default any "
-        "name the certificate is valid for, on --port)",
+        help=_(
+            "the address people open, such as https://schedules.example.com; the app "
+            "answers no other (required with --behind-proxy; with --certfile, by default any "
+            "name the certificate is valid for, on --port)"
+        ),
     )
     others.add_argument(
         "--forwarded-allow-ips",
         metavar="ADDRESSES",
-        help="with --behind-proxy on a --host other than loopback: the reverse proxy's IP "
-        "addresses or networks, comma-separated; connections from anywhere else are refused, "
-        "and the X-Forwarded-For they set names each browser (whose failed sign-ins are "
-        "slowed apart)",
+        help=_(
+            "with --behind-proxy on a --host other than loopback: the reverse proxy's IP "
+            "addresses or networks, comma-separated; connections from anywhere else are "
+            "refused, and the X-Forwarded-For they set names each browser (whose failed "
+            "sign-ins are slowed apart)"
+        ),
     )
     others.add_argument(
         "--remember-days",
         metavar="N",
-        type=_days,
+        type=partial(_days, words=words),
         default=DEFAULT_REMEMBER_DAYS,
-        help='how long a browser keeps a sign-in made with "Remember on this device" '
-        f"(default {DEFAULT_REMEMBER_DAYS})",
+        help=_(
+            'how long a browser keeps a sign-in made with "Remember on this device" '
+            "(default {days})"
+        ).format(days=DEFAULT_REMEMBER_DAYS),
     )
     limits = parser.add_argument_group(
-        "limits of the web view (with --web)",
-        "what one browser may hold of the web view (README: Serving phones and other devices)",
+        _("limits of the web view (with --web)"),
+        _("what one browser may hold of the web view (README: Serving phones and other devices)"),
     )
     add_limit_options(limits, frames=True)
     limits.add_argument(
@@ -177,48 +209,60 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=count_from_one,
         default=DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
-        help="serving other devices: pages one browser address may hold open before anyone "
-        "signs in on them; beyond N another is refused until one signs in or closes "
-        f"(default {DEFAULT_WAITING_SOCKETS_PER_ADDRESS})",
+        help=_(
+            "serving other devices: pages one browser address may hold open before anyone "
+            "signs in on them; beyond N another is refused until one signs in or closes "
+            "(default {count})"
+        ).format(count=DEFAULT_WAITING_SOCKETS_PER_ADDRESS),
     )
     limits.add_argument(
         "--sign-in-timeout",
         metavar="S",
         type=seconds_above_zero,
         default=DEFAULT_SIGN_IN_SECONDS,
-        help="serving other devices: a page nobody signs in on within S seconds is "
-        f"disconnected (default {DEFAULT_SIGN_IN_SECONDS:g})",
+        help=_(
+            "serving other devices: a page nobody signs in on within S seconds is "
+            "disconnected (default {seconds})"
+        ).format(seconds=f"{DEFAULT_SIGN_IN_SECONDS:g}"),
     )
     return parser
 
 
-def _days(text: str) -> int:
+def _days(text: str, *, words: Words) -> int:
     try:
         value = int(text)
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_REMEMBER_DAYS:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of days from 1 to {MAX_REMEMBER_DAYS}"
+            words.gettext("{text} is not a number of days from 1 to {most}").format(
+                text=repr(text), most=MAX_REMEMBER_DAYS
+            )
         )
     return value
 
 
-def _locale(text: str) -> str:
+def _locale(text: str, *, words: Words) -> str:
     """A locale CLDR knows, in Babel's spelling ("de-DE" -> "de_DE")."""
-    from viewmodels.formatting.locales import parsed_locale  # only when --locale is given
-
     try:
         return str(parsed_locale(text))
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            words.gettext("{text} is not a locale (try en_GB, en_US, de_DE or zh_Hans_CN)").format(
+                text=repr(text)
+            )
+        ) from None
 
 
-def _port(text: str) -> int:
+def _port(text: str, *, words: Words) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+        raise argparse.ArgumentTypeError(
+            words.gettext("{text} is not a port number").format(text=repr(text))
+        ) from None
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
+        raise argparse.ArgumentTypeError(
+            words.gettext("{port} is not a port number (1-65535)").format(port=value)
+        )
     return value

@@ -16,8 +16,8 @@ from collections.abc import Callable
 import flet as ft
 from babel import Locale
 
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE
-from viewmodels.formatting.locales import (
+from viewmodels.language import (
+    DEFAULT_LOCALE,
     REGIONAL_FORMATS,
     first_known_locale,
     os_locale,

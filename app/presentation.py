@@ -15,7 +15,8 @@ its own client and skips the choice.
 ``decide_presentation`` is pure but for the two effects it is handed, the probe
 ``client_cached`` and ``fetch_client``, and calls each only when its answer
 decides: ``--web``, a packaged app or a missing display never scan the disk or
-touch the network, and a cached client is never fetched again.
+touch the network, and a cached client is never fetched again. The reasons
+are said in the command line's language (``app.command_line_words``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.command_line_words import words_of_setting
 from app.startup_error import StartupError
+from viewmodels.language import Words
 
 
 class View(StrEnum):
@@ -58,28 +61,34 @@ def decide_presentation(
     fetch_client: Callable[[], None],
     web_requested: bool = False,
     desktop_requested: bool = False,
+    words: Words | None = None,
 ) -> Presentation:
     """Where the app appears; ``StartupError`` when ``--desktop`` cannot have its window.
 
     ``platform`` is ``sys.platform``; ``env`` the environment. ``client_cached`` and
     then ``fetch_client`` (which raises ``ClientFetchFailed``) are each called at
     most once, and only when a window is possible and the client is missing.
+    ``words`` say the reasons (None: the operating system's language).
     """
     if env.get("FLET_PLATFORM"):
         return Presentation(View.PACKAGED, open_browser=False)
     if web_requested:
         return Presentation(View.WEB, open_browser=False)
+    said = words if words is not None else words_of_setting(None)
     if not has_display(platform, env):
         if desktop_requested:
             raise StartupError(
-                "No display is available for a window (DISPLAY and WAYLAND_DISPLAY are "
-                "unset); run without --desktop to serve the app to browsers instead."
+                said.gettext(
+                    "No display is available for a window (DISPLAY and WAYLAND_DISPLAY are "
+                    "unset); run without --desktop to serve the app to browsers instead."
+                )
             )
         return Presentation(
             View.WEB,
             open_browser=False,
-            reason="No display is available for a window, so the app is served to "
-            "browsers instead.",
+            reason=said.gettext(
+                "No display is available for a window, so the app is served to browsers instead."
+            ),
         )
     if client_cached():
         return Presentation(View.DESKTOP, open_browser=False)
@@ -91,14 +100,23 @@ def decide_presentation(
     except ClientFetchFailed as failed:
         if desktop_requested:
             raise StartupError(
-                f"Flet's desktop client could not be fetched ({failed}); run without "
-                "--desktop to use the browser instead."
+                # Translators: {reason} is why the download failed, in English.
+                said.gettext(
+                    "Flet's desktop client could not be fetched ({reason}); run without "
+                    "--desktop to use the browser instead."
+                ).format(reason=failed)
             ) from failed
-        again = "" if isinstance(failed, ClientNotPinned) else "; the next start tries again"
-        return Presentation(
-            View.WEB,
-            open_browser=True,
-            reason=f"Flet's desktop client could not be fetched ({failed}), so the app "
-            f"opens in your browser{again}.",
-        )
+        if isinstance(failed, ClientNotPinned):  # another start cannot pin it
+            # Translators: {reason} is why the download failed, in English.
+            reason = said.gettext(
+                "Flet's desktop client could not be fetched ({reason}), so the app "
+                "opens in your browser."
+            )
+        else:
+            # Translators: {reason} is why the download failed, in English.
+            reason = said.gettext(
+                "Flet's desktop client could not be fetched ({reason}), so the app "
+                "opens in your browser; the next start tries again."
+            )
+        return Presentation(View.WEB, open_browser=True, reason=reason.format(reason=failed))
     return Presentation(View.DESKTOP, open_browser=False)

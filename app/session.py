@@ -92,7 +92,10 @@ def compose_models(
     what saves an ``.ics`` file (the embedded server's Add to calendar), and
     ``opens_links`` whether the platform opens ``webcal://`` in a calendar app;
     ``settings`` the Settings screen's model (None: no Settings).
+    Every model speaks the locale ``device_zone`` carries; ``ScreenModels.locale``
+    gives the views the same words.
     """
+    locale = locale_of(device_zone)
     offline = OfflineViewModel(views or NoViewCache(), clock=clock, device_zone=device_zone)
     if on_server_reached is not None:
         offline.set_on_reached(on_server_reached)
@@ -116,7 +119,12 @@ def compose_models(
     sidebar.subscribe(lambda _snapshot: messages.refresh_title())
     agenda = AgendaViewModel(api, clock=clock, device_zone=device_zone, offline=offline)
     navigation = NavigationViewModel(
-        schedules=schedules, detail=detail, sidebar=sidebar, messages=messages, agenda=agenda
+        schedules=schedules,
+        detail=detail,
+        sidebar=sidebar,
+        messages=messages,
+        agenda=agenda,
+        locale=locale,
     )
     notices = AttentionNotices(
         api, storage, clock=clock, device_zone=device_zone, on_announce=announce
@@ -141,6 +149,7 @@ def compose_models(
         subscribe_all=subscribe_all,
         calendar_feeds=calendar_feeds,
         settings=settings,
+        locale=locale,
     )
     live = LiveUpdates(
         schedules=schedules,
@@ -180,6 +189,7 @@ def _calendar_models(
             saver=calendar_file,
             opens_links=opens_links,
             on_feed_made=listed.refresh,
+            locale=locale_of(device_zone),
         )
 
     return adder(), adder(), listed

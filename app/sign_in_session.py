@@ -10,8 +10,9 @@ second person on the same browser never sees the first one's. Failed sign-ins ar
 slowed per browser address (``app.browser_address``), one throttle for the process.
 Signing in, and a signed-in tab reconnecting, admits its socket past
 ``app.web.sign_in_door``. The browser's preferred languages give the person's
-formats (``app.page_locale``); they are asked before a remembered token is used,
-so the screens it opens at once are in the person's formats too.
+formats and language (``app.page_locale``); they are asked before a remembered
+token is used, so the screens it opens at once are in the person's formats and
+words too, and the sign-in screen says its words in them once they are known.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def sign_in_entry(
             nonlocal shown_zone
             shown_zone = display_zone(device_zone, HourCycle.LANGUAGE, found)
             page.locale_configuration = flet_locale(found)
+            sign_in.learn_locale(found)
 
         preferences = ft.SharedPreferences()
         browser = page.client_ip or ""
@@ -165,6 +167,7 @@ def sign_in_entry(
             remember_for=remember_for,
             copies=BrowserViewCaches(preferences, backend.identity),
             attempts=BrowserAttempts(throttle, browser),
+            locale=starting,
         )
 
         def current_live() -> LiveUpdates | None:

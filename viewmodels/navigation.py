@@ -6,7 +6,8 @@ The route is the single source of what is open: ``/`` the schedules sheet,
 ``/settings`` the Settings screen; any other address reads as the sheet and
 is rewritten to ``/``. The view model decides (its commands answer the route
 to go to; ``follow(route)`` brings the screens along); the view only binds
-keys and routes. The keys: viewmodels/README.md.
+keys and routes. The keys: viewmodels/README.md. A place's heading is English
+(``Place.heading``); ``NavigationViewModel.heading`` says it in the person's language.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from enum import StrEnum
 from urllib.parse import urlsplit
 from uuid import UUID
 
+from babel import Locale
+
 from viewmodels.agenda import AgendaViewModel
 from viewmodels.detail import DetailPhase, ScheduleDetailViewModel
+from viewmodels.language import DEFAULT_LOCALE, N_, words_for
 from viewmodels.observable import Observable
 from viewmodels.schedule_list import ScheduleListViewModel
 from viewmodels.sidebar import SessionMessagesViewModel, SidebarViewModel
@@ -44,7 +48,8 @@ class Place(StrEnum):
 
     @property
     def heading(self) -> str:
-        """The screen's name in a phone's app bar."""
+        """The screen's name in a phone's app bar, in English (``NavigationViewModel.heading``
+        says it in the person's language)."""
         return _HEADINGS[self]
 
     @property
@@ -59,12 +64,12 @@ class Place(StrEnum):
 
 
 _HEADINGS = {
-    Place.SCHEDULES: "Schedules",
-    Place.SCHEDULE: "Schedule",
-    Place.SESSION: "Session",
-    Place.AGENDA: "Agenda",
-    Place.AGENDA_SCHEDULE: "Schedule",
-    Place.SETTINGS: "Settings",
+    Place.SCHEDULES: N_("Schedules"),
+    Place.SCHEDULE: N_("Schedule"),
+    Place.SESSION: N_("Session"),
+    Place.AGENDA: N_("Agenda"),
+    Place.AGENDA_SCHEDULE: N_("Schedule"),
+    Place.SETTINGS: N_("Settings"),
 }
 
 
@@ -143,8 +148,11 @@ class NavigationViewModel(Observable[Location]):
         sidebar: SidebarViewModel,
         messages: SessionMessagesViewModel,
         agenda: AgendaViewModel | None = None,
+        locale: Locale = DEFAULT_LOCALE,
     ) -> None:
+        """``locale``: the language the headings are said in."""
         super().__init__(Location(Place.SCHEDULES))
+        self._words = words_for(locale)
         self._agenda = agenda
         self._schedules = schedules
         self._detail = detail
@@ -152,6 +160,10 @@ class NavigationViewModel(Observable[Location]):
         self._messages = messages
         self._arrows_lead = True
         """Enter is the list's: no Tab moved the focus since the arrows (or the search) led."""
+
+    def heading(self, place: Place) -> str:
+        """``place``'s name in a phone's app bar, in the person's language."""
+        return self._words.gettext(place.heading)
 
     async def start(self) -> None:
         """The app opened: the schedules sheet and the sidebar load side by side."""

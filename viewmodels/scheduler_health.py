@@ -20,30 +20,37 @@ from zoneinfo import ZoneInfo
 from transport.errors import ApiError
 from transport.models import SCHEDULER_NOT_OFFERED, SchedulerState, SchedulerStatus
 from viewmodels.formatting import age_text, duration_text, moment_text
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_, Words
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 from viewmodels.server_kind import ServerKind
 
-RESTART_APP_TEXT = "Restart the app to start its scheduler again."
+RESTART_APP_TEXT = N_("Restart the app to start its scheduler again.")
 """The embedded server's way back: its scheduler runs inside the app."""
 
 
 def stopped_text(last_tick_at: datetime | None, now: datetime, zone: ZoneInfo) -> str:
+    words = words_of(zone)
     if last_tick_at is None:
-        return "Schedules are not firing: the server's scheduler has not run."
+        return words.gettext("Schedules are not firing: the server's scheduler has not run.")
     moment = moment_text(last_tick_at, now, zone, seconds=False)
-    return (
-        "Schedules are not firing: the server's scheduler last ran at "
-        f"{moment} ({age_text(last_tick_at, now, zone)})."
-    )
+    age = age_text(last_tick_at, now, zone)
+    # Translators: {moment} is when the scheduler last ran ("10:42"), {age} how long ago.
+    return words.gettext(
+        "Schedules are not firing: the server's scheduler last ran at {moment} ({age})."
+    ).format(moment=moment, age=age)
 
 
-def late_text(last_tick_at: datetime | None, now: datetime) -> str:
+def late_text(last_tick_at: datetime | None, now: datetime, *, words: Words) -> str:
     if last_tick_at is None:
-        return "Firings are running late."
+        return words.gettext("Firings are running late.")
     seconds = max(int((now - last_tick_at).total_seconds()), 1)
-    return f"Firings are running late: the scheduler last ran {duration_text(seconds)} ago."
+    # Translators: {duration} is how long ago, as a duration ("45 s").
+    return words.gettext("Firings are running late: the scheduler last ran {duration} ago.").format(
+        duration=duration_text(seconds, words=words)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +136,12 @@ class SchedulerHealthViewModel(Observable[SchedulerHealthSnapshot]):
         state = None if status is None else status.known_state
         if status is None or state is None or state is SchedulerState.RUNNING:
             return SchedulerHealthSnapshot()
-        recovery = RESTART_APP_TEXT if self._server is ServerKind.EMBEDDED else None
+        words = words_of(self._zone)
+        embedded = self._server is ServerKind.EMBEDDED
+        recovery = words.gettext(RESTART_APP_TEXT) if embedded else None
         if state is SchedulerState.LATE:
-            return SchedulerHealthSnapshot(late_text(status.last_tick_at, now), recovery)
+            late = late_text(status.last_tick_at, now, words=words)
+            return SchedulerHealthSnapshot(late, recovery)
         return SchedulerHealthSnapshot(
             stopped_text(status.last_tick_at, now, self._zone), recovery, stopped=True
         )

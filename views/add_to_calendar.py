@@ -21,10 +21,12 @@ from viewmodels.feeds.words import (
     COPY_ADDRESS_LABEL,
     OPEN_CALENDAR_LABEL,
 )
+from viewmodels.language import Words
 from views.actions import icon_action
 from views.binding import run_command, use_snapshot
 from views.calendar_feeds import CalendarFeeds
 from views.screen_models import AddToCalendarModel, use_models
+from views.words import use_words
 
 
 def _use_learnt(model: AddToCalendarModel) -> AddToCalendarSnapshot:
@@ -36,6 +38,7 @@ def _use_learnt(model: AddToCalendarModel) -> AddToCalendarSnapshot:
 @ft.component
 def DetailAddToCalendar(schedule_id: UUID, title: str) -> ft.Control:
     """The detail's "Add to calendar" and, once asked, its panel."""
+    words = use_words()
     model = use_models().add_to_calendar
     if model is None:
         return ft.Container(visible=False)
@@ -49,7 +52,7 @@ def DetailAddToCalendar(schedule_id: UUID, title: str) -> ft.Control:
         disabled=snapshot.phase is CalendarPhase.WORKING,
     )
     return ft.Column(
-        [ft.Row([button]), *_panel(snapshot, model, schedule_id)], spacing=8, tight=True
+        [ft.Row([button]), *_panel(snapshot, model, schedule_id, words)], spacing=8, tight=True
     )
 
 
@@ -82,12 +85,13 @@ def AgendaCalendarActions() -> ft.Control:
 @ft.component
 def AgendaCalendarPanel() -> ft.Control:
     """At the top of the Agenda's scrolling rows: what those header buttons opened."""
+    words = use_words()
     models = use_models()
     model = models.subscribe_all
     if model is None:
         return ft.Container(visible=False)
     snapshot = use_snapshot(model)
-    parts = _panel(snapshot, model, ALL)
+    parts = _panel(snapshot, model, ALL, words)
     feeds = models.calendar_feeds
     if snapshot.feeds_shown and feeds is not None:
         parts.append(CalendarFeeds(feeds))
@@ -119,18 +123,19 @@ def ListSubscribeAll() -> ft.Control:
 @ft.component
 def ListSubscribeAllPanel() -> ft.Control:
     """Under the list's header: the panel Subscribe to all schedules opened there."""
+    words = use_words()
     model = use_models().subscribe_all
     if model is None:
         return ft.Container(visible=False)
     snapshot = use_snapshot(model)
-    panel = _panel(snapshot, model, ALL)
+    panel = _panel(snapshot, model, ALL, words)
     if not panel:
         return ft.Container(visible=False)
     return ft.Container(content=panel[0], padding=ft.Padding.symmetric(horizontal=16))
 
 
 def _panel(
-    snapshot: AddToCalendarSnapshot, model: AddToCalendarModel, target: Target
+    snapshot: AddToCalendarSnapshot, model: AddToCalendarModel, target: Target, words: Words
 ) -> list[ft.Control]:
     if not snapshot.shows(target):
         return []
@@ -146,7 +151,7 @@ def _panel(
             )
         ]
     elif snapshot.phase is CalendarPhase.ADDRESS and snapshot.address is not None:
-        lines = [ft.Text(snapshot.text, size=14), _address(snapshot.address, snapshot)]
+        lines = [ft.Text(snapshot.text, size=14), _address(snapshot.address, snapshot, words)]
     elif snapshot.phase is CalendarPhase.FAILED:
         lines = [
             ft.Text(snapshot.error_title or "", weight=ft.FontWeight.W_600, color=ft.Colors.ERROR),
@@ -156,7 +161,7 @@ def _panel(
         lines = [ft.Text(snapshot.text, size=14)]
     lines.append(
         ft.Row(
-            [ft.TextButton(CLOSE_LABEL, on_click=lambda: model.close())],
+            [ft.TextButton(words.gettext(CLOSE_LABEL), on_click=lambda: model.close())],
             alignment=ft.MainAxisAlignment.END,
         )
     )
@@ -170,10 +175,12 @@ def _panel(
     ]
 
 
-def _address(address: str, snapshot: AddToCalendarSnapshot) -> ft.Control:
+def _address(address: str, snapshot: AddToCalendarSnapshot, words: Words) -> ft.Control:
+    copied = words.gettext(ADDRESS_COPIED_TEXT)
+
     async def copy() -> None:
         await ft.Clipboard().set(address)
-        ft.context.page.show_dialog(ft.SnackBar(ft.Text(ADDRESS_COPIED_TEXT)))
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(copied)))
 
     controls: list[ft.Control] = [
         ft.Row(
@@ -191,7 +198,7 @@ def _address(address: str, snapshot: AddToCalendarSnapshot) -> ft.Control:
                 ),
                 icon_action(
                     ft.Icons.CONTENT_COPY,
-                    COPY_ADDRESS_LABEL,
+                    words.gettext(COPY_ADDRESS_LABEL),
                     lambda: ft.context.page.run_task(copy),
                 ),
             ],
@@ -208,7 +215,7 @@ def _address(address: str, snapshot: AddToCalendarSnapshot) -> ft.Control:
             ft.Row(
                 [
                     ft.TextButton(
-                        OPEN_CALENDAR_LABEL,
+                        words.gettext(OPEN_CALENDAR_LABEL),
                         icon=ft.Icons.OPEN_IN_NEW,
                         on_click=lambda: ft.context.page.run_task(open_in_calendar),
                     )

@@ -30,6 +30,7 @@ from viewmodels.agenda import (
     day_key,
 )
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
+from viewmodels.language import Words
 from viewmodels.schedule_list.snapshot import ATTENTION_LABEL, REFRESH_LABEL
 from views.actions import icon_action
 from views.add_to_calendar import AgendaCalendarActions, AgendaCalendarPanel
@@ -37,6 +38,7 @@ from views.agenda_day import OpenRow, day_controls
 from views.binding import Held, go, run_command, use_snapshot
 from views.screen_models import AgendaModel, NavigationModel
 from views.status_panels import error_panel, loading_panel, message_panel
+from views.words import use_words
 
 _HEADER_PADDING = ft.Padding.only(left=16, right=8, top=12, bottom=8)
 CELL_WIDTH = 24
@@ -49,6 +51,7 @@ WIDE_CELL_WIDTH = 40
 def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False) -> ft.Control:
     """``phone``: the app bar already names the screen and holds Refresh."""
     snapshot = use_snapshot(model)
+    words = use_words()
     list_view: Held[ft.ListView] = ft.use_ref()
 
     def open_row(schedule_id: UUID, day: date) -> None:
@@ -69,21 +72,24 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
         if chosen:
             run_command(model.select_span, AgendaSpan(chosen[0]))
 
+    heading = words.gettext(AGENDA_HEADING)
     title = ft.Row(
         [
             ft.Semantics(
-                content=ft.Text(AGENDA_HEADING, theme_style=ft.TextThemeStyle.TITLE_LARGE),
+                content=ft.Text(heading, theme_style=ft.TextThemeStyle.TITLE_LARGE),
                 header=True,
-                label=AGENDA_HEADING,
+                label=heading,
                 exclude_semantics=True,
                 expand=True,
             ),
-            icon_action(ft.Icons.REFRESH, REFRESH_LABEL, lambda: run_command(model.reload)),
+            icon_action(
+                ft.Icons.REFRESH, words.gettext(REFRESH_LABEL), lambda: run_command(model.reload)
+            ),
         ]
     )
     if snapshot.not_offered:
         # Nothing to choose or search: the sentence alone, never an error.
-        body = message_panel(ft.Icons.EVENT_BUSY, NOT_OFFERED_TEXT)
+        body = message_panel(ft.Icons.EVENT_BUSY, words.gettext(NOT_OFFERED_TEXT))
         return ft.Column(
             [*([] if phone else [ft.Container(content=title, padding=_HEADER_PADDING)]), body],
             spacing=0,
@@ -95,7 +101,8 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
                 *([] if phone else [title]),
                 ft.SegmentedButton(
                     segments=[
-                        ft.Segment(value=span.value, label=ft.Text(span.label)) for span in SPANS
+                        ft.Segment(value=span.value, label=ft.Text(words.gettext(span.label)))
+                        for span in SPANS
                     ],
                     selected=[snapshot.span.value],
                     show_selected_icon=False,
@@ -104,7 +111,7 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
                 ft.Row(
                     [
                         ft.Chip(
-                            label=ft.Text(ATTENTION_LABEL),
+                            label=ft.Text(words.gettext(ATTENTION_LABEL)),
                             leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
                             selected=snapshot.attention_only,
                             show_checkmark=False,
@@ -130,18 +137,27 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
         ),
         padding=_HEADER_PADDING,
     )
-    return ft.Column([header, _body(snapshot, model, open_row, list_view)], spacing=0, expand=True)
+    return ft.Column(
+        [header, _body(snapshot, model, open_row, list_view, words)], spacing=0, expand=True
+    )
 
 
 def _body(
-    snapshot: AgendaSnapshot, model: AgendaModel, open_row: OpenRow, list_view: Held[ft.ListView]
+    snapshot: AgendaSnapshot,
+    model: AgendaModel,
+    open_row: OpenRow,
+    list_view: Held[ft.ListView],
+    words: Words,
 ) -> ft.Control:
     if snapshot.first_page_error:
         return error_panel(
-            FAILURE_TITLE, snapshot.first_page_error, lambda: run_command(model.retry)
+            words.gettext(FAILURE_TITLE),
+            snapshot.first_page_error,
+            lambda: run_command(model.retry),
+            words=words,
         )
     if snapshot.loading or (not snapshot.days and not snapshot.empty_text):
-        return loading_panel(LOADING_TEXT)
+        return loading_panel(words.gettext(LOADING_TEXT))
 
     def near_end(event: ft.OnScrollEvent) -> None:
         if model.snapshot.can_load_more and event.max_scroll_extent - event.pixels <= 1_500:
@@ -153,8 +169,8 @@ def _body(
     if snapshot.empty_text:
         controls.append(message_panel(ft.Icons.EVENT_AVAILABLE, snapshot.empty_text))
     for day in snapshot.days:
-        controls.extend(day_controls(day, open_row))
-    controls.append(_footer(snapshot, model))
+        controls.extend(day_controls(day, open_row, words))
+    controls.append(_footer(snapshot, model, words))
     rows = ft.ListView(
         controls,
         expand=True,
@@ -222,13 +238,15 @@ def _cell(cell: BusyCell, labelled: bool) -> ft.Control:
     )
 
 
-def _footer(snapshot: AgendaSnapshot, model: AgendaModel) -> ft.Control:
+def _footer(snapshot: AgendaSnapshot, model: AgendaModel, words: Words) -> ft.Control:
     if snapshot.later_page_error:
         content: ft.Control = ft.Row(
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
                 ft.Text(snapshot.later_page_error, color=ft.Colors.ERROR, expand=True),
-                ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
+                ft.TextButton(
+                    words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry)
+                ),
             ],
             spacing=8,
         )
@@ -236,13 +254,17 @@ def _footer(snapshot: AgendaSnapshot, model: AgendaModel) -> ft.Control:
         content = ft.Row(
             [
                 ft.ProgressRing(width=18, height=18, stroke_width=2),
-                ft.Text(LOADING_MORE_TEXT, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(words.gettext(LOADING_MORE_TEXT), color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
     elif snapshot.can_load_more:
         content = ft.Row(
-            [ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))],
+            [
+                ft.TextButton(
+                    words.gettext(LOAD_MORE_LABEL), on_click=lambda: run_command(model.load_more)
+                )
+            ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
     elif snapshot.end_text:
@@ -259,7 +281,7 @@ def _agenda_search(model: AgendaModel) -> ft.Control:
     """The agenda's search: memoized on the model, so no render sends the field older text."""
     return ft.TextField(
         value=model.snapshot.query,
-        label=SEARCH_LABEL,
+        label=use_words().gettext(SEARCH_LABEL),
         prefix_icon=ft.Icons.SEARCH,
         dense=True,
         expand=True,

@@ -17,11 +17,12 @@ import flet as ft
 
 from viewmodels.agenda import NOW_TEXT, AgendaDay, AgendaRow
 from viewmodels.formatting.marks import MarkKind
+from viewmodels.language import Words
 
 OpenRow = Callable[[UUID, date], None]
 
 
-def day_controls(day: AgendaDay, open_row: OpenRow) -> list[ft.Control]:
+def day_controls(day: AgendaDay, open_row: OpenRow, words: Words) -> list[ft.Control]:
     heading = ft.Container(
         content=ft.Semantics(
             content=ft.Text(day.heading, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
@@ -35,21 +36,22 @@ def day_controls(day: AgendaDay, open_row: OpenRow) -> list[ft.Control]:
     controls: list[ft.Control] = [heading]
     for index, row in enumerate(day.rows):
         if day.now_at == index:
-            controls.append(_now_line())
+            controls.append(_now_line(words))
         controls.append(AgendaRowTile(row, open_row, key=row.key))
     if day.now_at is not None and day.now_at == len(day.rows):
-        controls.append(_now_line())
+        controls.append(_now_line(words))
     return controls
 
 
-def _now_line() -> ft.Control:
+def _now_line(words: Words) -> ft.Control:
+    now = words.gettext(NOW_TEXT)
     return ft.Semantics(
-        label=NOW_TEXT,
+        label=now,
         exclude_semantics=True,
         content=ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(NOW_TEXT, size=12, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600),
+                    ft.Text(now, size=12, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600),
                     ft.Container(height=2, bgcolor=ft.Colors.ERROR, expand=True),
                 ],
                 spacing=8,

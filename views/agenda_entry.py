@@ -10,6 +10,7 @@ from viewmodels.agenda import AGENDA_ENTRY_LABEL
 from views.binding import use_snapshot
 from views.screen_models import NavigationModel
 from views.sidebar_rows import destination_entry
+from views.words import use_words
 
 
 @ft.component
@@ -22,7 +23,7 @@ def AgendaEntry(
     location = use_snapshot(navigation)
     return destination_entry(
         ft.Icons.VIEW_AGENDA_OUTLINED,
-        AGENDA_ENTRY_LABEL,
+        use_words().gettext(AGENDA_ENTRY_LABEL),
         selected=location.place.in_agenda,
         on_tap=lambda: show(navigation.show_agenda()),
         ref=ref,

@@ -4,6 +4,8 @@ Wide windows are one view (``views.wide_layout``), narrow ones a stack
 (``views.narrow_layout``). Every decision (what a route shows, where Back,
 Escape and the keys lead) is ``NavigationViewModel``'s: this module hands it
 each key, and each route the router shows through ``use_route_follower``.
+Every screen under it reads its labels in ``ScreenModels.locale``'s words
+(``views.words``), the desktop window's and a signed-in browser's alike.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from views.narrow_layout import (
 )
 from views.screen_models import ScreenModels, ScreenModelsContext
 from views.wide_layout import WideDetail, WideLayout, WideTranscript
+from views.words import provide_words
 
 
 @ft.component
@@ -42,8 +45,11 @@ def AppShell(models: ScreenModels) -> ft.Control:
     page.on_keyboard_event = on_key
     ft.on_mounted(lambda: page.run_task(models.navigation.start))
     routes = WIDE_ROUTES if is_wide(width) else NARROW_ROUTES
-    return ScreenModelsContext(
-        models, lambda: ft.Router(routes, not_found=Elsewhere, manage_views=True)
+    return provide_words(
+        models.locale,
+        lambda: ScreenModelsContext(
+            models, lambda: ft.Router(routes, not_found=Elsewhere, manage_views=True)
+        ),
     )
 
 

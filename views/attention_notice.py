@@ -12,6 +12,7 @@ import flet as ft
 from viewmodels.attention.notices import DISMISS_LABEL, OPEN_LABEL
 from views.binding import go, run_command, use_snapshot
 from views.screen_models import NavigationModel, NoticesModel, ScheduleListModel, ScreenModels
+from views.words import use_words
 
 
 @ft.component
@@ -19,6 +20,7 @@ def AttentionBanner(
     notices: NoticesModel, navigation: NavigationModel, schedules: ScheduleListModel
 ) -> ft.Control:
     snapshot = use_snapshot(notices)
+    words = use_words()
     notice = snapshot.notice
     if notice is None:
         return ft.Container(height=0)
@@ -42,8 +44,8 @@ def AttentionBanner(
                     max_lines=3,
                     overflow=ft.TextOverflow.ELLIPSIS,
                 ),
-                ft.TextButton(OPEN_LABEL, on_click=open_notice),
-                ft.TextButton(DISMISS_LABEL, on_click=notices.dismiss),
+                ft.TextButton(words.gettext(OPEN_LABEL), on_click=open_notice),
+                ft.TextButton(words.gettext(DISMISS_LABEL), on_click=notices.dismiss),
             ],
             spacing=8,
         ),

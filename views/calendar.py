@@ -25,10 +25,12 @@ from viewmodels.calendar import (
     MarkKind,
 )
 from viewmodels.formatting.shared_words import RETRY_LABEL
+from viewmodels.language import Words
 from views.actions import icon_action
 from views.binding import Held, focus_soon, run_command, use_each_request, use_snapshot
 from views.calendar_grid import MARK_SIZE, mark_glyph, month_grid
 from views.screen_models import CalendarModel
+from views.words import use_words
 
 CALENDAR_SCROLL_KEY = "calendar-section"
 """The scroll key of the calendar section (one detail shows at a time)."""
@@ -37,6 +39,7 @@ CALENDAR_SCROLL_KEY = "calendar-section"
 @ft.component
 def CalendarSection(model: CalendarModel, reveal: Callable[[], None] | None = None) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     buttons = ft.use_ref(dict[date, ft.Ref[ft.TextButton]]())
     clicked: Held[bool] = ft.use_ref(False)
 
@@ -62,8 +65,8 @@ def CalendarSection(model: CalendarModel, reveal: Callable[[], None] | None = No
         return ft.Container()
     refs: dict[date, ft.Ref[ft.TextButton]] = {}
     buttons.current = refs
-    parts: list[ft.Control] = [_month_bar(model, snapshot)]
-    parts.extend(_status(model, snapshot))
+    parts: list[ft.Control] = [_month_bar(model, snapshot, words)]
+    parts.extend(_status(model, snapshot, words))
     parts.append(month_grid(model, snapshot, refs, clicked))
     if snapshot.legend:
         parts.append(_legend(snapshot.legend))
@@ -77,12 +80,12 @@ def CalendarSection(model: CalendarModel, reveal: Callable[[], None] | None = No
     )
 
 
-def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
+def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot, words: Words) -> ft.Control:
     return ft.Row(
         [
             icon_action(
                 ft.Icons.CHEVRON_LEFT,
-                PREVIOUS_MONTH_LABEL,
+                words.gettext(PREVIOUS_MONTH_LABEL),
                 lambda: run_command(model.previous_month),
             ),
             ft.Semantics(  # its own heading node; else it merges into the card's name
@@ -96,14 +99,16 @@ def _month_bar(model: CalendarModel, snapshot: CalendarSnapshot) -> ft.Control:
                 expand=True,
             ),
             icon_action(
-                ft.Icons.CHEVRON_RIGHT, NEXT_MONTH_LABEL, lambda: run_command(model.next_month)
+                ft.Icons.CHEVRON_RIGHT,
+                words.gettext(NEXT_MONTH_LABEL),
+                lambda: run_command(model.next_month),
             ),
         ],
         spacing=4,
     )
 
 
-def _status(model: CalendarModel, snapshot: CalendarSnapshot) -> list[ft.Control]:
+def _status(model: CalendarModel, snapshot: CalendarSnapshot, words: Words) -> list[ft.Control]:
     lines: list[ft.Control] = []
     if snapshot.status_text:
         leading: ft.Control = (
@@ -118,7 +123,9 @@ def _status(model: CalendarModel, snapshot: CalendarSnapshot) -> list[ft.Control
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE, size=16, color=ft.Colors.ERROR),
                     ft.Text(snapshot.error, color=ft.Colors.ERROR, size=13, expand=True),
-                    ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
+                    ft.TextButton(
+                        words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry)
+                    ),
                 ],
                 spacing=6,
             )

@@ -18,9 +18,11 @@ from viewmodels.feeds.words import (
     REVOKE_LABEL,
 )
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, RETRY_LABEL
+from viewmodels.language import Words
 from views.binding import run_command, use_snapshot
 from views.screen_models import CalendarFeedsModel, ScreenModels
 from views.status_panels import error_panel
+from views.words import use_words
 
 
 def calendar_feeds_sections(models: ScreenModels) -> tuple[ft.Control, ...]:
@@ -32,18 +34,20 @@ def calendar_feeds_sections(models: ScreenModels) -> tuple[ft.Control, ...]:
 @ft.component
 def CalendarFeeds(model: CalendarFeedsModel) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     ft.use_effect(lambda: run_command(model.load), [model])
     if not snapshot.offered:
         return ft.Container(visible=False)
+    heading = words.gettext(FEEDS_HEADING)
     parts: list[ft.Control] = [
         ft.Semantics(
-            content=ft.Text(FEEDS_HEADING, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            content=ft.Text(heading, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             header=True,
-            label=FEEDS_HEADING,
+            label=heading,
             exclude_semantics=True,
         ),
-        ft.Text(FEEDS_INTRO_TEXT, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        *_body(snapshot, model),
+        ft.Text(words.gettext(FEEDS_INTRO_TEXT), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *_body(snapshot, model, words),
     ]
     return ft.Container(
         content=ft.Column(parts, spacing=8, tight=True),
@@ -51,9 +55,15 @@ def CalendarFeeds(model: CalendarFeedsModel) -> ft.Control:
     )
 
 
-def _body(snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel) -> list[ft.Control]:
+def _body(
+    snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel, words: Words
+) -> list[ft.Control]:
     if snapshot.error is not None:
-        return [error_panel(snapshot.error_title, snapshot.error, lambda: run_command(model.retry))]
+        return [
+            error_panel(
+                snapshot.error_title, snapshot.error, lambda: run_command(model.retry), words=words
+            )
+        ]
     if snapshot.loading:
         return [
             ft.Row(
@@ -64,7 +74,7 @@ def _body(snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel) -> list[ft
                 spacing=8,
             )
         ]
-    controls: list[ft.Control] = [_row(row, snapshot, model) for row in snapshot.rows]
+    controls: list[ft.Control] = [_row(row, snapshot, model, words) for row in snapshot.rows]
     if snapshot.empty_text:
         controls.append(ft.Text(snapshot.empty_text, size=14))
     if snapshot.revoke_error:
@@ -74,19 +84,26 @@ def _body(snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel) -> list[ft
             ft.Row(
                 [
                     ft.Text(snapshot.later_error, color=ft.Colors.ERROR, expand=True),
-                    ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
+                    ft.TextButton(
+                        words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry)
+                    ),
                 ]
             )
         )
     elif snapshot.can_load_more:
         controls.append(
-            ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))
+            ft.TextButton(
+                words.gettext(LOAD_MORE_LABEL), on_click=lambda: run_command(model.load_more)
+            )
         )
     return controls
 
 
-def _row(row: FeedRow, snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel) -> ft.Control:
+def _row(
+    row: FeedRow, snapshot: CalendarFeedsSnapshot, model: CalendarFeedsModel, words: Words
+) -> ft.Control:
     confirming = snapshot.confirming == row.feed_id
+    revoke = words.gettext(REVOKE_LABEL)
     line = ft.Row(
         [
             ft.Semantics(
@@ -103,7 +120,7 @@ def _row(row: FeedRow, snapshot: CalendarFeedsSnapshot, model: CalendarFeedsMode
                 expand=True,
             ),
             ft.TextButton(
-                REVOKE_LABEL,
+                revoke,
                 on_click=lambda: model.ask_revoke(row.feed_id),
                 disabled=confirming,
             ),
@@ -117,9 +134,11 @@ def _row(row: FeedRow, snapshot: CalendarFeedsSnapshot, model: CalendarFeedsMode
                 ft.Text(row.confirm_text, size=14),
                 ft.Row(
                     [
-                        ft.TextButton(CANCEL_LABEL, on_click=lambda: model.cancel_revoke()),
+                        ft.TextButton(
+                            words.gettext(CANCEL_LABEL), on_click=lambda: model.cancel_revoke()
+                        ),
                         ft.FilledButton(
-                            REVOKE_LABEL,
+                            revoke,
                             on_click=lambda: run_command(model.confirm_revoke),
                             disabled=snapshot.revoking is not None,
                         ),

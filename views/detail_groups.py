@@ -18,6 +18,7 @@ from viewmodels.detail.snapshot import (
     INSTRUCTION_COPIED_TEXT,
     LabelledValue,
 )
+from viewmodels.language import Words
 from views.actions import icon_action
 from views.calendar import CalendarSection
 from views.screen_models import CalendarModel, WebsiteAccessModel
@@ -32,9 +33,12 @@ def detail_group(
     website_access: WebsiteAccessModel,
     calendar: CalendarModel,
     reveal_calendar: Callable[[], None] | None = None,
+    *,
+    words: Words,
 ) -> ft.Control:
     if section.kind is GroupKind.INSTRUCTION:
-        return _card(section.title, [_instruction(fields.instruction)], _copy_action(fields))
+        copy = _copy_action(fields, words)
+        return _card(section.title, [_instruction(fields.instruction)], copy)
     if section.kind is GroupKind.WEBSITE_ACCESS:
         return _card(section.title, [WebsiteAccessPicker(website_access)])
     if section.kind is GroupKind.CALENDAR:
@@ -54,14 +58,16 @@ def _instruction(text: str) -> ft.Control:
     )
 
 
-def _copy_action(fields: ScheduleDetailFields) -> ft.Control:
+def _copy_action(fields: ScheduleDetailFields, words: Words) -> ft.Control:
+    copied = words.gettext(INSTRUCTION_COPIED_TEXT)
+
     async def copy_instruction() -> None:
         await ft.Clipboard().set(fields.instruction)
-        ft.context.page.show_dialog(ft.SnackBar(ft.Text(INSTRUCTION_COPIED_TEXT)))
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(copied)))
 
     return icon_action(
         ft.Icons.CONTENT_COPY,
-        COPY_INSTRUCTION_LABEL,
+        words.gettext(COPY_INSTRUCTION_LABEL),
         lambda: ft.context.page.run_task(copy_instruction),
     )
 

@@ -11,6 +11,7 @@ from uuid import UUID
 
 import flet as ft
 
+from viewmodels.language import Words
 from viewmodels.navigation import (
     AGENDA_ROUTE,
     SCHEDULES_ROUTE,
@@ -32,12 +33,14 @@ from views.screen_models import ScreenModels, use_models
 from views.session_transcript import SessionTranscript
 from views.settings import SettingsPage
 from views.sidebar import Sidebar
+from views.words import use_words
 
 
 @ft.component
 def NarrowSheet() -> ft.View:
     """The schedules list full screen; the sidebar slides in as a drawer."""
     models = use_models()
+    words = use_words()
     page = ft.context.page
     route = ft.use_route_location()
     use_route_follower(route)
@@ -70,12 +73,15 @@ def NarrowSheet() -> ft.View:
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
-            title=ft.Text(Place.SCHEDULES.heading),
-            leading=icon_action(
-                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
-            ),
+            title=ft.Text(models.navigation.heading(Place.SCHEDULES)),
+            leading=_drawer_button(page, words),
             actions=[
-                icon_action(ft.Icons.SEARCH, SEARCH_ACTION_LABEL, toggle_search, selected=searching)
+                icon_action(
+                    ft.Icons.SEARCH,
+                    words.gettext(SEARCH_ACTION_LABEL),
+                    toggle_search,
+                    selected=searching,
+                )
             ],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
@@ -105,13 +111,18 @@ def NarrowSheet() -> ft.View:
 def NarrowAgenda() -> ft.View:
     """The agenda full screen, the sidebar in the same drawer as the schedules sheet's."""
     models = use_models()
+    words = use_words()
     page = ft.context.page
     use_route_follower(ft.use_route_location())
 
     model = models.agenda
     agenda = Agenda(model, models.navigation, phone=True) if model is not None else ft.Container()
     refresh: list[ft.Control] = (
-        [icon_action(ft.Icons.REFRESH, REFRESH_LABEL, lambda: run_command(model.reload))]
+        [
+            icon_action(
+                ft.Icons.REFRESH, words.gettext(REFRESH_LABEL), lambda: run_command(model.reload)
+            )
+        ]
         if model is not None
         else []
     )
@@ -121,10 +132,8 @@ def NarrowAgenda() -> ft.View:
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
-            title=ft.Text(Place.AGENDA.heading),
-            leading=icon_action(
-                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
-            ),
+            title=ft.Text(models.navigation.heading(Place.AGENDA)),
+            leading=_drawer_button(page, words),
             actions=refresh,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
@@ -137,6 +146,7 @@ def NarrowAgenda() -> ft.View:
 def NarrowSettings() -> ft.View:
     """Settings full screen, the sidebar in the same drawer as the sheet's."""
     models = use_models()
+    words = use_words()
     page = ft.context.page
     use_route_follower(ft.use_route_location())
     model = models.settings
@@ -151,14 +161,19 @@ def NarrowSettings() -> ft.View:
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
-            title=ft.Text(Place.SETTINGS.heading),
-            leading=icon_action(
-                ft.Icons.MENU, OPEN_SIDEBAR_LABEL, lambda: page.run_task(page.show_drawer)
-            ),
+            title=ft.Text(models.navigation.heading(Place.SETTINGS)),
+            leading=_drawer_button(page, words),
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
         drawer=_drawer(models, in_settings=True),
         controls=[with_banners(models, content)],
+    )
+
+
+def _drawer_button(page: ft.Page, words: Words) -> ft.Control:
+    """The app bar's button that slides the sidebar in."""
+    return icon_action(
+        ft.Icons.MENU, words.gettext(OPEN_SIDEBAR_LABEL), lambda: page.run_task(page.show_drawer)
     )
 
 
@@ -216,22 +231,23 @@ def NarrowDetail() -> ft.View:
         reveal=reveal,
         open_session=lambda session_id: go(models.navigation.open_session(session_id)),
     )
-    return _pushed(Place.SCHEDULE, with_banners(models, detail))
+    return _pushed(models.navigation.heading(Place.SCHEDULE), with_banners(models, detail))
 
 
 @ft.component
 def NarrowTranscript() -> ft.View:
     models = use_models()
     return _pushed(
-        Place.SESSION, with_banners(models, SessionTranscript(models.messages, models.navigation))
+        models.navigation.heading(Place.SESSION),
+        with_banners(models, SessionTranscript(models.messages, models.navigation)),
     )
 
 
-def _pushed(place: Place, content: ft.Control) -> ft.View:
+def _pushed(heading: str, content: ft.Control) -> ft.View:
     """A phone screen pushed over the list, with the platform's back navigation."""
     return ft.View(
         route=ft.use_view_path(),
         padding=0,
-        appbar=ft.AppBar(title=ft.Text(place.heading), bgcolor=ft.Colors.SURFACE_CONTAINER),
+        appbar=ft.AppBar(title=ft.Text(heading), bgcolor=ft.Colors.SURFACE_CONTAINER),
         controls=[content],
     )

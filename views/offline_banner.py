@@ -15,11 +15,13 @@ import flet as ft
 from viewmodels.formatting.shared_words import RETRY_LABEL
 from views.binding import use_snapshot
 from views.screen_models import OfflineModel
+from views.words import use_words
 
 
 @ft.component
 def OfflineBanner(model: OfflineModel) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     if not snapshot.offline or snapshot.banner_text is None:
         return ft.Container(height=0)
     return ft.Container(
@@ -34,7 +36,7 @@ def OfflineBanner(model: OfflineModel) -> ft.Control:
                     expand=True,
                 ),
                 ft.TextButton(
-                    RETRY_LABEL,
+                    words.gettext(RETRY_LABEL),
                     disabled=snapshot.retrying,
                     on_click=lambda: model.retry(),
                 ),

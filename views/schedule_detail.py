@@ -18,6 +18,7 @@ import flet as ft
 
 from viewmodels.detail import DetailPhase, ScheduleDetailFields
 from viewmodels.detail.snapshot import CLOSE_DETAILS_LABEL, SHOW_IN_SIDEBAR_LABEL, PauseHelp
+from viewmodels.language import Words
 from views.actions import icon_action
 from views.add_to_calendar import DetailAddToCalendar
 from views.binding import Held, focus_soon, on_page, run_command, use_each_request, use_snapshot
@@ -30,6 +31,7 @@ from views.screen_models import (
     WebsiteAccessModel,
 )
 from views.status_panels import error_panel, loading_panel, message_panel, state_chip
+from views.words import use_words
 
 
 @ft.component
@@ -52,6 +54,7 @@ def ScheduleDetail(
     failed firing's, from a paused schedule).
     """
     snapshot = use_snapshot(model)
+    words = use_words()
     listed = use_snapshot(schedules)
     if sidebar is not None:
         use_snapshot(sidebar)  # the count follows the sidebar's reconciliation
@@ -75,13 +78,17 @@ def ScheduleDetail(
     if snapshot.phase is DetailPhase.CLOSED:
         return message_panel(ft.Icons.EVENT_NOTE, snapshot.empty_title, snapshot.empty_hint)
     if snapshot.phase is DetailPhase.LOADING:
-        return _closable(loading_panel(snapshot.loading_text), close)
+        return _closable(loading_panel(snapshot.loading_text), close, words)
     if snapshot.can_retry or snapshot.fields is None:
         return _closable(
             error_panel(
-                snapshot.error_title or "", snapshot.error, lambda: run_command(model.retry)
+                snapshot.error_title or "",
+                snapshot.error,
+                lambda: run_command(model.retry),
+                words=words,
             ),
             close,
+            words,
         )
     fields = snapshot.fields
 
@@ -94,12 +101,14 @@ def ScheduleDetail(
 
     listing = ft.ListView(
         [
-            _heading(fields, close, heading),
+            _heading(fields, close, heading, words),
             *([_pause(fields.pause, open_session)] if fields.pause is not None else []),
-            *_sessions_line(fields.schedule_id, sidebar, reveal),
+            *_sessions_line(fields.schedule_id, sidebar, reveal, words),
             DetailAddToCalendar(fields.schedule_id, fields.title),
             *(
-                detail_group(section, fields, website_access, model.calendar, reveal_calendar)
+                detail_group(
+                    section, fields, website_access, model.calendar, reveal_calendar, words=words
+                )
                 for section in fields.groups
             ),
         ],
@@ -115,14 +124,14 @@ def ScheduleDetail(
     return ft.SelectionArea(content=listing, expand=True)
 
 
-def _closable(panel: ft.Control, close: Callable[[], Any] | None) -> ft.Control:
+def _closable(panel: ft.Control, close: Callable[[], Any] | None, words: Words) -> ft.Control:
     """A loading or failure panel, with the same way out a loaded detail has."""
     if close is None:
         return panel
     return ft.Column(
         [
             ft.Row(
-                [icon_action(ft.Icons.CLOSE, CLOSE_DETAILS_LABEL, close)],
+                [icon_action(ft.Icons.CLOSE, words.gettext(CLOSE_DETAILS_LABEL), close)],
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(content=panel, expand=True),
@@ -136,6 +145,7 @@ def _heading(
     fields: ScheduleDetailFields,
     close: Callable[[], Any] | None,
     ref: Held[ft.KeyboardListener],
+    words: Words,
 ) -> ft.Control:
     # A focus node that is not a button: Enter there activates nothing, and the
     # heading node is what a screen reader reads on arrival.
@@ -171,12 +181,15 @@ def _heading(
     )
     controls: list[ft.Control] = [title]
     if close is not None:
-        controls.append(icon_action(ft.Icons.CLOSE, CLOSE_DETAILS_LABEL, close))
+        controls.append(icon_action(ft.Icons.CLOSE, words.gettext(CLOSE_DETAILS_LABEL), close))
     return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _sessions_line(
-    schedule_id: UUID, sidebar: SidebarModel | None, reveal: Callable[[UUID], Any] | None
+    schedule_id: UUID,
+    sidebar: SidebarModel | None,
+    reveal: Callable[[UUID], Any] | None,
+    words: Words,
 ) -> list[ft.Control]:
     """ "5 sessions" (the sidebar's count, or "… known so far"), with Show in the sidebar."""
     if sidebar is None:
@@ -187,7 +200,11 @@ def _sessions_line(
         ft.Text(sessions.text, size=14),
     ]
     if sessions.can_reveal and reveal is not None:
-        controls.append(ft.TextButton(SHOW_IN_SIDEBAR_LABEL, on_click=lambda: reveal(schedule_id)))
+        controls.append(
+            ft.TextButton(
+                words.gettext(SHOW_IN_SIDEBAR_LABEL), on_click=lambda: reveal(schedule_id)
+            )
+        )
     return [ft.Row(controls, spacing=8)]
 
 

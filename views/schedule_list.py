@@ -17,6 +17,7 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
+from viewmodels.language import Words
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.schedule_list.snapshot import REFRESH_LABEL
@@ -36,6 +37,7 @@ from views.row_blocks import row_blocks
 from views.screen_models import NavigationModel, ScheduleListModel
 from views.search_field import SearchField
 from views.status_panels import error_panel, loading_panel, message_panel
+from views.words import use_words
 
 LOAD_MORE_MARGIN = 6_000
 """Pixels from the (estimated) end of the list at which the next page is requested.
@@ -52,6 +54,7 @@ def ScheduleList(
     show_search: bool = True,
 ) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     list_view: Held[ft.ListView] = ft.use_ref()
     search: Held[ft.TextField] = ft.use_ref()
 
@@ -113,7 +116,7 @@ def ScheduleList(
                             segments=[
                                 ft.Segment(
                                     value=section.value,
-                                    label=ft.Text(section.label),
+                                    label=ft.Text(words.gettext(section.label)),
                                 )
                                 for section in ListSection
                             ],
@@ -125,7 +128,7 @@ def ScheduleList(
                         ),
                         icon_action(
                             ft.Icons.REFRESH,
-                            REFRESH_LABEL,
+                            words.gettext(REFRESH_LABEL),
                             lambda: run_command(model.reload),
                             disabled=not snapshot.can_refresh,
                         ),
@@ -176,7 +179,7 @@ def ScheduleList(
             ft.ProgressBar(
                 height=2, visible=snapshot.refreshing, semantics_label=snapshot.refreshing_text
             ),
-            _body(snapshot, model, row_focus, opened_id, list_view),
+            _body(snapshot, model, row_focus, opened_id, list_view, words),
         ],
         spacing=0,
         expand=True,
@@ -189,6 +192,7 @@ def _body(
     row_focus: RowFocus,
     opened_id: UUID | None,
     list_view: Held[ft.ListView],
+    words: Words,
 ) -> ft.Control:
     if snapshot.unavailable_text:
         return message_panel(ft.Icons.EVENT_BUSY, snapshot.unavailable_text)
@@ -197,6 +201,7 @@ def _body(
             snapshot.failure_title,
             snapshot.first_page_error,
             lambda: run_command(model.retry),
+            words=words,
         )
     if snapshot.empty_text:
         elsewhere = snapshot.search_elsewhere
@@ -222,7 +227,7 @@ def _body(
     tiles = row_blocks(
         snapshot.rows, snapshot.selected_id, opened_id, row_focus.actions, row_focus.held
     )
-    tiles.append(_footer(snapshot, model))
+    tiles.append(_footer(snapshot, model, words))
     rows = ft.ListView(
         tiles,
         expand=True,
@@ -235,13 +240,15 @@ def _body(
     return rows
 
 
-def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Control:
+def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel, words: Words) -> ft.Control:
     if snapshot.later_page_message:
         content: ft.Control = ft.Row(
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
                 ft.Text(snapshot.later_page_message, color=ft.Colors.ERROR, expand=True),
-                ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
+                ft.TextButton(
+                    words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry)
+                ),
             ],
             spacing=8,
         )
@@ -249,7 +256,7 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         content = ft.Row(
             [
                 ft.ProgressRing(width=18, height=18, stroke_width=2),
-                ft.Text(LOADING_MORE_TEXT, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(words.gettext(LOADING_MORE_TEXT), color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
@@ -264,7 +271,11 @@ def _footer(snapshot: ScheduleListSnapshot, model: ScheduleListModel) -> ft.Cont
         )
     elif snapshot.can_load_more:
         content = ft.Row(
-            [ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))],
+            [
+                ft.TextButton(
+                    words.gettext(LOAD_MORE_LABEL), on_click=lambda: run_command(model.load_more)
+                )
+            ],
             alignment=ft.MainAxisAlignment.CENTER,
         )
     else:

@@ -5,7 +5,8 @@ Structural protocols, so the views depend on the shape ``viewmodels`` promises
 real view models in, a preview or a test may hand in anything of this shape.
 ``ScreenModels`` is the one value the root component receives; it reaches the
 route components through ``ScreenModelsContext`` (``use_models``), since the
-router calls them without arguments.
+router calls them without arguments, and its ``locale`` gives them their words
+(``views.words``).
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from typing import Any, Protocol, TypeVar, cast
 from uuid import UUID
 
 import flet as ft
+from babel import Locale
 
 from viewmodels.agenda import AgendaSnapshot, AgendaSpan
 from viewmodels.attention import NoticeSnapshot
 from viewmodels.calendar import CalendarSnapshot
 from viewmodels.detail import ScheduleDetailSnapshot, WebsiteAccessSnapshot, WebsiteOption
 from viewmodels.feeds import AddToCalendarSnapshot, CalendarFeedsSnapshot
-from viewmodels.navigation import Location
+from viewmodels.language import DEFAULT_LOCALE
+from viewmodels.navigation import Location, Place
 from viewmodels.offline import OfflineSnapshot
 from viewmodels.schedule_list import ListSection, ScheduleListSnapshot
 from viewmodels.scheduler_health import SchedulerHealthSnapshot
@@ -105,6 +108,10 @@ class AgendaModel(Observed[AgendaSnapshot], Protocol):
 
 
 class NavigationModel(Observed[Location], Protocol):
+    def heading(self, place: Place) -> str:
+        """``place``'s name in a phone's app bar, in the person's language."""
+        ...
+
     async def start(self) -> None: ...
     async def follow(self, route: str | None) -> str | None: ...
     def open_schedule(self, schedule_id: UUID) -> str: ...
@@ -192,6 +199,8 @@ class ScreenModels:
     """Subscribe to all schedules (the Agenda, the list); None offers none."""
     calendar_feeds: CalendarFeedsModel | None = None
     """The feeds list (Agenda's "Calendar feeds…", Settings); None shows none."""
+    locale: Locale = DEFAULT_LOCALE
+    """The locale the view models write in: ``AppShell`` gives every screen its words."""
 
 
 class SignedInAccount(Protocol):

@@ -15,6 +15,7 @@ from viewmodels.schedule_list.snapshot import CLEAR_SEARCH_LABEL, SEARCH_LABEL
 from views.actions import icon_action
 from views.binding import Held, focus_soon, run_command, use_snapshot
 from views.screen_models import ScheduleListModel
+from views.words import use_words
 
 
 def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]) -> ft.Control:
@@ -30,6 +31,7 @@ def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]
     in it, and the clear button puts the focus back in it, since Flutter's web
     engine leaves an unfocused field's accessible value at the old text.
     """
+    words = use_words()
 
     def typed(event: ft.Event[ft.TextField]) -> None:
         run_command(model.type_query, event.control.value or "")
@@ -41,7 +43,7 @@ def _search_field(model: ScheduleListModel, clears: int, ref: Held[ft.TextField]
 
     field = ft.TextField(
         value=model.snapshot.query,
-        label=SEARCH_LABEL,
+        label=words.gettext(SEARCH_LABEL),
         prefix_icon=ft.Icons.SEARCH,
         suffix=ClearSearch(model, clear),
         dense=True,
@@ -60,7 +62,8 @@ def ClearSearch(model: ScheduleListModel, clear: Callable[[], None]) -> ft.Contr
     an enabled button in an empty field would be a Tab stop drawn nowhere.
     """
     query = use_snapshot(model).query
-    return icon_action(ft.Icons.CLOSE, CLEAR_SEARCH_LABEL, clear, disabled=not query)
+    label = use_words().gettext(CLEAR_SEARCH_LABEL)
+    return icon_action(ft.Icons.CLOSE, label, clear, disabled=not query)
 
 
 class _SearchFieldTile(Protocol):

@@ -11,28 +11,32 @@ from __future__ import annotations
 import flet as ft
 
 from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, LOADING_MORE_TEXT, RETRY_LABEL
+from viewmodels.language import Words
 from viewmodels.paging import FeedPhase
 from viewmodels.sidebar import MessageRow, TranscriptOrigin, outside_link
 from viewmodels.sidebar.snapshot import OPEN_SCHEDULE_LABEL
 from views.binding import go, run_command, use_snapshot
 from views.screen_models import NavigationModel, SessionMessagesModel
 from views.status_panels import error_panel, loading_panel, message_panel
+from views.words import use_words
 
 
 @ft.component
 def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     if snapshot.first_page_error:
         return error_panel(
             snapshot.failure_title,
             snapshot.first_page_error,
             lambda: run_command(model.retry),
+            words=words,
         )
     if snapshot.loading:
         return loading_panel(snapshot.loading_text)
     items: list[ft.Control] = []
     if snapshot.origin is not None:
-        items.append(_origin_header(snapshot.origin, navigation))
+        items.append(_origin_header(snapshot.origin, navigation, words))
     if snapshot.title:
         items.append(
             ft.Text(
@@ -49,21 +53,31 @@ def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) 
             ft.Row(
                 [
                     ft.Text(snapshot.later_page_error, color=ft.Colors.ERROR, expand=True),
-                    ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry)),
+                    ft.TextButton(
+                        words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry)
+                    ),
                 ]
             )
         )
     elif snapshot.phase is FeedPhase.LOADING_MORE:
         items.append(
             ft.Row(
-                [ft.ProgressRing(width=18, height=18, stroke_width=2), ft.Text(LOADING_MORE_TEXT)],
+                [
+                    ft.ProgressRing(width=18, height=18, stroke_width=2),
+                    ft.Text(words.gettext(LOADING_MORE_TEXT)),
+                ],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
     elif snapshot.can_load_more:
         items.append(
             ft.Row(
-                [ft.TextButton(LOAD_MORE_LABEL, on_click=lambda: run_command(model.load_more))],
+                [
+                    ft.TextButton(
+                        words.gettext(LOAD_MORE_LABEL),
+                        on_click=lambda: run_command(model.load_more),
+                    )
+                ],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
@@ -72,7 +86,9 @@ def SessionTranscript(model: SessionMessagesModel, navigation: NavigationModel) 
     )
 
 
-def _origin_header(origin: TranscriptOrigin, navigation: NavigationModel) -> ft.Control:
+def _origin_header(
+    origin: TranscriptOrigin, navigation: NavigationModel, words: Words
+) -> ft.Control:
     lines: list[ft.Control] = [ft.Text(origin.text, size=14, weight=ft.FontWeight.W_600)]
     if origin.fired_text:
         lines.append(ft.Text(origin.fired_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -89,7 +105,7 @@ def _origin_header(origin: TranscriptOrigin, navigation: NavigationModel) -> ft.
                 ft.Row(
                     [
                         ft.OutlinedButton(
-                            OPEN_SCHEDULE_LABEL,
+                            words.gettext(OPEN_SCHEDULE_LABEL),
                             on_click=lambda: go(navigation.open_schedule(origin.schedule_id)),
                         )
                     ],

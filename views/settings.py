@@ -26,6 +26,7 @@ from viewmodels.settings.snapshot import (
 from views.binding import run_command, use_snapshot
 from views.screen_models import NavigationModel, SettingsModel, use_models
 from views.sidebar_rows import destination_entry
+from views.words import use_words
 
 _PADDING = ft.Padding.symmetric(horizontal=24, vertical=16)
 
@@ -38,11 +39,12 @@ def SettingsEntry(
 ) -> ft.Control:
     """Selected while Settings is shown; nothing where the session offers no Settings."""
     location = use_snapshot(navigation)
+    label = use_words().gettext(SETTINGS_ENTRY_LABEL)
     if use_models().settings is None:
         return ft.Container()
     return destination_entry(
         ft.Icons.SETTINGS_OUTLINED,
-        SETTINGS_ENTRY_LABEL,
+        label,
         selected=location.place is Place.SETTINGS,
         on_tap=lambda: show(navigation.show_settings()),
         ref=ref,
@@ -55,20 +57,25 @@ def SettingsPage(
 ) -> ft.Control:
     """The screen's content; a phone's app bar names it, a wide window a heading."""
     snapshot = use_snapshot(model)
+    words = use_words()
     heading: list[ft.Control] = (
-        [] if phone else [ft.Text(SETTINGS_HEADING, theme_style=ft.TextThemeStyle.HEADLINE_SMALL)]
+        []
+        if phone
+        else [
+            ft.Text(words.gettext(SETTINGS_HEADING), theme_style=ft.TextThemeStyle.HEADLINE_SMALL)
+        ]
     )
     return ft.ListView(
         [
             *heading,
-            ft.Text(STORED_ON_DEVICE_TEXT),
-            _section(THEME_HEADING),
+            ft.Text(words.gettext(STORED_ON_DEVICE_TEXT)),
+            _section(words.gettext(THEME_HEADING)),
             _radios(snapshot.theme_choices, snapshot.theme_value, model.choose_theme),
-            _section(CLOCK_HEADING),
+            _section(words.gettext(CLOCK_HEADING)),
             _radios(snapshot.clock_choices, snapshot.clock_value, model.choose_clock),
-            _section(REGION_HEADING),
+            _section(words.gettext(REGION_HEADING)),
             _radios(snapshot.locale_choices, snapshot.locale_value, model.choose_locale),
-            _section(ZONE_HEADING),
+            _section(words.gettext(ZONE_HEADING)),
             ft.Text(snapshot.zone_text),
             ZoneSearch(model),
             *([ft.Text(snapshot.zone_search_text)] if snapshot.zone_search_text else []),
@@ -104,7 +111,7 @@ def _zone_search(model: SettingsModel) -> ft.Control:
     """Memoized on the model, so no render sends the field older text."""
     return ft.TextField(
         value=model.snapshot.zone_query,
-        label=ZONE_SEARCH_LABEL,
+        label=use_words().gettext(ZONE_SEARCH_LABEL),
         prefix_icon=ft.Icons.SEARCH,
         dense=True,
         on_change=lambda event: run_command(model.type_zone_query, event.control.value or ""),

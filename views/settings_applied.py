@@ -1,10 +1,11 @@
 """The session's root: Settings' choices applied at once to every screen.
 
-The theme is set on the page. The zone and the clock are given to the view
-models when they are made, so a change to either asks the composition root
-for the session's view models again (``compose``) and draws ``AppShell`` anew
-with them: every screen then writes its times the chosen way. The address is
-kept, so the same screen comes back.
+The theme is set on the page. The zone, the clock and the locale are given
+to the view models when they are made, so a change to any of them (``shown_clock``
+holds all three) asks the composition root for the session's view models again
+(``compose``) and draws ``AppShell`` anew with them: every screen then writes
+its times the chosen way, and its words in the locale's language
+(``ScreenModels.locale``). The address is kept, so the same screen comes back.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from uuid import UUID
 import flet as ft
 
 from viewmodels.formatting.shared_words import APP_NAME, RETRY_LABEL
+from viewmodels.language import Words
 from viewmodels.navigation import Place
 from viewmodels.sidebar.snapshot import (
     FOLDERS_HEADING,
@@ -33,6 +34,7 @@ from views.binding import Held, focus_soon, go, run_command, use_snapshot
 from views.screen_models import AccountModel, NavigationModel, SidebarModel
 from views.settings import SettingsEntry
 from views.sidebar_rows import destination_entry, group_tile, reveal_key, session_tile
+from views.words import use_words
 
 
 @ft.component
@@ -45,6 +47,7 @@ def Sidebar(
     """``on_chosen(route)`` runs after an entry is chosen (a phone closes its drawer);
     ``account``, in a hosted web view, adds the signed-in name and Sign out."""
     snapshot = use_snapshot(model)
+    words = use_words()
     place = use_snapshot(navigation).place
     on_schedules = place.shows_schedules
     # In a phone's drawer the entries are out of sight once it closes: no focus goes there.
@@ -83,10 +86,10 @@ def Sidebar(
             ),
             padding=ft.Padding.only(left=20, top=20, bottom=8),
         ),
-        *([_account_row(account)] if account is not None else []),
+        *([_account_row(account, words)] if account is not None else []),
         destination_entry(
             ft.Icons.CALENDAR_MONTH,
-            SCHEDULES_ENTRY_LABEL,
+            words.gettext(SCHEDULES_ENTRY_LABEL),
             selected=snapshot.schedules_selected and on_schedules,
             on_tap=show_schedules,
         ),
@@ -101,14 +104,16 @@ def Sidebar(
                 content=ft.Row(
                     [
                         ft.Text(snapshot.error, size=12, color=ft.Colors.ERROR, expand=True),
-                        ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.refresh)),
+                        ft.TextButton(
+                            words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.refresh)
+                        ),
                     ]
                 ),
                 padding=ft.Padding.symmetric(horizontal=16),
             )
         )
     if snapshot.shows_folders:
-        entries.append(_section(FOLDERS_HEADING))
+        entries.append(_section(words.gettext(FOLDERS_HEADING)))
         for folder in snapshot.folders or ():
             entries.append(
                 ft.ListTile(
@@ -119,13 +124,13 @@ def Sidebar(
             )
             entries.extend(session_tile(row, show_session, indent=True) for row in folder.rows)
     if snapshot.shows_scheduled:
-        entries.append(_section(SCHEDULED_HEADING))
+        entries.append(_section(words.gettext(SCHEDULED_HEADING)))
         for group in snapshot.scheduled:
             entries.append(group_tile(group, model, revealed=group.schedule_id == revealed))
             if group.expanded:
                 entries.extend(session_tile(row, show_session, indent=True) for row in group.rows)
     if snapshot.history:
-        entries.append(_section(HISTORY_HEADING))
+        entries.append(_section(words.gettext(HISTORY_HEADING)))
         entries.extend(
             session_tile(row, show_session, revealed=revealed) for row in snapshot.history
         )
@@ -174,7 +179,7 @@ def _use_return_to_entries(
     return agenda, settings, chose_entry
 
 
-def _account_row(account: AccountModel) -> ft.Control:
+def _account_row(account: AccountModel, words: Words) -> ft.Control:
     return ft.Container(
         content=ft.Row(
             [
@@ -187,7 +192,9 @@ def _account_row(account: AccountModel) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS,
                     expand=True,
                 ),
-                ft.TextButton(SIGN_OUT_LABEL, on_click=lambda: run_command(account.sign_out)),
+                ft.TextButton(
+                    words.gettext(SIGN_OUT_LABEL), on_click=lambda: run_command(account.sign_out)
+                ),
             ],
             spacing=8,
         ),

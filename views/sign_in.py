@@ -30,6 +30,7 @@ from views.app_shell import AppShell
 from views.binding import Held, focus_soon, run_command, use_snapshot
 from views.screen_models import SignedInAccount, SignInModel
 from views.status_panels import centered, error_panel, loading_panel
+from views.words import provide_words, use_words
 
 FORM_WIDTH = 380
 
@@ -43,10 +44,14 @@ def SignInGate(model: SignInModel) -> ft.Control:
         return AppShell(snapshot.account.models)
     # The app's shortcuts belong to the app: none act behind the sign-in screen.
     page.on_keyboard_event = None
-    return ft.View(
-        route=page.route or "/",
-        padding=0,
-        controls=[SignInScreen(model, snapshot)],
+    # The screen's words follow the browser's language once it is known.
+    return provide_words(
+        snapshot.locale,
+        lambda: ft.View(
+            route=page.route or "/",
+            padding=0,
+            controls=[SignInScreen(model, snapshot)],
+        ),
     )
 
 
@@ -58,6 +63,7 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     typed: Held[str] = ft.use_ref("")
     revealed, set_revealed = ft.use_state(False)
     field: Held[ft.TextField] = ft.use_ref()
+    words = use_words()
 
     def change(value: str) -> None:
         typed.current = value
@@ -74,11 +80,15 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
         return ft.Column(
             [
                 error_panel(
-                    snapshot.unreachable_title, snapshot.error, lambda: run_command(model.retry)
+                    snapshot.unreachable_title,
+                    snapshot.error,
+                    lambda: run_command(model.retry),
+                    words=words,
                 ),
                 ft.Container(
                     content=ft.TextButton(
-                        SIGN_OUT_LABEL, on_click=lambda: run_command(model.sign_out)
+                        words.gettext(SIGN_OUT_LABEL),
+                        on_click=lambda: run_command(model.sign_out),
                     ),
                     alignment=ft.Alignment.CENTER,
                     padding=ft.Padding.only(bottom=32),
@@ -104,13 +114,13 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     if snapshot.notice:
         parts.append(_note(snapshot.notice, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SURFACE_VARIANT))
     field.current = ft.TextField(
-        label=TOKEN_LABEL,
+        label=words.gettext(TOKEN_LABEL),
         value=token,
         password=not revealed,
         # Our own reveal button: Flutter's is nameless to screen readers.
         suffix=icon_action(
             ft.Icons.VISIBILITY_OFF if revealed else ft.Icons.VISIBILITY,
-            HIDE_TOKEN_LABEL if revealed else SHOW_TOKEN_LABEL,
+            words.gettext(HIDE_TOKEN_LABEL if revealed else SHOW_TOKEN_LABEL),
             lambda: set_revealed(not revealed),
         ),
         autofocus=True,
@@ -120,7 +130,7 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     parts.append(field.current)
     parts.append(
         ft.Checkbox(
-            label=REMEMBER_LABEL,
+            label=words.gettext(REMEMBER_LABEL),
             value=snapshot.remember,
             disabled=not enabled,
             on_change=lambda event: model.set_remember(bool(event.control.value)),
@@ -131,7 +141,9 @@ def SignInScreen(model: SignInModel, snapshot: SignInSnapshot[SignedInAccount]) 
     parts.append(
         ft.Row(
             [
-                ft.FilledButton(SIGN_IN_LABEL, disabled=not enabled, on_click=lambda: submit()),
+                ft.FilledButton(
+                    words.gettext(SIGN_IN_LABEL), disabled=not enabled, on_click=lambda: submit()
+                ),
                 *([ft.ProgressRing(width=20, height=20, stroke_width=2)] if snapshot.busy else []),
             ],
             spacing=16,

@@ -14,6 +14,7 @@ import flet as ft
 
 from viewmodels.formatting import Tone
 from viewmodels.formatting.shared_words import RETRY_LABEL
+from viewmodels.language import Words
 
 
 def centered(*controls: ft.Control) -> ft.Control:
@@ -60,9 +61,13 @@ def message_panel(
     return centered(*parts)
 
 
-def error_panel(title: str, reason: str | None, on_retry: Callable[[], Any]) -> ft.Control:
-    """A failure that replaces the whole pane: what failed, why, and Retry."""
-    retry = ft.FilledButton(RETRY_LABEL, icon=ft.Icons.REFRESH, on_click=lambda: on_retry())
+def error_panel(
+    title: str, reason: str | None, on_retry: Callable[[], Any], *, words: Words
+) -> ft.Control:
+    """A failure that replaces the whole pane: what failed, why, and Retry (in ``words``)."""
+    retry = ft.FilledButton(
+        words.gettext(RETRY_LABEL), icon=ft.Icons.REFRESH, on_click=lambda: on_retry()
+    )
     return message_panel(
         ft.Icons.ERROR_OUTLINE, title, reason, action=retry, icon_color=ft.Colors.ERROR
     )

@@ -16,8 +16,10 @@ import flet as ft
 from viewmodels.detail import WebsiteOption
 from viewmodels.detail.website_snapshot import ALLOW_LABEL, CANCEL_LABEL, UNDO_LABEL
 from viewmodels.formatting.shared_words import RETRY_LABEL
+from viewmodels.language import Words
 from views.binding import run_command, use_snapshot
 from views.screen_models import WebsiteAccessModel
+from views.words import use_words
 
 NONE_KEY = "none"
 
@@ -29,6 +31,7 @@ def option_key(option: WebsiteOption) -> str:
 @ft.component
 def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     snapshot = use_snapshot(model)
+    words = use_words()
     options = snapshot.options
     by_key = {option_key(option): option for option in options}
 
@@ -80,14 +83,16 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
         ft.Text(snapshot.explanation, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if snapshot.question is not None:
-        lines.append(_question(model, snapshot.question.text))
+        lines.append(_question(model, snapshot.question.text, words))
     if snapshot.saved is not None and not snapshot.saving:
         lines.append(
             ft.Row(
                 [
                     ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, size=16, color=ft.Colors.PRIMARY),
                     ft.Text(snapshot.saved.text, size=13, expand=True),
-                    ft.TextButton(UNDO_LABEL, on_click=lambda: run_command(model.undo)),
+                    ft.TextButton(
+                        words.gettext(UNDO_LABEL), on_click=lambda: run_command(model.undo)
+                    ),
                 ],
                 spacing=6,
             )
@@ -98,7 +103,9 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     if snapshot.error:
         retry: list[ft.Control] = []
         if snapshot.can_retry:
-            retry = [ft.TextButton(RETRY_LABEL, on_click=lambda: run_command(model.retry))]
+            retry = [
+                ft.TextButton(words.gettext(RETRY_LABEL), on_click=lambda: run_command(model.retry))
+            ]
         lines.append(
             ft.Row(
                 [
@@ -119,7 +126,7 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     return ft.Column(lines, spacing=8, tight=True)
 
 
-def _question(model: WebsiteAccessModel, text: str) -> ft.Control:
+def _question(model: WebsiteAccessModel, text: str, words: Words) -> ft.Control:
     """The grant question in place, Allow first: nothing is saved until it is pressed."""
     return ft.Container(
         content=ft.Column(
@@ -127,8 +134,10 @@ def _question(model: WebsiteAccessModel, text: str) -> ft.Control:
                 ft.Text(text, size=14, weight=ft.FontWeight.W_500),
                 ft.Row(
                     [
-                        ft.TextButton(CANCEL_LABEL, on_click=lambda: model.cancel()),
-                        ft.FilledButton(ALLOW_LABEL, on_click=lambda: run_command(model.allow)),
+                        ft.TextButton(words.gettext(CANCEL_LABEL), on_click=lambda: model.cancel()),
+                        ft.FilledButton(
+                            words.gettext(ALLOW_LABEL), on_click=lambda: run_command(model.allow)
+                        ),
                     ],
                     alignment=ft.MainAxisAlignment.END,
                     spacing=8,

@@ -20,11 +20,15 @@ import os
 import ssl
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from app.settings import TlsFiles, UsageError, WebAddress
 from app.web.origin import parse_origin
 from loopback import LOOPBACK, is_loopback_host
+
+if TYPE_CHECKING:
+    from viewmodels.language import Words
 
 SERVING_OPTIONS = (
     "--host, --certfile, --keyfile, --behind-proxy, --public-url and --forwarded-allow-ips"
@@ -40,8 +44,10 @@ def checked_web_address(
     web: bool,
     public_url: str | None = None,
     forwarded_allow_ips: str | None = None,
+    words: Words,
 ) -> WebAddress:
-    """Where the web view listens, or ``UsageError`` naming the argument at fault."""
+    """Where the web view listens, or ``UsageError`` naming the argument at fault, in ``words``."""
+    _ = words.gettext
     given = (
         host is not None
         or certfile is not None
@@ -51,74 +57,97 @@ def checked_web_address(
         or forwarded_allow_ips is not None
     )
     if given and not web:
-        raise UsageError(f"{SERVING_OPTIONS} apply to the web view; add --web.")
+        raise UsageError(
+            # Translators: {options} is the list of option names, such as "--host, --certfile".
+            _("{options} apply to the web view; add --web.").format(options=SERVING_OPTIONS)
+        )
     if (certfile is None) != (keyfile is None):
         raise UsageError(
-            "--certfile and --keyfile go together: give the certificate and its private key."
+            _("--certfile and --keyfile go together: give the certificate and its private key.")
         )
     listen = LOOPBACK if host is None else host.strip()
     if not listen:
-        raise UsageError("--host needs an address, such as 0.0.0.0 or 192.168.1.20.")
-    tls = None if certfile is None or keyfile is None else checked_tls_files(certfile, keyfile)
-    peers = _proxy_peers(forwarded_allow_ips, behind_proxy=behind_proxy)
-    public = None if public_url is None else checked_public_url(public_url)
+        raise UsageError(_("--host needs an address, such as 0.0.0.0 or 192.168.1.20."))
+    tls = (
+        None
+        if certfile is None or keyfile is None
+        else checked_tls_files(certfile, keyfile, words=words)
+    )
+    peers = _proxy_peers(forwarded_allow_ips, behind_proxy=behind_proxy, words=words)
+    public = None if public_url is None else checked_public_url(public_url, words=words)
     address = WebAddress(
         host=listen, tls=tls, behind_proxy=behind_proxy, public_url=public, proxy_peers=peers
     )
     if address.serves_others and tls is None and not behind_proxy:
         raise UsageError(
-            f"--host {listen} would send each person's token over the network in clear: "
-            "add --certfile and --keyfile to serve HTTPS, or --behind-proxy when a "
-            "reverse proxy in front of the app terminates TLS."
+            _(
+                "--host {address} would send each person's token over the network in clear: "
+                "add --certfile and --keyfile to serve HTTPS, or --behind-proxy when a "
+                "reverse proxy in front of the app terminates TLS."
+            ).format(address=listen)
         )
     if public is not None and not address.serves_others:
         raise UsageError(
-            "--public-url names the address other people open; it goes with --behind-proxy "
-            "or a --host with --certfile and --keyfile."
+            _(
+                "--public-url names the address other people open; it goes with --behind-proxy "
+                "or a --host with --certfile and --keyfile."
+            )
         )
     if behind_proxy and public is None:
         raise UsageError(
-            "--behind-proxy needs --public-url, the address people open through the proxy "
-            "(such as https://schedules.example.com): the app answers no other."
+            _(
+                "--behind-proxy needs --public-url, the address people open through the proxy "
+                "(such as https://schedules.example.com): the app answers no other."
+            )
         )
     if behind_proxy and not is_loopback_host(listen) and not peers:
         raise UsageError(
-            f"--behind-proxy with --host {listen} would serve sign-in over plain HTTP to "
-            "the whole network: listen on 127.0.0.1 with the proxy on this machine, or "
-            "name the proxy's addresses with --forwarded-allow-ips."
+            _(
+                "--behind-proxy with --host {address} would serve sign-in over plain HTTP to "
+                "the whole network: listen on 127.0.0.1 with the proxy on this machine, or "
+                "name the proxy's addresses with --forwarded-allow-ips."
+            ).format(address=listen)
         )
     return address
 
 
-def checked_public_url(text: str) -> str:
+def checked_public_url(text: str, *, words: Words) -> str:
     """``scheme://host[:port]`` without a trailing slash, or ``UsageError`` with the reason."""
+    _ = words.gettext
     stripped = text.strip()
     parts = urlsplit(stripped)
     origin = parse_origin(f"{parts.scheme}://{parts.netloc}") if parts.netloc else None
     if origin is None or parts.username is not None or parts.password is not None:
         raise UsageError(
-            f"--public-url {text} is not an address such as https://schedules.example.com."
+            _("--public-url {url} is not an address such as https://schedules.example.com.").format(
+                url=text
+            )
         )
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise UsageError(
-            f"--public-url {text} must be the site's origin only, without a path "
-            "(the app is served at the root of its address)."
+            _(
+                "--public-url {url} must be the site's origin only, without a path "
+                "(the app is served at the root of its address)."
+            ).format(url=text)
         )
     if origin.scheme != "https" and not is_loopback_host(origin.authority.host):
         raise UsageError(
-            f"--public-url {text} must start with https://: people's tokens cross the "
-            "network to it (http:// only for this machine's loopback)."
+            _(
+                "--public-url {url} must start with https://: people's tokens cross the "
+                "network to it (http:// only for this machine's loopback)."
+            ).format(url=text)
         )
     return str(origin)
 
 
 def _proxy_peers(
-    text: str | None, *, behind_proxy: bool
+    text: str | None, *, behind_proxy: bool, words: Words
 ) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    _ = words.gettext
     if text is None:
         return ()
     if not behind_proxy:
-        raise UsageError("--forwarded-allow-ips names the reverse proxy; add --behind-proxy.")
+        raise UsageError(_("--forwarded-allow-ips names the reverse proxy; add --behind-proxy."))
     networks = []
     for part in text.split(","):
         item = part.strip()
@@ -126,12 +155,16 @@ def _proxy_peers(
             network = ipaddress.ip_network(item, strict=False)
         except ValueError:
             raise UsageError(
-                f"--forwarded-allow-ips {text}: {item or 'an empty entry'} is not an IP "
-                "address or network (give the proxy's, such as 10.0.0.5 or 10.0.0.0/24)."
+                _(
+                    "--forwarded-allow-ips {given}: {item} is not an IP "
+                    "address or network (give the proxy's, such as 10.0.0.5 or 10.0.0.0/24)."
+                ).format(given=text, item=item or _("an empty entry"))
             ) from None
         if network.prefixlen == 0:
             raise UsageError(
-                f"--forwarded-allow-ips {text} would accept every address; name the proxy's."
+                _(
+                    "--forwarded-allow-ips {given} would accept every address; name the proxy's."
+                ).format(given=text)
             )
         networks.append(network)
     return tuple(networks)
@@ -144,67 +177,100 @@ def refuse_own_credentials(
     token_file: Path | None,
     env_token: str | None,
     token_env: str,
+    words: Words,
 ) -> None:
     """Serving others: a remote server and no token of the process's own, else ``UsageError``."""
+    _ = words.gettext
     if not address.serves_others:
         return
     others = "--behind-proxy" if is_loopback_host(address.host) else f"--host {address.host}"
     if server_url is None:
         raise UsageError(
-            f"{others} serves other people, so it needs --server URL: the embedded server "
-            "acts as you with every permission and is never exposed."
+            # Translators: {options} is "--behind-proxy" or "--host" with its address.
+            _(
+                "{options} serves other people, so it needs --server URL: the embedded server "
+                "acts as you with every permission and is never exposed."
+            ).format(options=others)
         )
     if token_file is not None:
         raise UsageError(
-            f"--token-file cannot be used with {others}: everyone would act as you. "
-            "Each person signs in with their own token in the browser."
+            # Translators: {options} is "--behind-proxy" or "--host" with its address.
+            _(
+                "--token-file cannot be used with {options}: everyone would act as you. "
+                "Each person signs in with their own token in the browser."
+            ).format(options=others)
         )
     if env_token:
         raise UsageError(
-            f"{token_env} is set, but {others} serves other people, who would all act as "
-            f"you; unset it. Each person signs in with their own token in the browser."
+            # Translators: {variable} is an environment variable's name; {options} is
+            # "--behind-proxy" or "--host" with its address.
+            _(
+                "{variable} is set, but {options} serves other people, who would all act as "
+                "you; unset it. Each person signs in with their own token in the browser."
+            ).format(variable=token_env, options=others)
         )
 
 
-def checked_tls_files(certfile: Path, keyfile: Path) -> TlsFiles:
+def checked_tls_files(certfile: Path, keyfile: Path, *, words: Words) -> TlsFiles:
     """Both files exist and load as one certificate chain and its unencrypted key."""
+    _ = words.gettext
     for option, path in (("--certfile", certfile), ("--keyfile", keyfile)):
         if not path.is_file():
-            raise UsageError(f"{option} {path} does not exist.")
-    refuse_shared_key(keyfile)
+            raise UsageError(
+                # Translators: {option} is "--certfile" or "--keyfile"; {path} is the file given.
+                _("{option} {path} does not exist.").format(option=option, path=path)
+            )
+    refuse_shared_key(keyfile, words=words)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         context.load_cert_chain(certfile, keyfile, password=_no_password)
     except _EncryptedKey:
         raise UsageError(
-            f"--keyfile {keyfile} is encrypted; give the key without a passphrase "
-            "(readable only by the account that runs the app)."
+            _(
+                "--keyfile {keyfile} is encrypted; give the key without a passphrase "
+                "(readable only by the account that runs the app)."
+            ).format(keyfile=keyfile)
         ) from None
     except ssl.SSLError as err:
         raise UsageError(
-            f"--certfile {certfile} and --keyfile {keyfile} are not a PEM certificate and "
-            f"its matching private key ({err.reason or err})."
+            # Translators: {reason} is OpenSSL's own, such as "KEY_VALUES_MISMATCH".
+            _(
+                "--certfile {certfile} and --keyfile {keyfile} are not a PEM certificate and "
+                "its matching private key ({reason})."
+            ).format(certfile=certfile, keyfile=keyfile, reason=err.reason or err)
         ) from None
     except OSError as err:
         raise UsageError(
-            f"--certfile {certfile} or --keyfile {keyfile} cannot be read ({err.strerror or err})."
+            # Translators: {reason} is the operating system's, such as "Permission denied".
+            _("--certfile {certfile} or --keyfile {keyfile} cannot be read ({reason}).").format(
+                certfile=certfile, keyfile=keyfile, reason=err.strerror or err
+            )
         ) from None
     return TlsFiles(certfile=certfile, keyfile=keyfile)
 
 
-def refuse_shared_key(keyfile: Path) -> None:
+def refuse_shared_key(keyfile: Path, *, words: Words) -> None:
     """``UsageError`` when the group or others may read the private key (POSIX only)."""
+    _ = words.gettext
     if os.name != "posix":
         return
     try:
         mode = keyfile.stat().st_mode
     except OSError as err:
-        raise UsageError(f"--keyfile {keyfile} cannot be read ({err.strerror or err}).") from None
+        raise UsageError(
+            # Translators: {reason} is the operating system's, such as "Permission denied".
+            _("--keyfile {keyfile} cannot be read ({reason}).").format(
+                keyfile=keyfile, reason=err.strerror or err
+            )
+        ) from None
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise UsageError(
-            f"--keyfile {keyfile} is accessible by group or others (mode "
-            f"{stat.S_IMODE(mode):04o}); make it readable only by the account that runs the "
-            f"app: chmod 600 {keyfile}."
+            # Translators: {mode} is the file's permissions in octal, such as 0644.
+            _(
+                "--keyfile {keyfile} is accessible by group or others (mode "
+                "{mode}); make it readable only by the account that runs the "
+                "app: chmod 600 {keyfile}."
+            ).format(keyfile=keyfile, mode=f"{stat.S_IMODE(mode):04o}")
         )
 
 

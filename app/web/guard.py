@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Sequence
+from gettext import NullTranslations
 
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.origin import TrustedOrigins
+from viewmodels.language import parsed_locale, words_for
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
-REFUSED = "This address serves Schedule Browser to its own page only."
+
+def refusal(words: NullTranslations) -> str:
+    """The 403's text, in the browser's language for a page (``browser_words``)."""
+    return words.gettext("This address serves Schedule Browser to its own page only.")
+
+
+REFUSED = refusal(NullTranslations())
+"""The refusal in English: a socket's refusal is never shown to a person."""
 
 
 class OriginGuard:
@@ -42,7 +51,9 @@ class OriginGuard:
             await self.app(scope, receive, send)
             return
         if kind == "http":
-            await PlainTextResponse(REFUSED, status_code=403)(scope, receive, send)
+            await PlainTextResponse(refusal(browser_words(scope)), status_code=403)(
+                scope, receive, send
+            )
             return
         await refuse_handshake(scope, send, 403, REFUSED)
 
@@ -54,6 +65,22 @@ class OriginGuard:
         if scope["type"] == "websocket" or origin is not None:
             return self.origins.origin_allowed(origin, host)
         return self.origins.host_allowed(host)
+
+
+def browser_words(scope: Scope) -> NullTranslations:
+    """The catalog of the first language of the request's ``Accept-Language`` CLDR knows
+    (browsers list them most preferred first, as ``first_known_locale`` reads them);
+    English when it names none."""
+    header = Headers(scope=scope).get("accept-language", "")
+    for part in header.split(","):
+        language = part.split(";")[0].strip()
+        if language in ("", "*"):
+            continue
+        try:
+            return words_for(parsed_locale(language))
+        except ValueError:
+            continue
+    return NullTranslations()
 
 
 def peer_address(scope: Scope) -> Address | None:

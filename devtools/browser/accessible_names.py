@@ -23,7 +23,8 @@ from datetime import date
 from babel import Locale
 from playwright.sync_api import Locator, Page
 
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, long_date_text
+from viewmodels.formatting.clock_text import long_date_text
+from viewmodels.language import DEFAULT_LOCALE
 
 CURRENT_STATES = ("Active", "Paused")
 HISTORY_STATES = ("Completed", "Cancelled")

@@ -17,6 +17,7 @@ from app.settings import (
 )
 from devtools.self_signed import CertificatePair, self_signed
 from server.embedded import RuntimeAtUrl
+from tests.app.system_language import english_system  # noqa: F401 - autouse: English
 
 DATA = Path("/nonexistent/schedule-browser-data")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main, parse_settings
+from tests.app.system_language import english_system  # noqa: F401 - autouse: English
 
 DATA = Path("/nonexistent/schedule-browser-data")
 

@@ -3,6 +3,7 @@ not apply, documented."""
 
 from __future__ import annotations
 
+from gettext import NullTranslations
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from app.cli import parse_settings
 from app.options import build_parser
 from app.settings import UsageError, WebLimits
 from connection_limits import ConnectionLimits
+from tests.app.system_language import english_system  # noqa: F401 - autouse: English
 
 DATA = Path("/nonexistent/schedule-browser-data")
 HOSTED = [
@@ -90,7 +92,7 @@ def test_nonsense_values_are_argument_errors(option: list[str]) -> None:
 
 
 def test_help_documents_the_limits() -> None:
-    shown = " ".join(build_parser().format_help().split())
+    shown = " ".join(build_parser(NullTranslations()).format_help().split())
     assert "limits of the web view (with --web)" in shown
     for option in (
         "--header-timeout S",

@@ -34,7 +34,9 @@ from app.desktop_client import (
 )
 from app.desktop_client_digests import CLIENT_ARCHIVE_SHA256
 from tests.clock import Clock
+from viewmodels.language import DEFAULT_LOCALE
 
+ENGLISH = DEFAULT_LOCALE
 URL = "https://github.com/flet-dev/flet/releases/download/v1.0.5/flet-linux-light-amd64.tar.gz"
 
 
@@ -109,7 +111,7 @@ def failing(error: type[httpx.TransportError]) -> httpx.Client:
 def fetch_fails(release: ClientRelease, http: httpx.Client, clock: Clock) -> str:
     out = io.StringIO()
     with pytest.raises(ClientFetchFailed) as failed:
-        fetch_client(release, http=http, clock=clock.monotonic, out=out)
+        fetch_client(release, http=http, clock=clock.monotonic, out=out, locale=ENGLISH)
     assert out.getvalue().endswith("\n"), "the progress line is ended before the reason"
     assert not release.folder.exists()
     assert list(release.folder.parent.iterdir()) == [], "nothing is left behind"
@@ -122,7 +124,9 @@ def test_the_archive_is_unpacked_where_flet_desktop_looks_with_progress(tmp_path
     release = release_in(tmp_path)
     out = io.StringIO()
     stream = TimedStream(body, clock, seconds_per_chunk=0.01)
-    fetch_client(release, http=serving(stream, len(body)), clock=clock.monotonic, out=out)
+    fetch_client(
+        release, http=serving(stream, len(body)), clock=clock.monotonic, out=out, locale=ENGLISH
+    )
     executable = release.folder / "flet" / "flet"
     assert executable.read_bytes().startswith(b"#!/bin/sh\n")
     assert executable.stat().st_mode & stat.S_IXUSR
@@ -141,7 +145,11 @@ def test_an_unknown_size_shows_bytes_without_a_percentage(tmp_path: Path) -> Non
     release = release_in(tmp_path)
     out = io.StringIO()
     fetch_client(
-        release, http=serving(TimedStream(body, clock, 0.01), None), clock=clock.monotonic, out=out
+        release,
+        http=serving(TimedStream(body, clock, 0.01), None),
+        clock=clock.monotonic,
+        out=out,
+        locale=ENGLISH,
     )
     assert release.folder.is_dir()
     assert "%" not in out.getvalue()
@@ -163,7 +171,7 @@ def test_flet_desktop_finds_the_fetched_client_without_downloading_again(
     assert not client_present(release, {})
     clock = Clock()
     http = serving(TimedStream(body, clock, 0.01), len(body))
-    fetch_client(release, http=http, clock=clock.monotonic, out=io.StringIO())
+    fetch_client(release, http=http, clock=clock.monotonic, out=io.StringIO(), locale=ENGLISH)
     # Any download flet_desktop attempted now would fail at once instead of going online.
     monkeypatch.setenv("FLET_CLIENT_URL", (tmp_path / "no-such-archive").as_uri())
     assert flet_desktop.ensure_client_cached() == release.folder
@@ -265,7 +273,7 @@ def test_a_redirect_to_another_https_host_is_followed(tmp_path: Path) -> None:
     download = "https://objects.githubusercontent.com/release-asset/flet.tar.gz"
     http, asked = redirecting({URL: download}, body)
     release = release_in(tmp_path)
-    fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO())
+    fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO(), locale=ENGLISH)
     assert asked == [URL, download]
     assert (release.folder / "flet" / "flet").is_file()
 
@@ -311,7 +319,7 @@ def test_an_archive_with_no_pinned_digest_is_not_fetched(tmp_path: Path) -> None
     release = client_release({}, digests={})
     assert release.sha256 is None
     with pytest.raises(ClientNotPinned) as failed:
-        fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO())
+        fetch_client(release, http=http, clock=Clock().monotonic, out=io.StringIO(), locale=ENGLISH)
     assert str(failed.value) == (
         f"no checksum is pinned in this app for {release.archive_name} of Flet {release.version}"
     )

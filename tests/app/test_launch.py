@@ -9,6 +9,7 @@ import subprocess
 import sys
 from contextlib import closing
 from datetime import UTC, datetime
+from gettext import NullTranslations
 from pathlib import Path
 
 import httpx
@@ -25,6 +26,7 @@ from devtools.api_bodies import principal_json
 from transport.errors import Unauthenticated
 
 TEAM_SERVER = "https://schedules.example.com"
+ENGLISH = NullTranslations()
 
 
 def utc_now() -> datetime:
@@ -36,15 +38,15 @@ def test_a_taken_port_is_refused_with_the_way_out() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        assert not port_is_free(port)
+        assert not port_is_free(port, words=ENGLISH)
         with pytest.raises(StartupError, match=rf"Port {port} is already in use.*--port"):
-            choose_port(port)
+            choose_port(port, words=ENGLISH)
 
 
 def test_without_a_requested_port_some_free_port_is_chosen() -> None:
-    port = choose_port(None)
+    port = choose_port(None, words=ENGLISH)
     assert 0 < port <= 65535
-    assert port_is_free(port)
+    assert port_is_free(port, words=ENGLISH)
 
 
 async def test_data_folder_that_cannot_be_created_is_one_sentence(tmp_path: Path) -> None:
@@ -89,7 +91,7 @@ async def test_no_demo_starts_an_empty_database(tmp_path: Path) -> None:
 
 def test_a_host_that_is_not_an_address_of_this_machine_is_one_sentence() -> None:
     with pytest.raises(StartupError, match=r"Cannot listen on --host no-such-host.invalid"):
-        choose_port(None, "no-such-host.invalid")
+        choose_port(None, "no-such-host.invalid", words=ENGLISH)
 
 
 def test_the_port_is_checked_on_the_address_the_web_view_will_listen_on() -> None:
@@ -98,7 +100,7 @@ def test_the_port_is_checked_on_the_address_the_web_view_will_listen_on() -> Non
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(StartupError, match=rf"Port {port} is already in use on localhost"):
-            choose_port(port, "localhost")
+            choose_port(port, "localhost", words=ENGLISH)
 
 
 async def test_serving_others_starts_when_the_server_asks_for_a_token_and_holds_none() -> None:
@@ -167,7 +169,7 @@ async def test_a_web_start_whose_backend_cannot_open_ends_with_its_sentence_and_
     """The web server starts before the backend opens; a failed opening still ends the start."""
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    port = choose_port(None)
+    port = choose_port(None, words=ENGLISH)
     settings = Settings(
         server=EmbeddedServerSettings(data_dir=blocker / "data", demo=False),
         web=True,
@@ -176,7 +178,7 @@ async def test_a_web_start_whose_backend_cannot_open_ends_with_its_sentence_and_
     )
     with pytest.raises(StartupError, match=r"Cannot create the data folder.*--data-dir"):
         await run_app(settings)
-    assert port_is_free(port), "the web server was stopped"
+    assert port_is_free(port, words=ENGLISH), "the web server was stopped"
 
 
 def test_a_web_start_serves_with_no_client_or_server_stack_imported_yet() -> None:
@@ -185,9 +187,11 @@ def test_a_web_start_serves_with_no_client_or_server_stack_imported_yet() -> Non
     The transport, the view models, the views and the server stack load in a
     worker thread while the browser loads the page (``app.launch``).
     """
+    # The person's language is read first, from the view models' one light module.
     probe = (
         "import sys, app.cli, app.launch; "
-        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & set(sys.argv[1:]))))"
+        "loaded = set(sys.modules) - {'viewmodels', 'viewmodels.language'}; "
+        "print(' '.join(sorted({m.split('.')[0] for m in loaded} & set(sys.argv[1:]))))"
     )
     stacks = ["httpx", "transport", "viewmodels", "views", "server", "sqlalchemy", "alembic"]
     shown = subprocess.run(

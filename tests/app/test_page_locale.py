@@ -11,7 +11,7 @@ import pytest
 from babel import Locale
 
 from app.page_locale import first_locale, flet_locale, follow_browser
-from viewmodels.formatting import DEFAULT_LOCALE
+from viewmodels.language import DEFAULT_LOCALE
 
 
 @dataclass

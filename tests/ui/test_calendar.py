@@ -42,7 +42,8 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase, StoredSchedule
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import MARK_WORDS, MarkKind
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, day_month_text
+from viewmodels.formatting.clock_text import day_month_text
+from viewmodels.language import DEFAULT_LOCALE
 from views.calendar_grid import MARK_GLYPHS, MARK_SIZE
 
 pytestmark = pytest.mark.ui

@@ -29,7 +29,8 @@ from devtools.browser.flutter_page import (
 )
 from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import CURRENT_STATES, ScheduleDatabase
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, long_date_text
+from viewmodels.formatting.clock_text import long_date_text
+from viewmodels.language import DEFAULT_LOCALE
 
 pytestmark = pytest.mark.ui
 DESKTOP_DETAIL = (1000, 400)

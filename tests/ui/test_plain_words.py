@@ -28,7 +28,8 @@ from tests.ui.artifacts import save_screenshot
 from tests.ui.schedule_database import ScheduleDatabase, StoredSchedule, stored_instant
 from tests.ui.test_calendar import DESKTOP_DETAIL, PHONE_DETAIL, gap_schedule
 from viewmodels.detail.pause_help import COPY_NAME_AND_ID_LABEL
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, day_month_text
+from viewmodels.formatting.clock_text import day_month_text
+from viewmodels.language import DEFAULT_LOCALE
 
 pytestmark = pytest.mark.ui
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+from gettext import NullTranslations
 
-from transport.errors import ServerRefused, error_for
-from viewmodels.failure_text import failure_text
+import pytest
+from babel import Locale
+
+from transport import errors
+from transport.errors import ApiError, ServerRefused, error_for
+from viewmodels.failure_text import SUMMARIES, failure_text
+from viewmodels.language import words_for
+
+ENGLISH = NullTranslations()
 
 
 def _refusal(status: int, code: str, message: str) -> ServerRefused:
@@ -46,7 +53,7 @@ def _refusal(status: int, code: str, message: str) -> ServerRefused:
 def test_a_refusal_our_sentence_covers_never_echoes_the_server(
     status: int, code: str, message: str, shown: str
 ) -> None:
-    assert failure_text(_refusal(status, code, message)) == shown
+    assert failure_text(_refusal(status, code, message), words=ENGLISH) == shown
 
 
 @pytest.mark.parametrize(
@@ -77,4 +84,26 @@ def test_a_refusal_our_sentence_covers_never_echoes_the_server(
 def test_the_servers_words_are_added_only_when_they_say_more(
     status: int, code: str, message: str, shown: str
 ) -> None:
-    assert failure_text(_refusal(status, code, message)) == shown
+    assert failure_text(_refusal(status, code, message), words=ENGLISH) == shown
+
+
+def test_every_sentence_the_transport_can_give_is_marked_for_the_catalogs() -> None:
+    kinds = [
+        kind
+        for kind in vars(errors).values()
+        if isinstance(kind, type) and issubclass(kind, ApiError)
+    ]
+    assert {kind.summary for kind in kinds} <= SUMMARIES
+
+
+def test_a_failure_reads_in_the_persons_language_and_the_servers_words_stay_its_own() -> None:
+    refusal = _refusal(422, "schedule.browser_profile_unavailable", "profile is not ready")
+    german = words_for(Locale.parse("de_DE"))
+    chinese = words_for(Locale.parse("zh_Hans_CN"))
+    assert failure_text(refusal, words=german) == (
+        "Diese Website-Anmeldung fehlt oder ist noch nicht bereit: profile is not ready"
+    )
+    assert (
+        failure_text(refusal, words=chinese)
+        == "该网站登录信息不存在或尚未就绪：profile is not ready"  # noqa: RUF001
+    )

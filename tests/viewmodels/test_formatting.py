@@ -25,9 +25,11 @@ from viewmodels.formatting import (
     state_tone,
 )
 from viewmodels.formatting.clock_text import HourCycle, display_zone
+from viewmodels.language import DEFAULT_LOCALE, words_for
 
 PARIS = ZoneInfo("Europe/Paris")
 LONDON = ZoneInfo("Europe/London")
+ENGLISH = words_for(DEFAULT_LOCALE)
 
 
 def summarize(payload: dict[str, Any], zone: ZoneInfo = PARIS) -> str:
@@ -241,21 +243,26 @@ def test_a_known_kind_with_missing_fields_never_crashes() -> None:
 def test_unknown_values_replace_separators_with_spaces_and_capitalize(
     raw: str, expected: str
 ) -> None:
-    assert humanize(raw) == expected
-    assert state_label(raw) == expected
+    assert humanize(raw, words=ENGLISH) == expected
+    assert state_label(raw, words=ENGLISH) == expected
 
 
 def test_known_states_and_pause_reasons_have_text_labels() -> None:
-    assert [state_label(s) for s in ("ACTIVE", "PAUSED", "COMPLETED", "CANCELLED")] == [
+    assert [
+        state_label(s, words=ENGLISH) for s in ("ACTIVE", "PAUSED", "COMPLETED", "CANCELLED")
+    ] == [
         "Active",
         "Paused",
         "Completed",
         "Cancelled",
     ]
-    assert pause_reason_text("PAUSED", "user") == "Paused by you"
-    assert pause_reason_text("PAUSED", "failure_limit") == "Paused after repeated failures"
-    assert pause_reason_text("PAUSED", "maintenance_window") == "Maintenance window"
-    assert pause_reason_text("ACTIVE", "user") is None
+    assert pause_reason_text("PAUSED", "user", words=ENGLISH) == "Paused by you"
+    assert (
+        pause_reason_text("PAUSED", "failure_limit", words=ENGLISH)
+        == "Paused after repeated failures"
+    )
+    assert pause_reason_text("PAUSED", "maintenance_window", words=ENGLISH) == "Maintenance window"
+    assert pause_reason_text("ACTIVE", "user", words=ENGLISH) is None
 
 
 def test_each_state_has_a_semantic_tone_and_an_unknown_state_is_neutral() -> None:
@@ -311,12 +318,12 @@ def test_timestamps_are_in_the_device_zone_naming_the_schedule_zone_when_it_diff
 
 
 def test_durations_money_and_finite_limits() -> None:
-    assert duration_text(300) == "5 min"
-    assert duration_text(3600) == "1 h"
-    assert duration_text(5400) == "1 h 30 min"
-    assert duration_text(45) == "45 s"
-    assert money_text(Decimal("5")) == "5.00"
-    assert money_text(Decimal("0.125")) == "0.125"
+    assert duration_text(300, words=ENGLISH) == "5 min"
+    assert duration_text(3600, words=ENGLISH) == "1 h"
+    assert duration_text(5400, words=ENGLISH) == "1 h 30 min"
+    assert duration_text(45, words=ENGLISH) == "45 s"
+    assert money_text(Decimal("5"), locale=DEFAULT_LOCALE) == "5.00"
+    assert money_text(Decimal("0.125"), locale=DEFAULT_LOCALE) == "0.125"
     limits = Limits.model_validate(
         {
             "max_steps": 20,
@@ -326,7 +333,7 @@ def test_durations_money_and_finite_limits() -> None:
             "max_pages": 7,
         }
     )
-    assert limit_lines(limits) == (
+    assert limit_lines(limits, locale=DEFAULT_LOCALE) == (
         ("Max steps", "20"),
         ("Max cost", "5.00"),
         ("Reserved cost", "1.00"),

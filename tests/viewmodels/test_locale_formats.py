@@ -22,7 +22,6 @@ from transport.models import Cadence
 from viewmodels.calendar import CalendarViewModel
 from viewmodels.calendar.month_grid import Month, grid_days
 from viewmodels.formatting import (
-    DEFAULT_LOCALE,
     cadence_summary,
     date_text,
     instant_text,
@@ -36,7 +35,7 @@ from viewmodels.formatting.clock_text import (
     display_zone,
     month_title,
 )
-from viewmodels.formatting.locales import first_known_locale, os_locale, parsed_locale
+from viewmodels.language import DEFAULT_LOCALE, first_known_locale, os_locale, parsed_locale
 
 LONDON = ZoneInfo("Europe/London")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -134,7 +133,7 @@ def test_a_cadences_list_is_joined_as_the_locales_english_joins_lists() -> None:
     summary = cadence_summary(weekly, _zone(EN_US))
     assert summary == "Mondays, Wednesdays, and Fridays at 9:00 AM"
     german = cadence_summary(weekly, _zone(DE))
-    assert german == "Mondays, Wednesdays, and Fridays at 09:00", "English words, listed in English"
+    assert german == "montags, mittwochs und freitags um 09:00", "German words, listed in German"
     yearly = Cadence.model_validate(
         {
             "kind": "YEARLY",

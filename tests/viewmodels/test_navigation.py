@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import respx
+from babel import Locale
 
 from devtools.api_bodies import NOW, detail, page, principal, session, summary, uid
 from tests.clock import FakeClock
@@ -93,6 +94,19 @@ def screens(
     )
     ScriptedRoute(router, "GET", f"/v1/sessions/{uid('chat')}/messages").script(None, ok(page([])))
     return Screens(api, clock, device_zone)
+
+
+def test_a_heading_reads_in_the_persons_language(screens: Screens) -> None:
+    in_chinese = NavigationViewModel(
+        schedules=screens.schedules,
+        detail=screens.detail,
+        sidebar=screens.sidebar,
+        messages=screens.messages,
+        locale=Locale.parse("zh_Hans_CN"),
+    )
+    assert in_chinese.heading(Place.AGENDA) == "日程"
+    assert in_chinese.heading(Place.SETTINGS) == "设置"
+    assert screens.navigation.heading(Place.AGENDA) == Place.AGENDA.heading == "Agenda"
 
 
 async def test_starting_loads_the_sheet_and_the_sidebar(screens: Screens) -> None:

@@ -10,8 +10,10 @@ import pytest
 
 from transport.models import Disposition, RunStatus
 from viewmodels.formatting import MarkKind, past_firing_mark, past_firing_words
+from viewmodels.language import DEFAULT_LOCALE, words_for
 
 RAN = Disposition.MATERIALIZED
+ENGLISH = words_for(DEFAULT_LOCALE)
 
 
 @pytest.mark.parametrize(
@@ -143,7 +145,9 @@ def test_each_past_outcome_has_one_phrase_and_one_mark(
     words: str,
     mark: MarkKind,
 ) -> None:
-    said = past_firing_words(disposition, reason_code, run_status, failure_reason=failure_reason)
+    said = past_firing_words(
+        disposition, reason_code, run_status, words=ENGLISH, failure_reason=failure_reason
+    )
     assert said == words
     assert past_firing_mark(disposition, reason_code, run_status) is mark
 
@@ -175,11 +179,13 @@ def test_the_timed_form_names_the_firings_instant_in_the_same_words(
     run_status: RunStatus | None,
     timed: str,
 ) -> None:
-    assert past_firing_words(disposition, reason_code, run_status, at="09:00") == timed
+    assert (
+        past_firing_words(disposition, reason_code, run_status, words=ENGLISH, at="09:00") == timed
+    )
 
 
 def test_a_failed_run_never_reads_as_ran_whatever_its_reason() -> None:
     for reason in (None, "deadline_exceeded", "executor_error", "something_new"):
-        said = past_firing_words(RAN, None, RunStatus.FAILED, failure_reason=reason)
+        said = past_firing_words(RAN, None, RunStatus.FAILED, words=ENGLISH, failure_reason=reason)
         assert said.startswith("Run failed: ")
     assert past_firing_mark(RAN, None, "FAILED") is MarkKind.FAILED

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 import respx
+from babel import Locale
 
 from app.credential_watch import CredentialWatch
 from devtools.api_bodies import error, page, principal, principal_json, summary
@@ -25,6 +26,7 @@ from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
 from transport.errors import ServerError, Unauthenticated
+from viewmodels.language import DEFAULT_LOCALE
 from viewmodels.ports import MemoryStorage
 from viewmodels.sign_in import (
     EMPTY_TOKEN,
@@ -747,3 +749,49 @@ async def test_a_remembered_token_refused_at_start_erases_its_persons_copy(
     assert model.snapshot.notice == SAVED_TOKEN_REFUSED
     assert copies.erased == [ALICE_PERSON]
     assert await storage.get(PERSON_KEY) is None
+
+
+GERMAN = Locale.parse("de_DE")
+
+
+async def test_a_refusal_reads_in_german_once_the_browser_says_its_language(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    seen: list[SignInSnapshot[Account]] = []
+    model.subscribe(seen.append)
+    await model.start()
+    await model.sign_in("someone-elses-token")
+    assert model.snapshot.error == TOKEN_REFUSED and model.snapshot.locale == DEFAULT_LOCALE
+
+    model.learn_locale(GERMAN)
+
+    snapshot = model.snapshot
+    assert seen[-1] is snapshot, "the new language is published"
+    assert snapshot.locale == GERMAN
+    assert snapshot.phase is SignInPhase.SIGNED_OUT and snapshot.form_enabled
+    assert snapshot.error == (
+        "Der Zeitplan-Server hat dieses Token nicht akzeptiert. "
+        "Prüfen Sie es oder fordern Sie ein neues an."
+    )
+    assert snapshot.remember_label == "Auf diesem Gerät merken"
+
+
+async def test_after_learning_german_an_outage_and_the_account_read_in_german(
+    principals: Principals, connector: Connector, storage: MemoryStorage
+) -> None:
+    model = make_model(connector, storage)
+    await model.start()
+    model.learn_locale(GERMAN)
+    principals.down = True
+
+    await model.sign_in(ALICE)
+
+    assert model.snapshot.error == (
+        "Der Zeitplan-Server ist nicht erreichbar, daher konnte das Token nicht geprüft "
+        "werden. Versuchen Sie es erneut."
+    )
+    principals.down = False
+    await model.sign_in(ALICE)
+    assert model.snapshot.locale == GERMAN and model.snapshot.error is None
+    assert model.snapshot.signed_in_text == "Angemeldet als\nAlice Example"

@@ -20,10 +20,12 @@ from viewmodels.agenda.rows import agenda_row
 from viewmodels.agenda.snapshot import AgendaRow
 from viewmodels.agenda.window import AgendaSpan
 from viewmodels.formatting import moment_text
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_
 from viewmodels.offline import CachedAgenda, OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState, only_page
 
-DUE_AS_OF_TEXT = "Due (as of {time})"
+DUE_AS_OF_TEXT = N_("Due (as of {time})")
 """A firing that has passed since the copy was read: what became of it is not known."""
 
 
@@ -90,8 +92,9 @@ def kept_row(item: AgendaItem, read_at: datetime, now: datetime, zone: ZoneInfo)
     if not read_at <= item.at < now:
         return row
     as_read = agenda_row(item, read_at, zone)
+    due = words_of(zone).gettext(DUE_AS_OF_TEXT)
     return replace(
         row,
         mark=as_read.mark,
-        outcome_text=DUE_AS_OF_TEXT.format(time=moment_text(read_at, now, zone, seconds=False)),
+        outcome_text=due.format(time=moment_text(read_at, now, zone, seconds=False)),
     )

@@ -1,9 +1,10 @@
 """What the Agenda screen shows: firings grouped by the person's local day, and the busy strip.
 
-Every string is final text. A row is one firing; a day is a heading with its
-rows, and on Today the place of the "Now" line; the busy strip is one cell per
-hour (Today, Next 7 days) or per day (Month), a quiet one marked. Paging
-state is the list's (``viewmodels.paging``).
+Every string is final text, in the snapshot's ``locale``; the constants stay
+English (marked ``N_``) and a view showing one looks it up. A row is one
+firing; a day is a heading with its rows, and on Today the place of the "Now"
+line; the busy strip is one cell per hour (Today, Next 7 days) or per day
+(Month), a quiet one marked. Paging state is the list's (``viewmodels.paging``).
 """
 
 from __future__ import annotations
@@ -12,21 +13,24 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from uuid import UUID
 
+from babel import Locale
+
 from viewmodels.agenda.window import AgendaSpan
 from viewmodels.formatting.marks import MarkKind
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 from viewmodels.paging import FeedPhase
 
-AGENDA_HEADING = "Agenda"
+AGENDA_HEADING = N_("Agenda")
 SPANS = (AgendaSpan.TODAY, AgendaSpan.WEEK, AgendaSpan.MONTH)
-NOW_TEXT = "Now"
-NOT_OFFERED_TEXT = "This server does not offer an agenda"
-BUSY_HOURS_HEADING = "Busy hours"
-BUSY_DAYS_HEADING = "Busy days"
-END_TEXT = "End of agenda"
-FAILURE_TITLE = "Couldn't read the agenda"
-LOADING_TEXT = "Reading the agenda…"
-SEARCH_LABEL = "Search the agenda"
-AGENDA_ENTRY_LABEL = "Agenda"
+NOW_TEXT = N_("Now")
+NOT_OFFERED_TEXT = N_("This server does not offer an agenda")
+BUSY_HOURS_HEADING = N_("Busy hours")
+BUSY_DAYS_HEADING = N_("Busy days")
+END_TEXT = N_("End of agenda")
+FAILURE_TITLE = N_("Couldn't read the agenda")
+LOADING_TEXT = N_("Reading the agenda…")
+SEARCH_LABEL = N_("Search the agenda")
+AGENDA_ENTRY_LABEL = N_("Agenda")
 """The destination's entry beside Schedules (the sidebar, the phone's drawer)."""
 
 
@@ -122,6 +126,12 @@ class AgendaSnapshot:
     """The rows are the copy last read at this instant (the server cannot be reached)."""
     anchor: date | None = None
     """The day heading to bring back into view (after Back from a detail)."""
+    locale: Locale = DEFAULT_LOCALE
+    """The language every text of the snapshot is in (the device zone's locale)."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def loading(self) -> bool:
@@ -137,4 +147,6 @@ class AgendaSnapshot:
 
     @property
     def end_text(self) -> str | None:
-        return END_TEXT if self.phase is FeedPhase.END_REACHED and self.days else None
+        if self.phase is not FeedPhase.END_REACHED or not self.days:
+            return None
+        return self.words.gettext(END_TEXT)

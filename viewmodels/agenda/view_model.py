@@ -15,10 +15,9 @@ offline banner when the server cannot be reached, in this session or a later one
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import date
-from typing import TYPE_CHECKING
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -34,24 +33,22 @@ from viewmodels.agenda.kept_copy import AgendaCopy
 from viewmodels.agenda.snapshot import AgendaRow, AgendaSnapshot
 from viewmodels.agenda.window import AgendaSpan, span_window
 from viewmodels.failure_text import failure_text
-from viewmodels.formatting.clock_text import your_time_text
+from viewmodels.formatting.clock_text import locale_of, your_time_text
+from viewmodels.language import N_
 from viewmodels.observable import Observable
 from viewmodels.offline import OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, Debounce, FeedPhase, FeedState, LatestRequest, Sleep
 from viewmodels.ports import Clock, ScheduleApi
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
 DEFAULT_PAGE_SIZE = 50
 SEARCH_DEBOUNCE = 0.2
 EMPTY_TEXT = {
-    AgendaSpan.TODAY: "Nothing fires today.",
-    AgendaSpan.WEEK: "Nothing fires in the next 7 days.",
-    AgendaSpan.MONTH: "Nothing fires this month.",
+    AgendaSpan.TODAY: N_("Nothing fires today."),
+    AgendaSpan.WEEK: N_("Nothing fires in the next 7 days."),
+    AgendaSpan.MONTH: N_("Nothing fires this month."),
 }
-NO_MATCH_TEXT = "No firings match “{query}”"
-NOTHING_NEEDS_ATTENTION_TEXT = "No schedule that needs attention fires in this time."
+NO_MATCH_TEXT = N_("No firings match “{query}”")
+NOTHING_NEEDS_ATTENTION_TEXT = N_("No schedule that needs attention fires in this time.")
 
 
 class AgendaViewModel(Observable[AgendaSnapshot]):
@@ -68,7 +65,9 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         sleep: Sleep = asyncio.sleep,
         debounce: float = SEARCH_DEBOUNCE,
     ) -> None:
-        super().__init__(AgendaSnapshot(zone_text=your_time_text(device_zone)))
+        super().__init__(
+            AgendaSnapshot(zone_text=your_time_text(device_zone), locale=locale_of(device_zone))
+        )
         self._api = api
         self._clock = clock
         self._zone = device_zone
@@ -259,22 +258,23 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
         shown = self.snapshot
         density = self._density if not self._not_offered else None
         failure = feed.first_page_failure
+        words = shown.words
         self._publish(
             replace(
                 shown,
                 phase=feed.phase,
                 days=agenda_days(_sorted(feed.rows), today, now, self._zone),
                 not_offered=self._not_offered,
-                busy_heading=None if density is None else busy_heading(shown.span),
+                busy_heading=None if density is None else busy_heading(shown.span, words),
                 busy=() if density is None else busy_cells(density, shown.span, self._zone, today),
                 quiet_text=(
                     None if density is None else quiet_text(density, shown.span, self._zone, today)
                 ),
-                first_page_error=None if failure is None else failure_text(failure),
+                first_page_error=None if failure is None else failure_text(failure, words=words),
                 later_page_error=(
                     None
                     if feed.later_page_failure is None
-                    else failure_text(feed.later_page_failure)
+                    else failure_text(feed.later_page_failure, words=words)
                 ),
                 empty_text=self._empty_text(feed),
                 cached_at=None if failure is not None else self._copy.read_at,
@@ -284,12 +284,12 @@ class AgendaViewModel(Observable[AgendaSnapshot]):
     def _empty_text(self, feed: FeedState[AgendaRow]) -> str | None:
         if feed.rows or feed.phase is not FeedPhase.END_REACHED or self._not_offered:
             return None
-        query = self.snapshot.query.strip()
+        query, words = self.snapshot.query.strip(), self.snapshot.words
         if query:
-            return NO_MATCH_TEXT.format(query=query)
+            return words.gettext(NO_MATCH_TEXT).format(query=query)
         if self.snapshot.attention_only:
-            return NOTHING_NEEDS_ATTENTION_TEXT
-        return EMPTY_TEXT[self.snapshot.span]
+            return words.gettext(NOTHING_NEEDS_ATTENTION_TEXT)
+        return words.gettext(EMPTY_TEXT[self.snapshot.span])
 
 
 def _sorted(rows: Sequence[AgendaRow]) -> tuple[AgendaRow, ...]:

@@ -13,6 +13,7 @@ from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from transport.models import AgendaBucket
+from viewmodels.language import N_
 
 
 class AgendaSpan(StrEnum):
@@ -22,7 +23,8 @@ class AgendaSpan(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"today": "Today", "week": "Next 7 days", "month": "Month"}[self]
+        """The span's name, in English (marked): ``words.gettext(span.label)`` shows it."""
+        return {"today": N_("Today"), "week": N_("Next 7 days"), "month": N_("Month")}[self]
 
     @property
     def bucket(self) -> AgendaBucket:

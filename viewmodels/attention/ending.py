@@ -21,6 +21,8 @@ from transport.models import CadenceKind, LastOutcome, ScheduleState, known_memb
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
 from viewmodels.formatting.clock_text import day_month_text, local_clock_time, locale_of
+from viewmodels.formatting.words import words_of
+from viewmodels.language import Words
 
 
 def ended_sentence(
@@ -35,21 +37,45 @@ def ended_sentence(
     known = known_member(ScheduleState, state)
     if known is None or not known.ended:
         return None
-    words = state_label(state)
-    if ended_at is not None:
-        words = f"{words} on {_day(ended_at, now, device_zone)}"
+    words = words_of(device_zone)
+    how = "ended"
     if known is ScheduleState.COMPLETED and last_outcome is not None:
-        once = cadence_kind is CadenceKind.ONCE
-        words += " after its only firing" if once else " after its last firing"
+        how = "once" if cadence_kind is CadenceKind.ONCE else "last"
     elif last_outcome is None:
-        words += " before it ever fired"
+        how = "never"
+    day = None if ended_at is None else _day(ended_at, now, device_zone)
+    ending = _ending(state_label(state, words=words), day, how, words)
     if last_outcome is None:
-        return words
+        return ending
     fired = last_outcome.nominal_fire_at.astimezone(device_zone)
     same_day = ended_at is not None and ended_at.astimezone(device_zone).date() == fired.date()
     # The day is said once: a firing on the day it ended reads by its time alone.
     at = local_clock_time(fired, seconds=False) if same_day else instant_text(fired, device_zone)
-    return f"{words}. {outcome_sentence(last_outcome, at)}"
+    outcome = outcome_sentence(last_outcome, at, words=words)
+    # Translators: two sentences: how a schedule ended, then what its last firing did.
+    return words.gettext("{ending}. {outcome}").format(ending=ending, outcome=outcome)
+
+
+def _ending(state: str, day: str | None, how: str, words: Words) -> str:
+    """ "Completed on 27 Nov after its only firing" (``state``: "Completed" or "Cancelled")."""
+    if day is None:
+        if how == "once":
+            return words.gettext("{state} after its only firing").format(state=state)
+        if how == "last":
+            return words.gettext("{state} after its last firing").format(state=state)
+        if how == "never":
+            return words.gettext("{state} before it ever fired").format(state=state)
+        return state
+    if how == "once":
+        text = words.gettext("{state} on {day} after its only firing")
+    elif how == "last":
+        text = words.gettext("{state} on {day} after its last firing")
+    elif how == "never":
+        text = words.gettext("{state} on {day} before it ever fired")
+    else:
+        # Translators: {state} is "Completed" or "Cancelled", {day} a date ("27 Nov").
+        text = words.gettext("{state} on {day}")
+    return text.format(state=state, day=day)
 
 
 def _day(instant: datetime, now: datetime | None, zone: ZoneInfo) -> str:

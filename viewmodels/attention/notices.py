@@ -27,10 +27,14 @@ from dataclasses import dataclass
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
+from babel import Locale
+
 from transport.errors import ApiError
 from transport.models import PauseReason, ScheduleState, ScheduleSummary
 from viewmodels.attention.outcome_words import attention_line
 from viewmodels.attention.overdue_words import overdue_text
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, JsonValue, ScheduleApi
@@ -42,10 +46,10 @@ ANNOUNCED_KEY = "attention.announced"
 REMEMBERED = 500
 """At most this many announced keys are kept; older ones cannot reappear on page one."""
 PAGE = 50
-PAUSED_TEXT = "Paused after repeated failures"
-OPEN_LABEL = "Open"
+PAUSED_TEXT = N_("Paused after repeated failures")
+OPEN_LABEL = N_("Open")
 """The notice's button that shows what it names (``AttentionNotice.opens_list``)."""
-DISMISS_LABEL = "Dismiss"
+DISMISS_LABEL = N_("Dismiss")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,16 +63,29 @@ class AttentionNotice:
     """What went wrong, in the app's words ("Run failed: it ran past its deadline")."""
     others: int = 0
     """How many more outcomes newly needed attention in the same round."""
+    locale: Locale = DEFAULT_LOCALE
+    """The person's locale: the banner's sentence is in its language."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def text(self) -> str:
         """The banner's sentence."""
-        head = f"“{self.title}” needs attention: {self.outcome_text}"
-        if self.others == 1:
-            return f"{head} (and 1 other schedule)"
-        if self.others > 1:
-            return f"{head} (and {self.others} other schedules)"
-        return head
+        words = self.words
+        # Translators: {title} is the schedule's own name, {why} what went wrong.
+        head = words.gettext("“{title}” needs attention: {why}").format(
+            title=self.title, why=self.outcome_text
+        )
+        if self.others < 1:
+            return head
+        # Translators: {notice} is the sentence about one schedule; {count} how many more.
+        return words.ngettext(
+            "{notice} (and {count} other schedule)",
+            "{notice} (and {count} other schedules)",
+            self.others,
+        ).format(notice=head, count=self.others)
 
     @property
     def opens_list(self) -> bool:
@@ -168,12 +185,14 @@ class AttentionNotices(Observable[NoticeSnapshot]):
 
     async def _announce(self, summary: ScheduleSummary, *, others: int) -> None:
         now = self._clock()
+        locale = locale_of(self._zone)
+        words = words_for(locale)
         text = (
             overdue_text(summary.overdue_since, now, self._zone)
             if summary.overdue_since is not None
-            else attention_line(summary.last_outcome, now, self._zone) or PAUSED_TEXT
+            else attention_line(summary.last_outcome, now, self._zone) or words.gettext(PAUSED_TEXT)
         )
-        notice = AttentionNotice(summary.schedule_id, summary.title, text, others)
+        notice = AttentionNotice(summary.schedule_id, summary.title, text, others, locale)
         self._publish(NoticeSnapshot(notice, self.snapshot.announced + 1))
         if self._on_announce is not None:
             result = self._on_announce(notice)

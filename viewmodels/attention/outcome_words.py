@@ -17,16 +17,19 @@ from zoneinfo import ZoneInfo
 
 from transport.models import LastOutcome
 from viewmodels.formatting import instant_text, moment_text, past_firing_words
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_, Words
 
-NEVER_FIRED_TEXT = "Never fired"
+NEVER_FIRED_TEXT = N_("Never fired")
 
 
-def outcome_sentence(outcome: LastOutcome, at: str) -> str:
+def outcome_sentence(outcome: LastOutcome, at: str, *, words: Words) -> str:
     """What became of the latest firing (``at``: its instant in words), needing attention or not."""
     return past_firing_words(
         outcome.disposition,
         outcome.reason_code,
         outcome.run_status,
+        words=words,
         failure_reason=outcome.failure_reason,
         at=at,
     )
@@ -36,11 +39,14 @@ def attention_line(outcome: LastOutcome | None, now: datetime, zone: ZoneInfo) -
     """The row's warning line: only for an outcome the server says needs attention."""
     if outcome is None or outcome.needs_attention is not True:
         return None
-    return outcome_sentence(outcome, moment_text(outcome.nominal_fire_at, now, zone))
+    return outcome_sentence(
+        outcome, moment_text(outcome.nominal_fire_at, now, zone), words=words_of(zone)
+    )
 
 
 def last_firing_text(outcome: LastOutcome | None, zone: ZoneInfo) -> str:
     """The detail's "Last firing" line; its instant is a full date, as the detail's others are."""
+    words = words_of(zone)
     if outcome is None:
-        return NEVER_FIRED_TEXT
-    return outcome_sentence(outcome, instant_text(outcome.nominal_fire_at, zone))
+        return words.gettext(NEVER_FIRED_TEXT)
+    return outcome_sentence(outcome, instant_text(outcome.nominal_fire_at, zone), words=words)

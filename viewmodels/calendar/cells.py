@@ -10,7 +10,7 @@ Before the month is read the label is the date alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 
 from babel import Locale
@@ -19,26 +19,45 @@ from viewmodels.calendar.month_content import DayEntry
 from viewmodels.calendar.month_grid import Month
 from viewmodels.calendar.snapshot import DayCell, DayMark, MarkKind
 from viewmodels.formatting.clock_text import long_date_text
+from viewmodels.language import N_, Words, words_for
 
 DRAWN_ONE_BY_ONE = 3
-NOTHING_TEXT = "nothing scheduled"
+NOTHING_TEXT = N_("nothing scheduled")
 _ORDER = tuple(MarkKind)
-_MANY = {
-    MarkKind.FIRES: "fires {n} times",
-    MarkKind.ADJUSTED: "{n} firings adjusted for clock changes",
-    MarkKind.MAY_OVERLAP: "{n} firings may be skipped if the previous run is still going",
-    MarkKind.WOULD_FIRE: "would fire {n} times if resumed",
-    MarkKind.RAN: "ran {n} times",
-    MarkKind.RUNNING: "{n} runs still going",
-    MarkKind.FAILED: "{n} runs failed",
-    MarkKind.MISSED: "missed {n} times",
-    MarkKind.SKIPPED: "skipped {n} times because the previous run was still going",
-    MarkKind.REFUSED: "refused {n} times for missing authority",
-    MarkKind.NOT_RUN: "not run {n} times",
-    MarkKind.NOT_FIRED: "not fired {n} times: nothing was recorded",
-    MarkKind.NO_RECORD: "no record of {n} firings",
-    MarkKind.NO_FIRING: "{n} selected dates that never fire",
+# fmt: off
+_MANY: dict[MarkKind, Callable[[Words, int], str]] = {
+    MarkKind.FIRES: lambda w, n: w.ngettext("fires {count} time", "fires {count} times", n),
+    MarkKind.ADJUSTED: lambda w, n: w.ngettext(
+        "{count} firing adjusted for clock changes",
+        "{count} firings adjusted for clock changes", n),
+    MarkKind.MAY_OVERLAP: lambda w, n: w.ngettext(
+        "{count} firing may be skipped if the previous run is still going",
+        "{count} firings may be skipped if the previous run is still going", n),
+    MarkKind.WOULD_FIRE: lambda w, n: w.ngettext(
+        "would fire {count} time if resumed", "would fire {count} times if resumed", n),
+    MarkKind.RAN: lambda w, n: w.ngettext("ran {count} time", "ran {count} times", n),
+    MarkKind.RUNNING: lambda w, n: w.ngettext(
+        "{count} run still going", "{count} runs still going", n),
+    MarkKind.FAILED: lambda w, n: w.ngettext("{count} run failed", "{count} runs failed", n),
+    MarkKind.MISSED: lambda w, n: w.ngettext("missed {count} time", "missed {count} times", n),
+    MarkKind.SKIPPED: lambda w, n: w.ngettext(
+        "skipped {count} time because the previous run was still going",
+        "skipped {count} times because the previous run was still going", n),
+    MarkKind.REFUSED: lambda w, n: w.ngettext(
+        "refused {count} time for missing authority",
+        "refused {count} times for missing authority", n),
+    MarkKind.NOT_RUN: lambda w, n: w.ngettext(
+        "not run {count} time", "not run {count} times", n),
+    MarkKind.NOT_FIRED: lambda w, n: w.ngettext(
+        "not fired {count} time: nothing was recorded",
+        "not fired {count} times: nothing was recorded", n),
+    MarkKind.NO_RECORD: lambda w, n: w.ngettext(
+        "no record of {count} firing", "no record of {count} firings", n),
+    MarkKind.NO_FIRING: lambda w, n: w.ngettext(
+        "{count} selected date that never fires", "{count} selected dates that never fire", n),
 }
+"""A day's marks of one kind said as one count, when there are too many to say one by one."""
+# fmt: on
 
 
 def weeks(
@@ -79,14 +98,10 @@ def _cell(
         for kind in _ORDER
         if kind in by_kind
     )
-    facts = [long_date_text(day, locale)]
-    if day == today:
-        facts.append("today")
-    if not month.holds(day):
-        facts.append("outside " + month.title(locale))
-    label = ", ".join(facts)
-    if entries is not None:
-        label += ": " + _words(by_kind)
+    words = words_for(locale)
+    outside = None if month.holds(day) else month.title(locale)
+    head = _head(long_date_text(day, locale), day == today, outside, words)
+    label = head if entries is None else _said(head, _words(by_kind, words), words)
     return DayCell(
         day=day,
         number_text=str(day.day),
@@ -98,14 +113,32 @@ def _cell(
     )
 
 
-def _words(by_kind: Mapping[MarkKind, list[DayEntry]]) -> str:
+def _head(date_text: str, today: bool, outside: str | None, words: Words) -> str:
+    """The cell's date, with "today" and "outside March 2027" (``outside``) when they hold."""
+    if outside is None and not today:
+        return date_text
+    if outside is None:
+        # Translators: a day cell's screen-reader label begins "Sunday, 14 March 2027, today".
+        return words.gettext("{date}, today").format(date=date_text)
+    if today:
+        return words.gettext("{date}, today, outside {month}").format(date=date_text, month=outside)
+    # Translators: {month} is the month the grid shows ("March 2027"); the day is another's.
+    return words.gettext("{date}, outside {month}").format(date=date_text, month=outside)
+
+
+def _said(head: str, marks: str, words: Words) -> str:
+    # Translators: a day cell's screen-reader label: the date, then everything on that day.
+    return words.gettext("{date}: {marks}").format(date=head, marks=marks)
+
+
+def _words(by_kind: Mapping[MarkKind, list[DayEntry]], words: Words) -> str:
     if not by_kind:
-        return NOTHING_TEXT
+        return words.gettext(NOTHING_TEXT)
     said: list[str] = []
     for kind in _ORDER:
         found = by_kind.get(kind, [])
         if len(found) > DRAWN_ONE_BY_ONE:
-            said.append(_MANY[kind].format(n=len(found)))
+            said.append(_MANY[kind](words, len(found)).format(count=len(found)))
         else:
             said.extend(entry.words for entry in found)
     return "; ".join(said)

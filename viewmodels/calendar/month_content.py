@@ -47,14 +47,16 @@ from viewmodels.formatting import (
     time_text_naming_zone,
 )
 from viewmodels.formatting.clock_text import locale_of
+from viewmodels.formatting.words import words_of
 from viewmodels.formatting.zones import is_device_zone
+from viewmodels.language import N_
 
-ENDED_TEXT = "This schedule has ended; nothing more will fire"
-AS_IF_RESUMED_TEXT = (
+ENDED_TEXT = N_("This schedule has ended; nothing more will fire")
+AS_IF_RESUMED_TEXT = N_(
     "Paused: nothing fires until it is resumed. Hollow marks show the firings it would make"
     " if resumed now"
 )
-MAY_OVERLAP_WORDS = "may be skipped if the previous run is still going"
+MAY_OVERLAP_WORDS = N_("may be skipped if the previous run is still going")
 _NOTICES_FIRST = datetime.min.replace(tzinfo=UTC)
 
 
@@ -118,34 +120,47 @@ def month_content(projection: Projection, month: Month, device_zone: ZoneInfo) -
             day: tuple(sorted(found, key=lambda e: e.order)) for day, found in entries.items()
         },
         notes=tuple(text for _, text in sorted(notes, key=lambda note: note[0])),
-        status_text=_status(projection, resumed),
-        zone_text=None
-        if is_device_zone(zone, device_zone)
-        else f"Times are in your zone ({device_zone.key}), with {zone} times beside them",
+        status_text=_status(projection, resumed, device_zone),
+        zone_text=None if is_device_zone(zone, device_zone) else _zone_text(zone, device_zone),
     )
+
+
+def _zone_text(zone: str, device_zone: ZoneInfo) -> str:
+    words = words_of(device_zone)
+    # Translators: {yours} and {zone} are IANA zone names ("Europe/London").
+    said = words.gettext("Times are in your zone ({yours}), with {zone} times beside them")
+    return said.format(yours=device_zone.key, zone=zone)
 
 
 def _firing_entry(
     firing: ProjectedFiring, zone: str, device_zone: ZoneInfo, shift: Shift | None, resumed: bool
 ) -> DayEntry:
+    words = words_of(device_zone)
     time = device_time(firing.at, device_zone)
     shown = time_text_naming_zone(firing.at, device_zone, zone)
-    fires, verb = ("would fire", "Would fire if resumed") if resumed else ("fires", "Fires")
-    words = f"{fires} at {time}"
-    line = f"{shown} — {verb}"
-    adjusted = adjustment_text(firing.adjustment)
+    if resumed:
+        # Translators: in a day cell's spoken label, a paused schedule's firing if resumed.
+        said = words.gettext("would fire at {time}").format(time=time)
+        # Translators: a line of the chosen day; {time} is the firing's time.
+        line = words.gettext("{time} — Would fire if resumed").format(time=shown)
+    else:
+        said = words.gettext("fires at {time}").format(time=time)
+        line = words.gettext("{time} — Fires").format(time=shown)
+    # Clauses follow the sentence, each a phrase of its own: the change, the shift, the overlap.
+    adjusted = adjustment_text(firing.adjustment, words=words)
     if adjusted is not None:
         # The why is the month's note; the day says what, so no sentence shows twice.
-        words = f"{words}, {adjusted}"
+        said = f"{said}, {adjusted}"
         line = f"{line}, {adjusted}"
     if shift is not None:
         moved = shift_words(shift.shown, shift.usual, shift.until, device_zone)
-        words = f"{words}, {moved}"
+        said = f"{said}, {moved}"
         line = f"{line}; {moved}"
     if firing.may_overlap is True:
-        words = f"{words}, {MAY_OVERLAP_WORDS}"
-        line = f"{line}; {MAY_OVERLAP_WORDS}"
-    return DayEntry(firing.at, _firing_kind(firing, resumed), words, line)
+        overlap = words.gettext(MAY_OVERLAP_WORDS)
+        said = f"{said}, {overlap}"
+        line = f"{line}; {overlap}"
+    return DayEntry(firing.at, _firing_kind(firing, resumed), said, line)
 
 
 def _firing_kind(firing: ProjectedFiring, resumed: bool) -> MarkKind:
@@ -162,14 +177,21 @@ def _past_entry(occurrence: PastOccurrence, zone: str, device_zone: ZoneInfo) ->
     outcome = (occurrence.disposition, occurrence.reason_code, occurrence.run_status)
     expected = occurrence.not_fired
     reason = occurrence.failure_reason
+    said_in = words_of(device_zone)
     timed = past_firing_words(
-        *outcome, failure_reason=reason, at=device_time(at, device_zone), expected=expected
+        *outcome,
+        words=said_in,
+        failure_reason=reason,
+        at=device_time(at, device_zone),
+        expected=expected,
     )
-    said = past_firing_words(*outcome, failure_reason=reason, expected=expected)
+    said = past_firing_words(*outcome, words=said_in, failure_reason=reason, expected=expected)
     line = f"{time_text_naming_zone(at, device_zone, zone)} — {said}"
-    # Inside a cell's label the sentence follows the date: running text.
+    # Inside a cell's label the sentence follows the date: running text (English lowers
+    # its first letter; German nouns keep theirs, Chinese has none).
     mark = past_firing_mark(*outcome, expected=expected)
-    return DayEntry(at, mark, timed[:1].lower() + timed[1:], line)
+    running = timed[:1].lower() + timed[1:] if locale_of(device_zone).language == "en" else timed
+    return DayEntry(at, mark, running, line)
 
 
 def _notice_day(notice: ProjectionNotice) -> date | None:
@@ -184,8 +206,8 @@ def _notice_day(notice: ProjectionNotice) -> date | None:
         return None
 
 
-def _status(projection: Projection, resumed: bool) -> str | None:
+def _status(projection: Projection, resumed: bool, device_zone: ZoneInfo) -> str | None:
     state = projection.known_state
     if state is not None and state.ended:
-        return ENDED_TEXT
-    return AS_IF_RESUMED_TEXT if resumed else None
+        return words_of(device_zone).gettext(ENDED_TEXT)
+    return words_of(device_zone).gettext(AS_IF_RESUMED_TEXT) if resumed else None

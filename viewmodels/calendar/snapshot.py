@@ -13,11 +13,12 @@ from datetime import date
 from enum import StrEnum
 from uuid import UUID
 
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, weekday_abbreviations
+from viewmodels.formatting.clock_text import weekday_abbreviations
 from viewmodels.formatting.marks import MarkKind as MarkKind
+from viewmodels.language import DEFAULT_LOCALE, N_
 
-PREVIOUS_MONTH_LABEL = "Previous month"
-NEXT_MONTH_LABEL = "Next month"
+PREVIOUS_MONTH_LABEL = N_("Previous month")
+NEXT_MONTH_LABEL = N_("Next month")
 
 
 class CalendarPhase(StrEnum):
@@ -31,22 +32,22 @@ class CalendarPhase(StrEnum):
 
 
 MARK_WORDS = {
-    MarkKind.FIRES: "fires",
-    MarkKind.ADJUSTED: "fires, clock change",
-    MarkKind.MAY_OVERLAP: "may be skipped if the previous run is still going",
-    MarkKind.WOULD_FIRE: "would fire if resumed",
-    MarkKind.RAN: "ran",
-    MarkKind.RUNNING: "running",
-    MarkKind.FAILED: "run failed",
-    MarkKind.MISSED: "missed",
-    MarkKind.SKIPPED: "Skipped: the previous run was still going",
-    MarkKind.REFUSED: "refused, no authority",
-    MarkKind.NOT_RUN: "not run",
-    MarkKind.NOT_FIRED: "not fired, nothing recorded",
-    MarkKind.NO_RECORD: "no record",
-    MarkKind.NO_FIRING: "never fires",
+    MarkKind.FIRES: N_("fires"),
+    MarkKind.ADJUSTED: N_("fires, clock change"),
+    MarkKind.MAY_OVERLAP: N_("may be skipped if the previous run is still going"),
+    MarkKind.WOULD_FIRE: N_("would fire if resumed"),
+    MarkKind.RAN: N_("ran"),
+    MarkKind.RUNNING: N_("running"),
+    MarkKind.FAILED: N_("run failed"),
+    MarkKind.MISSED: N_("missed"),
+    MarkKind.SKIPPED: N_("Skipped: the previous run was still going"),
+    MarkKind.REFUSED: N_("refused, no authority"),
+    MarkKind.NOT_RUN: N_("not run"),
+    MarkKind.NOT_FIRED: N_("not fired, nothing recorded"),
+    MarkKind.NO_RECORD: N_("no record"),
+    MarkKind.NO_FIRING: N_("never fires"),
 }
-"""The legend's word for each mark."""
+"""The legend's word for each mark (English; the snapshot's legend is translated)."""
 
 
 @dataclass(frozen=True, slots=True)

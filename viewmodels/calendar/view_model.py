@@ -36,13 +36,14 @@ from viewmodels.calendar.snapshot import (
 )
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting.clock_text import locale_of, long_date_text, weekday_abbreviations
+from viewmodels.language import N_, words_for
 from viewmodels.observable import Observable
 from viewmodels.offline import OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, ScheduleApi
 
-EMPTY_DAY_TEXT = "Nothing scheduled on this day"
-NOT_READ_MONTH = "This month was not read while the schedule server could be reached."
+EMPTY_DAY_TEXT = N_("Nothing scheduled on this day")
+NOT_READ_MONTH = N_("This month was not read while the schedule server could be reached.")
 _DAY_KEYS = {"Arrow Left": -1, "Arrow Right": 1, "Arrow Up": -7, "Arrow Down": 7}
 _MONTH_KEYS = {"Page Up": -1, "Page Down": 1}
 
@@ -72,6 +73,7 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         self._clock = clock
         self._zone = device_zone
         self._locale = locale_of(device_zone)
+        self._words = words_for(self._locale)
         self._first_weekday = first_weekday(self._locale)
         self._requests = LatestRequest()
         self._shown: _Shown | None = None
@@ -199,12 +201,12 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
                         self._error = None
                     else:
                         self._phase = CalendarPhase.FAILED
-                        self._error = NOT_READ_MONTH
+                        self._error = self._words.gettext(NOT_READ_MONTH)
                     self._render()
                 return False
             if self._requests.is_current(ticket) and self._content is None:
                 self._phase = CalendarPhase.FAILED
-                self._error = failure_text(error)
+                self._error = failure_text(error, words=self._words)
                 self._render()
             return False
         if self._requests.is_current(ticket):
@@ -231,11 +233,17 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
         chosen = () if entries is None else entries.get(shown.selected, ())
         loading = self._phase is CalendarPhase.LOADING
         today = self._marked_today = self._today()
-        locale = self._locale
+        locale, words = self._locale, self._words
         days = grid_days(shown.month, self._first_weekday)
         grid = weeks(shown.month, days, entries, today, shown.selected, locale)
         title = shown.month.title(locale)
-        shown_kinds = {mark.kind for week in grid for cell in week for mark in cell.marks}
+        drawn = {mark.kind for week in grid for cell in week for mark in cell.marks}
+        legend = tuple((k, words.gettext(MARK_WORDS[k])) for k in MarkKind if k in drawn)
+        status = None if content is None else content.status_text
+        if loading:
+            # Translators: while a month of the calendar is read; {month} is "March 2027".
+            status = words.gettext("Reading {month}…").format(month=title)
+        empty = content is not None and not chosen
         self._publish(
             CalendarSnapshot(
                 schedule_id=shown.schedule_id,
@@ -246,12 +254,10 @@ class CalendarViewModel(Observable[CalendarSnapshot]):
                 selected_day=shown.selected,
                 day_heading=long_date_text(shown.selected, locale),
                 day_lines=tuple(DayLine(entry.kind, entry.line) for entry in chosen),
-                day_empty_text=EMPTY_DAY_TEXT if content is not None and not chosen else None,
+                day_empty_text=words.gettext(EMPTY_DAY_TEXT) if empty else None,
                 notes=() if content is None else content.notes,
-                legend=tuple((kind, MARK_WORDS[kind]) for kind in MarkKind if kind in shown_kinds),
-                status_text=f"Reading {title}…"
-                if loading
-                else (None if content is None else content.status_text),
+                legend=legend,
+                status_text=status,
                 zone_text=None if content is None else content.zone_text,
                 error=self._error,
                 keyboard_moves=self._keyboard_moves,

@@ -6,7 +6,8 @@ alone (never a chip and a line); an ended schedule says how and when it
 ended, a paused one why and how to get it resumed (``pause_help``). The technical fields the
 seed requires (revision, failure policy, scopes, agent, policy, limits) sit
 in one "Advanced" group, each with a line saying what it means; the group
-starts folded, on a wide window as on a phone.
+starts folded, on a wide window as on a phone. Labels are English here
+(marked ``N_``) and shown in the language of the locale the display zone carries.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from transport.models import ScheduleDetail, ScheduleState
 from viewmodels.attention.ending import ended_sentence
 from viewmodels.attention.outcome_words import last_firing_text
 from viewmodels.attention.overdue_words import overdue_explanation, overdue_text
-from viewmodels.detail.explanations import ADVANCED_HEADING, explanation
+from viewmodels.detail.explanations import ADVANCED_HEADING, meaning
 from viewmodels.detail.pause_help import pause_help
 from viewmodels.detail.snapshot import (
     DetailGroup,
@@ -39,16 +40,23 @@ from viewmodels.formatting import (
     state_label,
     state_tone,
 )
-from viewmodels.formatting.clock_text import minute_text_naming_device_zone
+from viewmodels.formatting.clock_text import locale_of, minute_text_naming_device_zone
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_, Words
 from viewmodels.server_kind import ServerKind
 
-INSTRUCTION_HEADING = "Instruction"
-WEBSITE_ACCESS_HEADING = "Website access"
-CALENDAR_HEADING = "Calendar"
-NO_NEXT_FIRING = "None scheduled"
-ENDED_NEXT_FIRING = "None: the schedule has ended"
-LAST_FIRING_LABEL = "Last firing"
-ENDED_LABEL = "Ended"
+SCHEDULE_HEADING = N_("Schedule")
+INSTRUCTION_HEADING = N_("Instruction")
+WEBSITE_ACCESS_HEADING = N_("Website access")
+CALENDAR_HEADING = N_("Calendar")
+NEXT_FIRING_LABEL = N_("Next firing")
+NO_NEXT_FIRING = N_("None scheduled")
+ENDED_NEXT_FIRING = N_("None: the schedule has ended")
+LAST_FIRING_LABEL = N_("Last firing")
+ENDED_LABEL = N_("Ended")
+CADENCE_LABEL = N_("Cadence")
+CREATED_LABEL = N_("Created")
+UPDATED_LABEL = N_("Updated")
 
 
 def detail_fields(
@@ -67,12 +75,13 @@ def detail_fields(
     ago)", a warning, with what it means beneath.
     ``server`` says where a paused schedule is resumed.
     """
+    words = words_of(device_zone)
     revision = detail.revision
-    label = state_label(detail.state)
-    reason = pause_reason_text(detail.state, detail.pause_reason)
+    label = state_label(detail.state, words=words)
+    reason = pause_reason_text(detail.state, detail.pause_reason, words=words)
     paused = detail.known_state is ScheduleState.PAUSED
     if reason is None and paused and detail.unreadable("pause_reason"):
-        reason = NOT_AVAILABLE_TEXT
+        reason = words.gettext(NOT_AVAILABLE_TEXT)
     zone = revision.cadence.timezone if revision.cadence is not None else None
     ended = ended_sentence(
         detail.state,
@@ -86,13 +95,16 @@ def detail_fields(
     def when(instant: datetime) -> str:
         return minute_text_naming_device_zone(instant, device_zone)
 
+    def spent(seconds: int) -> str:
+        return duration_text(seconds, words=words)
+
     schedule = DetailGroup(
-        "Schedule",
+        words.gettext(SCHEDULE_HEADING),
         lines=(
-            *((LabelledValue(ENDED_LABEL, ended),) if ended is not None else ()),
+            *((LabelledValue(words.gettext(ENDED_LABEL), ended),) if ended is not None else ()),
             (None if passed is not None else _overdue_line(detail, device_zone, now))
             or LabelledValue(
-                "Next firing",
+                words.gettext(NEXT_FIRING_LABEL),
                 passed
                 if passed is not None
                 and now is not None
@@ -100,33 +112,44 @@ def detail_fields(
                 and detail.next_fire_at <= now
                 else _next_firing(detail, device_zone, zone, ended=ended is not None),
             ),
-            LabelledValue(LAST_FIRING_LABEL, _last_firing(detail, device_zone)),
-            LabelledValue("Cadence", cadence_summary(revision.cadence, device_zone)),
-            LabelledValue("Created", available(detail.created_at, when)),
-            LabelledValue("Updated", available(detail.updated_at, when)),
+            LabelledValue(words.gettext(LAST_FIRING_LABEL), _last_firing(detail, device_zone)),
+            LabelledValue(
+                words.gettext(CADENCE_LABEL), cadence_summary(revision.cadence, device_zone)
+            ),
+            LabelledValue(
+                words.gettext(CREATED_LABEL), available(detail.created_at, when, words=words)
+            ),
+            LabelledValue(
+                words.gettext(UPDATED_LABEL), available(detail.updated_at, when, words=words)
+            ),
         ),
     )
     failures, allowed = detail.consecutive_failures, revision.max_consecutive_failures
-    agent_id = available(revision.agent_id, str)
-    agent_version = available(revision.agent_version, str)
+    agent_id = available(revision.agent_id, str, words=words)
+    agent_version = available(revision.agent_version, str, words=words)
+    if revision.agent_id:
+        # Translators: {agent} is the agent's id, {version} its version.
+        agent = words.gettext("{agent} (version {version})")
+        agent_id = agent.format(agent=agent_id, version=agent_version)
     technical = (
-        ("Revision", str(detail.current_revision)),
+        (words.gettext("Revision"), str(detail.current_revision)),
+        (words.gettext("Failure policy"), _failure_policy(failures, allowed, words)),
+        (words.gettext("Requested scopes"), scopes_text(revision.requested_scopes, words=words)),
+        (words.gettext("Agent"), agent_id),
+        (words.gettext("Policy profile"), available(revision.policy_profile, str, words=words)),
+        *limit_lines(revision.limits, locale=locale_of(device_zone)),
         (
-            "Failure policy",
-            f"{failures} of {allowed} consecutive failures"
-            if failures is not None and allowed is not None
-            else NOT_AVAILABLE_TEXT,
+            words.gettext("Run timeout"),
+            available(revision.run_timeout_seconds, spent, words=words),
         ),
-        ("Requested scopes", scopes_text(revision.requested_scopes)),
-        ("Agent", f"{agent_id} (version {agent_version})" if revision.agent_id else agent_id),
-        ("Policy profile", available(revision.policy_profile, str)),
-        *limit_lines(revision.limits),
-        ("Run timeout", available(revision.run_timeout_seconds, duration_text)),
-        ("Misfire grace", available(revision.misfire_grace_seconds, duration_text)),
+        (
+            words.gettext("Misfire grace"),
+            available(revision.misfire_grace_seconds, spent, words=words),
+        ),
     )
     advanced = DetailGroup(
-        ADVANCED_HEADING,
-        lines=tuple(LabelledValue(name, value, explanation(name)) for name, value in technical),
+        words.gettext(ADVANCED_HEADING),
+        lines=tuple(LabelledValue(name, value, meaning(name, words)) for name, value in technical),
         starts_folded=True,
     )
     return ScheduleDetailFields(
@@ -140,14 +163,28 @@ def detail_fields(
         instruction=revision.instruction,
         groups=(
             schedule,
-            DetailGroup(INSTRUCTION_HEADING, GroupKind.INSTRUCTION),
-            DetailGroup(WEBSITE_ACCESS_HEADING, GroupKind.WEBSITE_ACCESS),
-            DetailGroup(CALENDAR_HEADING, GroupKind.CALENDAR),
+            DetailGroup(words.gettext(INSTRUCTION_HEADING), GroupKind.INSTRUCTION),
+            DetailGroup(words.gettext(WEBSITE_ACCESS_HEADING), GroupKind.WEBSITE_ACCESS),
+            DetailGroup(words.gettext(CALENDAR_HEADING), GroupKind.CALENDAR),
             advanced,
         ),
         ended_text=ended,
         pause=pause_help(detail, device_zone, server),
     )
+
+
+def _failure_policy(failures: int | None, allowed: int | None, words: Words) -> str:
+    """ "1 of 3 consecutive failures": failed firings in a row, of how many pause it."""
+    if failures is None or allowed is None:
+        return words.gettext(NOT_AVAILABLE_TEXT)
+    # Translators: {failures} failed firings in a row so far, of the {allowed} that
+    # pause the schedule; the form follows {allowed}.
+    policy = words.ngettext(
+        "{failures} of {allowed} consecutive failures",
+        "{failures} of {allowed} consecutive failures",
+        allowed,
+    )
+    return policy.format(failures=failures, allowed=allowed)
 
 
 def _overdue_line(
@@ -156,10 +193,11 @@ def _overdue_line(
     """The overdue firing's line, when the server says it is overdue."""
     if detail.overdue_since is None or now is None:
         return None
+    words = words_of(device_zone)
     return LabelledValue(
-        "Next firing",
+        words.gettext(NEXT_FIRING_LABEL),
         overdue_text(detail.overdue_since, now, device_zone),
-        overdue_explanation(detail.revision.misfire_grace_seconds),
+        overdue_explanation(detail.revision.misfire_grace_seconds, words=words),
         warning=True,
     )
 
@@ -167,16 +205,20 @@ def _overdue_line(
 def _next_firing(
     detail: ScheduleDetail, device_zone: ZoneInfo, zone: str | None, *, ended: bool
 ) -> str:
+    words = words_of(device_zone)
     if detail.unreadable("next_fire_at"):
-        return NOT_AVAILABLE_TEXT
+        return words.gettext(NOT_AVAILABLE_TEXT)
     if detail.next_fire_at is None:
-        return ENDED_NEXT_FIRING if ended else NO_NEXT_FIRING
+        return words.gettext(ENDED_NEXT_FIRING if ended else NO_NEXT_FIRING)
     text = instant_text_naming_zone(detail.next_fire_at, device_zone, zone)
-    adjusted = adjustment_text(detail.next_fire_adjustment)
-    return text if adjusted is None else f"{text}, {adjusted}"
+    adjusted = adjustment_text(detail.next_fire_adjustment, words=words)
+    if adjusted is None:
+        return text
+    # Translators: the next firing's date and time, then how a clock change placed it.
+    return words.gettext("{time}, {adjustment}").format(time=text, adjustment=adjusted)
 
 
 def _last_firing(detail: ScheduleDetail, device_zone: ZoneInfo) -> str:
     if detail.unreadable("last_outcome"):
-        return NOT_AVAILABLE_TEXT
+        return words_of(device_zone).gettext(NOT_AVAILABLE_TEXT)
     return last_firing_text(detail.last_outcome, device_zone)

@@ -3,7 +3,8 @@
 The app stays read-only: it names the platform's own way to resume (asking
 their agent to resume the schedule by name, with the name and id ready to
 copy) and what to check first (the last failure, its session one tap away).
-On the embedded demo server there is no agent to ask, and the words say so.
+On the embedded demo server there is no agent to ask, and the words say so,
+in the language of the locale the display zone carries.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from transport.models import Disposition, RunStatus, ScheduleDetail, ScheduleSta
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.detail.snapshot import PauseHelp
 from viewmodels.formatting import instant_text
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_, Words
 from viewmodels.server_kind import ServerKind
 
-FAILED_SESSION_LABEL = "Open the failed firing's session"
-COPY_NAME_AND_ID_LABEL = "Copy name and id"
-NAME_AND_ID_COPIED_TEXT = "Name and id copied"
-CHECK_FIRST_TEXT = "Check the last failure first: resuming it unchanged may fail the same way."
+FAILED_SESSION_LABEL = N_("Open the failed firing's session")
+COPY_NAME_AND_ID_LABEL = N_("Copy name and id")
+NAME_AND_ID_COPIED_TEXT = N_("Name and id copied")
+CHECK_FIRST_TEXT = N_("Check the last failure first: resuming it unchanged may fail the same way.")
 
 
 def pause_help(
@@ -33,6 +36,7 @@ def pause_help(
     """
     if detail.known_state is not ScheduleState.PAUSED:
         return None
+    words = words_of(device_zone)
     outcome = detail.last_outcome
     failed = outcome is not None and (
         outcome.known_disposition is not Disposition.MATERIALIZED
@@ -41,29 +45,37 @@ def pause_help(
     failure = None
     session = None
     if outcome is not None and failed:
-        failure = outcome_sentence(outcome, instant_text(outcome.nominal_fire_at, device_zone))
+        at = instant_text(outcome.nominal_fire_at, device_zone)
+        failure = outcome_sentence(outcome, at, words=words)
         session = outcome.session_id
     title = detail.revision.title
+    # Translators: copied for the person to hand their agent; {title} is the schedule's
+    # title, {schedule_id} its id.
+    copy_text = words.gettext("“{title}” (schedule id {schedule_id})")
     return PauseHelp(
         failure_text=failure,
         session_id=session,
-        session_label=FAILED_SESSION_LABEL if session is not None else None,
-        resume_text=resume_text(title, server),
-        check_first_text=CHECK_FIRST_TEXT if failure is not None else None,
-        copy_label=COPY_NAME_AND_ID_LABEL,
-        copy_text=f"“{title}” (schedule id {detail.schedule_id})",
-        copied_text=NAME_AND_ID_COPIED_TEXT,
+        session_label=words.gettext(FAILED_SESSION_LABEL) if session is not None else None,
+        resume_text=resume_text(title, server, words=words),
+        check_first_text=words.gettext(CHECK_FIRST_TEXT) if failure is not None else None,
+        copy_label=words.gettext(COPY_NAME_AND_ID_LABEL),
+        copy_text=copy_text.format(title=title, schedule_id=detail.schedule_id),
+        copied_text=words.gettext(NAME_AND_ID_COPIED_TEXT),
     )
 
 
-def resume_text(title: str, server: ServerKind) -> str:
+def resume_text(title: str, server: ServerKind, *, words: Words) -> str:
     """How the person gets the schedule resumed, in their terms (never in this app)."""
     if server is ServerKind.EMBEDDED:
-        return (
-            f"On an agent platform you would ask your agent to resume “{title}” by name;"
+        # Translators: {title} is the schedule's title.
+        text = words.gettext(
+            "On an agent platform you would ask your agent to resume “{title}” by name;"
             " this demo server has no agent, so it stays paused."
         )
-    return (
-        f"To resume it, ask your agent to resume “{title}” (copy its name and id below),"
-        " or use the agent platform's own tools."
-    )
+    else:
+        # Translators: {title} is the schedule's title; "below" is the Copy name and id button.
+        text = words.gettext(
+            "To resume it, ask your agent to resume “{title}” (copy its name and id below),"
+            " or use the agent platform's own tools."
+        )
+    return text.format(title=title)

@@ -2,7 +2,9 @@
 
 Only the point read supplies the complete instruction; the list's preview is
 never promoted into this snapshot. The groups come in display order with
-their headings, so a view renders them as they are.
+their headings, so a view renders them as they are. The constants are English
+(marked ``N_``); the snapshot says its own in its ``locale``'s language, and a
+view looks up the labels it shows itself (``views.words``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from babel import Locale
+
 from viewmodels.formatting.tone import Tone
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 
 
 class DetailPhase(StrEnum):
@@ -28,20 +33,22 @@ class DetailPhase(StrEnum):
     """The server cannot be reached and this schedule was never read while it could."""
 
 
-EMPTY_TITLE = "No schedule selected"
-EMPTY_HINT = "Choose a schedule to see its details."
-NOT_FOUND_TEXT = "This schedule was removed or you no longer have access to it."
-LOADING_TEXT = "Loading schedule…"
-NOT_READ_TITLE = "Not read while online"
-NOT_READ_TEXT = (
+EMPTY_TITLE = N_("No schedule selected")
+EMPTY_HINT = N_("Choose a schedule to see its details.")
+NOT_FOUND_TITLE = N_("Schedule not found")
+NOT_FOUND_TEXT = N_("This schedule was removed or you no longer have access to it.")
+FAILED_TITLE = N_("This schedule could not be loaded")
+LOADING_TEXT = N_("Loading schedule…")
+NOT_READ_TITLE = N_("Not read while online")
+NOT_READ_TEXT = N_(
     "This schedule was not read while the schedule server could be reached, "
     "so this device has nothing to show for it."
 )
-CLOSE_DETAILS_LABEL = "Close details"
-SHOW_IN_SIDEBAR_LABEL = "Show in the sidebar"
+CLOSE_DETAILS_LABEL = N_("Close details")
+SHOW_IN_SIDEBAR_LABEL = N_("Show in the sidebar")
 """Beside "5 sessions": expands and marks the schedule's group in the sidebar."""
-COPY_INSTRUCTION_LABEL = "Copy instruction"
-INSTRUCTION_COPIED_TEXT = "Instruction copied"
+COPY_INSTRUCTION_LABEL = N_("Copy instruction")
+INSTRUCTION_COPIED_TEXT = N_("Instruction copied")
 """The brief note once the complete instruction is on the clipboard."""
 
 
@@ -138,21 +145,27 @@ class ScheduleDetailSnapshot:
     """The reason shown with a retry (NOT_FOUND, FAILED and NOT_READ)."""
     cached_at: datetime | None = None
     """The record is the device's copy, read from the server at this instant (offline)."""
+    locale: Locale = DEFAULT_LOCALE
+    """The language the pane's texts are said in (the view model's display zone's)."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def empty_title(self) -> str:
         """The closed pane's heading."""
-        return EMPTY_TITLE
+        return self.words.gettext(EMPTY_TITLE)
 
     @property
     def empty_hint(self) -> str:
         """The closed pane's line under its heading."""
-        return EMPTY_HINT
+        return self.words.gettext(EMPTY_HINT)
 
     @property
     def loading_text(self) -> str:
         """The pane's words while the point read is on its way (LOADING)."""
-        return LOADING_TEXT
+        return self.words.gettext(LOADING_TEXT)
 
     @property
     def can_retry(self) -> bool:
@@ -163,9 +176,9 @@ class ScheduleDetailSnapshot:
     def error_title(self) -> str | None:
         """The failure panel's heading."""
         if self.phase is DetailPhase.NOT_FOUND:
-            return "Schedule not found"
+            return self.words.gettext(NOT_FOUND_TITLE)
         if self.phase is DetailPhase.FAILED:
-            return "This schedule could not be loaded"
+            return self.words.gettext(FAILED_TITLE)
         if self.phase is DetailPhase.NOT_READ:
-            return NOT_READ_TITLE
+            return self.words.gettext(NOT_READ_TITLE)
         return None

@@ -12,6 +12,8 @@ with the binding its picker showed. When the server cannot be reached, an
 open shows that copy (passed next firing "due (as of 10:42)", the picker
 read-only with the reason); a schedule never read before says it was not
 read while online (``NOT_READ``).
+
+Every text is said in the language of the locale ``device_zone`` carries.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from viewmodels.detail.snapshot import (
 )
 from viewmodels.detail.website_access import WebsiteAccessViewModel
 from viewmodels.failure_text import failure_text
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.language import words_for
 from viewmodels.observable import Observable
 from viewmodels.offline import CachedDetail, CachedWebsite, OfflineViewModel, unreachable
 from viewmodels.paging import LatestRequest
@@ -72,7 +76,9 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         offline: OfflineViewModel | None = None,
         server: ServerKind = ServerKind.PLATFORM,
     ) -> None:
-        super().__init__(ScheduleDetailSnapshot())
+        self._locale = locale_of(device_zone)
+        self._words = words_for(self._locale)
+        super().__init__(ScheduleDetailSnapshot(locale=self._locale))
         self._server = server
         self._api = api
         self._clock = clock
@@ -82,7 +88,9 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._opens = LatestRequest()
         self._shown: ScheduleDetail | None = None
         self._copy: CachedDetail | None = None
-        self.website_access = WebsiteAccessViewModel(api, on_detail=self._website_changed)
+        self.website_access = WebsiteAccessViewModel(
+            api, on_detail=self._website_changed, locale=self._locale
+        )
         self.calendar = CalendarViewModel(
             api, clock=clock, device_zone=device_zone, offline=offline
         )
@@ -94,7 +102,11 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._copy = None
         self.website_access.clear()
         self.calendar.clear()
-        self._publish(ScheduleDetailSnapshot(schedule_id=schedule_id, phase=DetailPhase.LOADING))
+        self._publish(
+            ScheduleDetailSnapshot(
+                schedule_id=schedule_id, phase=DetailPhase.LOADING, locale=self._locale
+            )
+        )
         try:
             detail = await self._api.get_schedule(schedule_id)
         except ApiError as error:
@@ -103,11 +115,17 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
                 return
             if self._opens.is_current(ticket):
                 not_found = isinstance(error, NotFound)
+                reason = (
+                    self._words.gettext(NOT_FOUND_TEXT)
+                    if not_found
+                    else failure_text(error, words=self._words)
+                )
                 self._publish(
                     ScheduleDetailSnapshot(
                         schedule_id=schedule_id,
                         phase=DetailPhase.NOT_FOUND if not_found else DetailPhase.FAILED,
-                        error=NOT_FOUND_TEXT if not_found else failure_text(error),
+                        error=reason,
+                        locale=self._locale,
                     )
                 )
             return
@@ -196,7 +214,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         self._copy = None
         self.website_access.clear()
         self.calendar.clear()
-        self._publish(ScheduleDetailSnapshot())
+        self._publish(ScheduleDetailSnapshot(locale=self._locale))
 
     def _show(self, detail: ScheduleDetail) -> None:
         self._shown = detail
@@ -206,6 +224,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
                 schedule_id=detail.schedule_id,
                 phase=DetailPhase.LOADED,
                 fields=detail_fields(detail, self._zone, now=self._clock(), server=self._server),
+                locale=self._locale,
             )
         )
 
@@ -218,7 +237,10 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
         if kept is None:
             self._publish(
                 ScheduleDetailSnapshot(
-                    schedule_id=schedule_id, phase=DetailPhase.NOT_READ, error=NOT_READ_TEXT
+                    schedule_id=schedule_id,
+                    phase=DetailPhase.NOT_READ,
+                    error=self._words.gettext(NOT_READ_TEXT),
+                    locale=self._locale,
                 )
             )
             return
@@ -243,6 +265,7 @@ class ScheduleDetailViewModel(Observable[ScheduleDetailSnapshot]):
                 server=self._server,
             ),
             cached_at=kept.read_at,
+            locale=self._locale,
         )
         if shown != self.snapshot:
             self._publish(shown)

@@ -14,7 +14,8 @@ save is a fresh point read, then the full-definition update with that read's
 revision conflict is read again and retried once; any other refusal leaves the
 server's current binding shown with the reason. Choosing the current value
 sends nothing. A save that went through shows "Saved" with ``undo()``, which
-saves the binding from before by the same guarded protocol.
+saves the binding from before by the same guarded protocol. Every text is
+said in the language of the ``locale`` the detail hands it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from uuid import UUID
+
+from babel import Locale
 
 from transport.errors import ApiError, RevisionConflict
 from transport.models import BrowserProfile, Principal, ScheduleDetail
@@ -33,21 +36,24 @@ from viewmodels.detail.website_options import (
     website_options,
 )
 from viewmodels.detail.website_snapshot import (
+    SAVED_TEXT,
     GrantQuestion,
     ProfilesPhase,
     SavedNote,
     WebsiteAccessSnapshot,
     WebsiteOption,
     grant_question_text,
+    shown_option,
 )
 from viewmodels.failure_text import failure_text
+from viewmodels.language import N_, words_for
 from viewmodels.observable import Observable
 from viewmodels.offline import CachedWebsite
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import ScheduleApi
 
 DetailSink = Callable[[ScheduleDetail], Awaitable[None]]
-OFFLINE_REASON = (
+OFFLINE_REASON = N_(
     "Website access can't change while the schedule server can't be reached: "
     "this is the copy read before."
 )
@@ -56,8 +62,11 @@ OFFLINE_REASON = (
 class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
     """Owned by ``ScheduleDetailViewModel``; it calls ``show``/``clear``, views call ``choose``."""
 
-    def __init__(self, api: ScheduleApi, *, on_detail: DetailSink) -> None:
-        super().__init__(WebsiteAccessSnapshot())
+    def __init__(self, api: ScheduleApi, *, on_detail: DetailSink, locale: Locale) -> None:
+        """``locale``: the language the picker speaks (the detail's display zone's)."""
+        super().__init__(WebsiteAccessSnapshot(locale=locale))
+        self._locale = locale
+        self._words = words_for(locale)
         self._api = api
         self._on_detail = on_detail
         self._requests = LatestRequest()
@@ -82,7 +91,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
             if self._principal.holds(PROFILE_SCOPE):
                 profiles = await self._load_profiles()
         except ApiError as error:
-            failure = failure_text(error)
+            failure = failure_text(error, words=self._words)
             profiles = None
         if not self._requests.is_current(ticket):
             return
@@ -105,9 +114,12 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         self._detail = detail
         self._profiles = None
         if kept is not None:
-            current = WebsiteOption(kept.profile_id, kept.label, kept.state_text, selectable=False)
+            current = shown_option(
+                kept.profile_id, kept.label, kept.state_text, selectable=False, words=self._words
+            )
         else:
-            shown, _ = website_options(detail.revision.browser_profile_id, None)
+            bound = detail.revision.browser_profile_id
+            shown, _ = website_options(bound, None, words=self._words)
             current = replace(shown, selectable=False)
         self._publish(
             WebsiteAccessSnapshot(
@@ -116,7 +128,8 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                 options=(current,),
                 profiles_phase=ProfilesPhase.NOT_NEEDED,
                 editable=False,
-                not_editable_reason=OFFLINE_REASON,
+                not_editable_reason=self._words.gettext(OFFLINE_REASON),
+                locale=self._locale,
             )
         )
 
@@ -125,7 +138,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         self._requests.drop()
         self._detail = None
         self._profiles = None
-        self._publish(WebsiteAccessSnapshot())
+        self._publish(WebsiteAccessSnapshot(locale=self._locale))
 
     async def retry(self) -> None:
         """Load the scopes and sign-ins again for the schedule shown."""
@@ -144,7 +157,8 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                 self._publish(replace(snapshot, question=None))
             return
         if option.profile_id is not None:
-            question = GrantQuestion(option, grant_question_text(detail.title, option))
+            text = grant_question_text(detail.title, option, words=self._words)
+            question = GrantQuestion(option, text)
             self._publish(replace(snapshot, question=question, saved=None, error=None))
             return
         await self._save(option)
@@ -203,7 +217,7 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                         raise
                     latest = await self._api.get_schedule(detail.schedule_id)
         except ApiError as error:
-            error_text = failure_text(error)
+            error_text = failure_text(error, words=self._words)
         if not self._requests.is_current(ticket):
             if latest is not detail:
                 await self._on_detail(latest)
@@ -211,7 +225,8 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
         self._detail = latest
         saved = None
         if updated and not undoing:
-            saved = SavedNote(website_options(before, self._profiles)[0])
+            previous, _ = website_options(before, self._profiles, words=self._words)
+            saved = SavedNote(previous, self._words.gettext(SAVED_TEXT))
         self._render(
             profiles_phase=self.snapshot.profiles_phase,
             error=error_text,
@@ -242,11 +257,14 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
     ) -> None:
         detail = self._detail
         if detail is None:
-            self._publish(WebsiteAccessSnapshot())
+            self._publish(WebsiteAccessSnapshot(locale=self._locale))
             return
-        current, options = website_options(detail.revision.browser_profile_id, self._profiles)
+        bound = detail.revision.browser_profile_id
+        current, options = website_options(bound, self._profiles, words=self._words)
         loading = profiles_phase is ProfilesPhase.LOADING
-        refusal = None if loading else edit_refusal(detail.state, self._principal)
+        refusal = (
+            None if loading else edit_refusal(detail.state, self._principal, words=self._words)
+        )
         self._publish(
             WebsiteAccessSnapshot(
                 schedule_id=detail.schedule_id,
@@ -258,5 +276,6 @@ class WebsiteAccessViewModel(Observable[WebsiteAccessSnapshot]):
                 saving=saving,
                 error=error,
                 saved=saved,
+                locale=self._locale,
             )
         )

@@ -3,7 +3,8 @@
 Options are "None" and each READY profile, labelled by its allowed origins'
 host names. The schedule's current binding always stays visible: a bound
 profile that is not READY shows its state ("expired"), one that is no longer
-listed shows "no longer available"; neither can be chosen again.
+listed shows "no longer available"; neither can be chosen again. Labels and
+refusals are said in the ``words`` given.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ from urllib.parse import urlsplit
 from uuid import UUID
 
 from transport.models import BrowserProfile, Principal, ProfileState, ScheduleState, known_member
-from viewmodels.detail.website_snapshot import NONE_OPTION, WebsiteOption
+from viewmodels.detail.website_snapshot import WebsiteOption, none_option, shown_option
 from viewmodels.formatting import profile_state_text, state_label
+from viewmodels.language import N_, Words
 
 EDITABLE_STATES = frozenset({ScheduleState.ACTIVE, ScheduleState.PAUSED})
 WRITE_SCOPE = "schedule.write"
 PROFILE_SCOPE = "browser.profile.read"
-NO_LONGER_AVAILABLE = "no longer available"
-UNLISTED_LABEL = "Website sign-in"
+NO_LONGER_AVAILABLE = N_("no longer available")
+UNLISTED_LABEL = N_("Website sign-in")
 
 
 def host_names(profile: BrowserProfile) -> str:
@@ -34,45 +36,59 @@ def host_names(profile: BrowserProfile) -> str:
 
 
 def website_options(
-    bound: UUID | None, profiles: Sequence[BrowserProfile] | None
+    bound: UUID | None, profiles: Sequence[BrowserProfile] | None, *, words: Words
 ) -> tuple[WebsiteOption, tuple[WebsiteOption, ...]]:
     """``(current, options)``; ``profiles`` None means they could not be listed."""
+    none = none_option(words)
     ready = [
         WebsiteOption(profile.profile_id, host_names(profile))
         for profile in profiles or ()
         if profile.known_state is ProfileState.READY
     ]
     if bound is None:
-        return NONE_OPTION, (NONE_OPTION, *ready)
+        return none, (none, *ready)
     for option in ready:
         if option.profile_id == bound:
-            return option, (NONE_OPTION, *ready)
+            return option, (none, *ready)
     listed = next((p for p in profiles or () if p.profile_id == bound), None)
+    unlisted = words.gettext(UNLISTED_LABEL)
     if listed is not None:
-        current = WebsiteOption(
-            bound, host_names(listed), profile_state_text(listed.state), selectable=False
+        current = shown_option(
+            bound,
+            host_names(listed),
+            profile_state_text(listed.state, words=words),
+            selectable=False,
+            words=words,
         )
     elif profiles is None:
-        current = WebsiteOption(bound, UNLISTED_LABEL, selectable=False)
+        current = WebsiteOption(bound, unlisted, selectable=False)
     else:
-        current = WebsiteOption(bound, UNLISTED_LABEL, NO_LONGER_AVAILABLE, selectable=False)
-    return current, (NONE_OPTION, current, *ready)
+        gone = words.gettext(NO_LONGER_AVAILABLE)
+        current = shown_option(bound, unlisted, gone, selectable=False, words=words)
+    return current, (none, current, *ready)
 
 
-def edit_refusal(state: str, principal: Principal | None) -> str | None:
-    """Why the picker is read-only, or None when it may be used.
+def edit_refusal(state: str, principal: Principal | None, *, words: Words) -> str | None:
+    """Why the picker is read-only, or None when it may be used, in ``words``' language.
 
     Editable only for ACTIVE/PAUSED schedules and a principal holding
     schedule.write (saving) and browser.profile.read (listing and binding).
     """
     if known_member(ScheduleState, state) not in EDITABLE_STATES:
-        return f"Website access can't change on a schedule that is {state_label(state).lower()}."
+        shown = state_label(state, words=words).lower()
+        # Translators: {state} is the schedule's state in lower case, e.g. "completed".
+        refusal = words.gettext("Website access can't change on a schedule that is {state}.")
+        return refusal.format(state=shown)
     if principal is None:
-        return "Your permissions could not be checked."
+        return words.gettext("Your permissions could not be checked.")
     if not principal.holds(WRITE_SCOPE):
-        return f"Your account can't change schedules (it lacks {WRITE_SCOPE})."
+        # Translators: {scope} is a permission's name, kept as it is: "schedule.write".
+        lacks = words.gettext("Your account can't change schedules (it lacks {scope}).")
+        return lacks.format(scope=WRITE_SCOPE)
     if not principal.holds(PROFILE_SCOPE):
-        return f"Your account can't list website sign-ins (it lacks {PROFILE_SCOPE})."
+        # Translators: {scope} is a permission's name, kept as it is: "browser.profile.read".
+        lacks = words.gettext("Your account can't list website sign-ins (it lacks {scope}).")
+        return lacks.format(scope=PROFILE_SCOPE)
     return None
 
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from uuid import UUID
 
+from babel import Locale
+
 from transport.errors import ApiError
 from transport.models import FEEDS_NOT_OFFERED
 from viewmodels.failure_text import failure_text
@@ -25,8 +27,11 @@ from viewmodels.feeds.offer import FeedOffer
 from viewmodels.feeds.ports import CalendarFileSaver, FeedApi, SaveOutcome
 from viewmodels.feeds.words import (
     ADD_TO_CALENDAR_LABEL,
+    ADDRESS_COPIED_TEXT,
     ADDRESS_NAME,
     ALL_SCHEDULES_FILE,
+    CLOSE_LABEL,
+    COPY_ADDRESS_LABEL,
     DOWNLOADED_TEXT,
     FEED_FAILED_TITLE,
     FEEDS_ENTRY_LABEL,
@@ -35,6 +40,7 @@ from viewmodels.feeds.words import (
     MAKING_FEED_TEXT,
     MAKING_FILE_TEXT,
     NOT_SAVED_TEXT,
+    OPEN_CALENDAR_LABEL,
     SAVE_ALL_LABEL,
     SAVED_TEXT,
     SUBSCRIBE_ALL_LABEL,
@@ -44,6 +50,7 @@ from viewmodels.feeds.words import (
     calendar_file_name,
     webcal_address,
 )
+from viewmodels.language import DEFAULT_LOCALE, Words, words_for
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.server_kind import ServerKind
@@ -87,6 +94,11 @@ class AddToCalendarSnapshot:
     text: str = ""
     """The panel's sentence: how to subscribe, what was saved, or why it failed."""
     error_title: str | None = None
+    close_label: str = CLOSE_LABEL
+    copy_label: str = COPY_ADDRESS_LABEL
+    copied_text: str = ADDRESS_COPIED_TEXT
+    """The notice after Copy."""
+    open_label: str = OPEN_CALENDAR_LABEL
 
     def shows(self, target: Target) -> bool:
         """Whether the panel of ``target`` (a schedule's id, or ``ALL``) is open."""
@@ -105,11 +117,14 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
         saver: CalendarFileSaver | None = None,
         opens_links: bool = False,
         on_feed_made: Callable[[], Awaitable[None]] | None = None,
+        locale: Locale = DEFAULT_LOCALE,
     ) -> None:
         """``saver`` hands a file to the person (None: no file is offered, so on the
         embedded server no button shows); ``opens_links``: the platform opens a
         ``webcal://`` address in the calendar app (the desktop, not a browser tab);
-        ``on_feed_made`` is awaited after a feed is kept (the feeds list reads again)."""
+        ``on_feed_made`` is awaited after a feed is kept (the feeds list reads again);
+        ``locale`` picks the language of every sentence."""
+        self._words: Words = words_for(locale)
         self._api = api
         self._offer = offer
         self._embedded = server is ServerKind.EMBEDDED
@@ -126,12 +141,18 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
         usable = bool(offered) and (not self._embedded or self._saver is not None)
         shown = snapshot.feeds_shown and usable and not self._embedded
         entry = HIDE_FEEDS_LABEL if shown else FEEDS_ENTRY_LABEL
+        word = self._words.gettext
         return replace(
             snapshot,
             offered=usable,
-            all_label=SAVE_ALL_LABEL if self._embedded else SUBSCRIBE_ALL_LABEL,
-            feeds_entry_label=None if self._embedded else entry,
+            add_label=word(ADD_TO_CALENDAR_LABEL),
+            all_label=word(SAVE_ALL_LABEL if self._embedded else SUBSCRIBE_ALL_LABEL),
+            feeds_entry_label=None if self._embedded else word(entry),
             feeds_shown=shown,
+            close_label=word(CLOSE_LABEL),
+            copy_label=word(COPY_ADDRESS_LABEL),
+            copied_text=word(ADDRESS_COPIED_TEXT),
+            open_label=word(OPEN_CALENDAR_LABEL),
         )
 
     def toggle_feeds(self) -> None:
@@ -145,11 +166,12 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
 
     async def add_schedule(self, schedule_id: UUID, title: str | None) -> None:
         """ "Add to calendar" on a schedule's detail; ``title`` names the saved file."""
-        await self._add(schedule_id, calendar_file_name(title))
+        await self._add(schedule_id, calendar_file_name(title, words=self._words))
 
     async def add_all(self) -> None:
         """ "Subscribe to all schedules" (or, on the embedded server, save them all)."""
-        await self._add(ALL, calendar_file_name(ALL_SCHEDULES_FILE))
+        every = self._words.gettext(ALL_SCHEDULES_FILE)
+        await self._add(ALL, calendar_file_name(every, words=self._words))
 
     def close(self) -> None:
         self._requests.drop()
@@ -170,7 +192,7 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
                 self._idle(),
                 phase=CalendarPhase.WORKING,
                 target=target,
-                working_text=working,
+                working_text=self._words.gettext(working),
             )
         )
         schedule_id = target if isinstance(target, UUID) else None
@@ -183,8 +205,10 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
             shown = replace(
                 self.snapshot,
                 phase=CalendarPhase.FAILED,
-                text=failure_text(error),
-                error_title=FILE_FAILED_TITLE if self._embedded else FEED_FAILED_TITLE,
+                text=failure_text(error, words=self._words),
+                error_title=self._words.gettext(
+                    FILE_FAILED_TITLE if self._embedded else FEED_FAILED_TITLE
+                ),
             )
         if not self._requests.is_current(ticket):
             return
@@ -205,9 +229,11 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
             self.snapshot,
             phase=CalendarPhase.ADDRESS,
             address=created.url,
-            address_name=ADDRESS_NAME.format(address=created.url),
+            address_name=self._words.gettext(ADDRESS_NAME).format(address=created.url),
             open_address=open_address,
-            text=SUBSCRIBE_HERE_TEXT if open_address is not None else SUBSCRIBE_TEXT,
+            text=self._words.gettext(
+                SUBSCRIBE_HERE_TEXT if open_address is not None else SUBSCRIBE_TEXT
+            ),
         )
 
     async def _save_file(
@@ -227,10 +253,11 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
         if not self._requests.is_current(ticket):
             return self.snapshot
         outcome = await saver.save(file_name, content)
-        text = {
+        said = {
             SaveOutcome.SAVED: SAVED_TEXT,
             SaveOutcome.DOWNLOADED: DOWNLOADED_TEXT,
             SaveOutcome.CANCELLED: NOT_SAVED_TEXT,
             SaveOutcome.UNWRITABLE: UNWRITABLE_TEXT,
-        }[outcome].format(file_name=file_name)
+        }[outcome]
+        text = self._words.gettext(said).format(file_name=file_name)
         return replace(self.snapshot, phase=CalendarPhase.FILE, text=text)

@@ -19,15 +19,22 @@ from viewmodels.failure_text import failure_text
 from viewmodels.feeds.offer import FeedOffer
 from viewmodels.feeds.ports import FeedApi
 from viewmodels.feeds.words import (
+    CANCEL_LABEL,
     CONFIRM_REVOKE_TEXT,
     CREATED_TEXT,
     FEED_ROW_NAME,
     FEEDS_EMPTY_TEXT,
     FEEDS_FAILED_TITLE,
+    FEEDS_HEADING,
+    FEEDS_INTRO_TEXT,
     FEEDS_LOADING_TEXT,
     REVOKE_FAILED_TEXT,
+    REVOKE_LABEL,
 )
 from viewmodels.formatting.clock_text import date_text, locale_of
+from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, RETRY_LABEL
+from viewmodels.formatting.words import words_of
+from viewmodels.language import Words
 from viewmodels.observable import Observable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState
 
@@ -61,6 +68,28 @@ class CalendarFeedsSnapshot:
     """The feed whose Revoke asks "Revoke …?" now."""
     revoking: UUID | None = None
     revoke_error: str | None = None
+    heading: str = FEEDS_HEADING
+    intro_text: str = FEEDS_INTRO_TEXT
+    revoke_label: str = REVOKE_LABEL
+    cancel_label: str = CANCEL_LABEL
+    retry_label: str = RETRY_LABEL
+    load_more_label: str = LOAD_MORE_LABEL
+
+
+def _fresh(words: Words, *, offered: bool) -> CalendarFeedsSnapshot:
+    """The empty list with every label in the person's words."""
+    word = words.gettext
+    return CalendarFeedsSnapshot(
+        offered=offered,
+        loading_text=word(FEEDS_LOADING_TEXT),
+        error_title=word(FEEDS_FAILED_TITLE),
+        heading=word(FEEDS_HEADING),
+        intro_text=word(FEEDS_INTRO_TEXT),
+        revoke_label=word(REVOKE_LABEL),
+        cancel_label=word(CANCEL_LABEL),
+        retry_label=word(RETRY_LABEL),
+        load_more_label=word(LOAD_MORE_LABEL),
+    )
 
 
 class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
@@ -70,10 +99,11 @@ class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
         self._api = api
         self._offer = offer
         self._zone = device_zone
+        self._words = words_of(device_zone)
         self._feed: CursorFeed[Feed, FeedRow] = CursorFeed(
             key=lambda feed: feed.feed_id, to_row=self._row, on_change=self._paged
         )
-        super().__init__(CalendarFeedsSnapshot(offered=bool(offer.snapshot)))
+        super().__init__(_fresh(self._words, offered=bool(offer.snapshot)))
         offer.subscribe(
             lambda offered: self._publish(replace(self.snapshot, offered=bool(offered)))
         )
@@ -112,12 +142,14 @@ class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
         except NotFound:
             answer = None  # revoked elsewhere meanwhile: gone all the same
         except ApiError as error:
-            reason = failure_text(error)
+            reason = failure_text(error, words=self._words)
             self._publish(
                 replace(
                     self.snapshot,
                     revoking=None,
-                    revoke_error=REVOKE_FAILED_TEXT.format(name=name, reason=reason),
+                    revoke_error=self._words.gettext(REVOKE_FAILED_TEXT).format(
+                        name=name, reason=reason
+                    ),
                 )
             )
             return
@@ -135,12 +167,13 @@ class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
 
     def _row(self, feed: Feed) -> FeedRow:
         created = date_text(feed.created_at.astimezone(self._zone), locale_of(self._zone))
+        word = self._words.gettext
         return FeedRow(
             feed_id=feed.feed_id,
             name=feed.name,
-            created_text=CREATED_TEXT.format(date=created),
-            accessible_name=FEED_ROW_NAME.format(name=feed.name, date=created),
-            confirm_text=CONFIRM_REVOKE_TEXT.format(name=feed.name),
+            created_text=word(CREATED_TEXT).format(date=created),
+            accessible_name=word(FEED_ROW_NAME).format(name=feed.name, date=created),
+            confirm_text=word(CONFIRM_REVOKE_TEXT).format(name=feed.name),
         )
 
     def _paged(self, state: FeedState[FeedRow]) -> None:
@@ -150,16 +183,18 @@ class CalendarFeedsViewModel(Observable[CalendarFeedsSnapshot]):
                 self.snapshot,
                 loading=state.phase is FeedPhase.LOADING_FIRST_PAGE and not state.rows,
                 rows=state.rows,
-                empty_text=FEEDS_EMPTY_TEXT if done and not state.rows else None,
+                empty_text=(
+                    self._words.gettext(FEEDS_EMPTY_TEXT) if done and not state.rows else None
+                ),
                 error=(
                     None
                     if state.first_page_failure is None
-                    else failure_text(state.first_page_failure)
+                    else failure_text(state.first_page_failure, words=self._words)
                 ),
                 later_error=(
                     None
                     if state.later_page_failure is None
-                    else failure_text(state.later_page_failure)
+                    else failure_text(state.later_page_failure, words=self._words)
                 ),
                 can_load_more=state.can_load_more,
             )

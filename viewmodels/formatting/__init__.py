@@ -9,18 +9,22 @@
   clock (``display_zone``, ``locale_of``).
 - ``relative_text``: moments ("02:30 yesterday"), ages ("5 min ago"), the next firing
   ("Next: today at 09:00"), durations.
-- ``locales``: where the person's locale comes from, and the regional formats offered.
 - ``limits``: finite limits, money, scopes.
 - ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
 - ``shared_words``: the app's name and the labels several screens share (Retry, Load more).
 - ``tone``: the semantic tone a state is shown in (the view picks its colours).
+- ``words``: the words of a display zone: the catalog of its locale's language
+  (``viewmodels.language``).
+
+Every function that writes a sentence takes the zone it is shown in (and reads
+its words from it, ``words_of``), or the ``words`` (``locale`` where numbers need
+it) of the caller's zone.
 """
 
 from __future__ import annotations
 
-from viewmodels.formatting.cadence import cadence_summary, ordinal, zone_suffix
+from viewmodels.formatting.cadence import cadence_summary, ordinal
 from viewmodels.formatting.clock_text import (
-    DEFAULT_LOCALE,
     date_text,
     instant_text,
     instant_text_naming_zone,
@@ -52,7 +56,6 @@ from viewmodels.formatting.relative_text import (
 from viewmodels.formatting.tone import Tone, state_tone
 
 __all__ = [
-    "DEFAULT_LOCALE",
     "NOT_AVAILABLE_TEXT",
     "MarkKind",
     "Tone",
@@ -83,5 +86,4 @@ __all__ = [
     "state_tone",
     "time_text_naming_zone",
     "wall_time_text",
-    "zone_suffix",
 ]

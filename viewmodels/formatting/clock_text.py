@@ -5,7 +5,8 @@ the one chosen in Settings), never read from the process, so tests pin it. A
 ``DisplayZone`` also carries the person's clock (``HourCycle``) and locale (a
 Babel ``Locale``, the one gettext will use too): dates, times, month and
 weekday names come from CLDR through Babel in that locale. Functions given no
-zone take the locale from their caller. The sentences are English for now.
+zone take the locale from their caller. The sentences are in the locale's
+language (``viewmodels.language``).
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from babel.dates import (
 )
 
 from viewmodels.formatting.zones import is_device_zone
-
-DEFAULT_LOCALE = Locale.parse("en_GB")
-"""The app's look when nothing says otherwise: "24 Dec 2026", "09:00", Monday first."""
+from viewmodels.language import DEFAULT_LOCALE, words_for
 
 
 class HourCycle(StrEnum):
@@ -82,9 +81,10 @@ def your_time_text(zone: ZoneInfo) -> str:
     """Whose clock the times are on: "Times in UTC, your device's zone", or
     "Times in Asia/Kolkata, chosen in Settings"."""
     shown = "UTC" if is_device_zone("UTC", zone) else zone.key
-    chosen = isinstance(zone, DisplayZone) and zone.chosen
-    whose = "chosen in Settings" if chosen else "your device's zone"
-    return f"Times in {shown}, {whose}"
+    words = words_for(locale_of(zone))
+    if isinstance(zone, DisplayZone) and zone.chosen:
+        return words.gettext("Times in {zone}, chosen in Settings").format(zone=shown)
+    return words.gettext("Times in {zone}, your device's zone").format(zone=shown)
 
 
 @lru_cache(maxsize=32)
@@ -108,7 +108,8 @@ def _day(moment: date) -> date:
 def month_name(month: int, locale: Locale) -> str:
     """A month's name standing alone ("December"); "month 13" for no month."""
     if not 1 <= month <= 12:
-        return f"month {month}"
+        # Translators: a month number the server sent that is not 1 to 12.
+        return words_for(locale).gettext("month {month}").format(month=month)
     return str(get_month_names("wide", context="stand-alone", locale=locale)[month])
 
 

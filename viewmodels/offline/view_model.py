@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, ConnectionFailed, ServerError
 from viewmodels.formatting import age_text, moment_text
+from viewmodels.formatting.words import words_of
 from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock
@@ -39,15 +40,19 @@ def unreachable(error: ApiError | None) -> bool:
 
 def banner_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """The offline banner's sentence (Retry is its button)."""
-    return (
-        "Can't reach the schedule server. Showing what was read at "
-        f"{moment_text(read_at, now, zone, seconds=False)} ({age_text(read_at, now, zone)})."
-    )
+    moment = moment_text(read_at, now, zone, seconds=False)
+    words = words_of(zone)
+    # Translators: {moment} is when the copy shown was read ("10:42"), {age} how long ago.
+    return words.gettext(
+        "Can't reach the schedule server. Showing what was read at {moment} ({age})."
+    ).format(moment=moment, age=age_text(read_at, now, zone))
 
 
 def due_text(read_at: datetime, now: datetime, zone: ZoneInfo) -> str:
     """A next firing that has passed, shown from the cache: never a guessed next one."""
-    return f"due (as of {moment_text(read_at, now, zone, seconds=False)})"
+    moment = moment_text(read_at, now, zone, seconds=False)
+    # Translators: a next firing that has passed while offline; {moment} is when it was read.
+    return words_of(zone).gettext("due (as of {moment})").format(moment=moment)
 
 
 @dataclass(frozen=True, slots=True)

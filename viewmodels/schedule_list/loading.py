@@ -235,17 +235,20 @@ class ListLoading(KeyboardMarks):
         if self._restoring and feed.phase is FeedPhase.LOADING_FIRST_PAGE:
             return  # the copy replaces the rows at once: no empty "loading" in between
         unavailable = isinstance(failure, BrowsingUnavailable)
+        words = self.snapshot.words
         self._publish(
             replace(
                 self.snapshot,
                 cached_at=self._cached_at,
                 rows=feed.rows,
                 phase=feed.phase,
-                first_page_error=None if failure is None or unavailable else failure_text(failure),
+                first_page_error=(
+                    None if failure is None or unavailable else failure_text(failure, words=words)
+                ),
                 later_page_error=(
                     None
                     if feed.later_page_failure is None
-                    else failure_text(feed.later_page_failure)
+                    else failure_text(feed.later_page_failure, words=words)
                 ),
                 browsing_unavailable=unavailable,
             )

@@ -20,13 +20,15 @@ from viewmodels.formatting import (
     state_tone,
 )
 from viewmodels.formatting.clock_text import in_named_zone
+from viewmodels.formatting.words import words_of
+from viewmodels.language import N_
 from viewmodels.schedule_list.search_match import highlighted
-from viewmodels.schedule_list.snapshot import ScheduleRow
+from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT, ScheduleRow
 
-WEBSITE_BADGE_TEXT = "Website access"
-INSTRUCTION_MATCH_TEXT = "Matches words further on in its instruction"
+WEBSITE_BADGE_TEXT = N_("Website access")
+INSTRUCTION_MATCH_TEXT = N_("Matches words further on in its instruction")
 """A searched row whose title and preview show none of the words: why it is listed."""
-SIGN_IN_UNAVAILABLE_TEXT = "Website sign-in unavailable"
+SIGN_IN_UNAVAILABLE_TEXT = N_("Website sign-in unavailable")
 
 
 def schedule_row(
@@ -54,9 +56,11 @@ def schedule_row(
     the ordinary one: its next run will not have that website. ``searched``
     (the search the row answers) marks the matched words of the title and
     preview; a row that shows none of them says its instruction matched.
+    Every text is in the language of the locale ``device_zone`` carries.
     """
-    label = state_label(summary.state)
-    reason = pause_reason_text(summary.state, summary.pause_reason)
+    words = words_of(device_zone)
+    label = state_label(summary.state, words=words)
+    reason = pause_reason_text(summary.state, summary.pause_reason, words=words)
     cadence = cadence_summary(summary.cadence, device_zone)
     zone = summary.cadence.timezone if summary.cadence is not None else None
     next_fire = None
@@ -66,25 +70,25 @@ def schedule_row(
         if summary.next_fire_at > now:
             pair = in_named_zone(summary.next_fire_at, device_zone, zone)
     if passed is not None and summary.next_fire_at is not None and summary.next_fire_at <= now:
-        next_fire = f"Next: {passed}"
+        next_fire = words.gettext("Next: {when}").format(when=passed)
     overdue = passed is None and summary.overdue_since is not None
     if summary.overdue_since is not None and overdue:
         next_fire = overdue_text(summary.overdue_since, now, device_zone)
-    adjusted = None if overdue else adjustment_text(summary.next_fire_adjustment)
+    adjusted = None if overdue else adjustment_text(summary.next_fire_adjustment, words=words)
     if next_fire is not None and adjusted is not None:
         # One bracket: "(03:00 America/New_York, moved by the clock change)".
         pair = f"{pair[:-1]}, {adjusted})" if pair else f" ({adjusted})"
     if next_fire is not None:
         next_fire += pair
     bound = summary.browser_profile_id is not None
-    badge = WEBSITE_BADGE_TEXT if bound else None
+    badge = words.gettext(WEBSITE_BADGE_TEXT) if bound else None
     warn = (
         summary.browser_profile_id is not None
         and summary.known_state is ScheduleState.ACTIVE
         and unready_profiles(summary.browser_profile_id)
     )
     if warn:
-        badge = SIGN_IN_UNAVAILABLE_TEXT
+        badge = words.gettext(SIGN_IN_UNAVAILABLE_TEXT)
     attention = attention_line(summary.last_outcome, now, device_zone)
     ended = ended_sentence(
         summary.state,
@@ -125,7 +129,10 @@ def schedule_row(
         accessibility_label=". ".join(spoken),
         title_spans=title_spans,
         preview_spans=preview_spans,
-        match_text=INSTRUCTION_MATCH_TEXT if searched.strip() and not shown_match else None,
+        match_text=(
+            words.gettext(INSTRUCTION_MATCH_TEXT) if searched.strip() and not shown_match else None
+        ),
+        opened_text=words.gettext(OPENED_ROW_TEXT),
     )
 
 

@@ -1,93 +1,48 @@
 """What the schedule list shows: a section, ready-to-render rows, and paging state.
 
 Every string here is final text (state labels, cadence summaries, next firing):
-views render it as is. The snapshot is replaced whole on each change.
+views render it as is, in the snapshot's ``locale``. The constants stay English
+(marked ``N_``, so tests and views name them); the snapshot says them in its
+language, and a view showing one directly looks it up. The snapshot is
+replaced whole on each change.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from uuid import UUID
 
-from transport.models import ListOrder, ScheduleState
+from babel import Locale
+
+from transport.models import ListOrder
 from viewmodels.formatting.tone import Tone
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 from viewmodels.paging import FeedPhase
 from viewmodels.schedule_list.search_match import TextSpan
-from viewmodels.server_kind import (
-    LOAD_DEMO_TEXT,
-    RECENT_HISTORY_KEEPS_TEXT,
-    WHERE_SCHEDULES_COME_FROM,
-    ServerKind,
-)
+from viewmodels.schedule_list.section import ListSection
+from viewmodels.server_kind import ServerKind
 
+__all__ = ["ListSection", "ScheduleListSnapshot", "ScheduleRow"]
 
-class ListSection(StrEnum):
-    """The two sections of the schedules sheet and the states each one asks for."""
-
-    CURRENT = "current"
-    RECENT_HISTORY = "recent_history"
-
-    @property
-    def label(self) -> str:
-        return "Current" if self is ListSection.CURRENT else "Recent History"
-
-    @property
-    def states(self) -> tuple[ScheduleState, ...]:
-        """The repeated ``state`` filter sent to ``GET /v1/schedules``."""
-        if self is ListSection.CURRENT:
-            return (ScheduleState.ACTIVE, ScheduleState.PAUSED)
-        return (ScheduleState.COMPLETED, ScheduleState.CANCELLED)
-
-    @property
-    def empty_text(self) -> str:
-        if self is ListSection.CURRENT:
-            return "No active or paused schedules."
-        return "No completed or cancelled schedules yet."
-
-    def empty_guidance(self, server: ServerKind) -> str:
-        """What follows an empty section's sentence: where its schedules come from.
-
-        The embedded demo server also says how to load the demo; Recent
-        History says how long an ended schedule stays in it (the server's
-        30-day retention).
-        """
-        if self is ListSection.RECENT_HISTORY:
-            return RECENT_HISTORY_KEEPS_TEXT
-        if server is ServerKind.EMBEDDED:
-            return f"{WHERE_SCHEDULES_COME_FROM} {LOAD_DEMO_TEXT}"
-        return WHERE_SCHEDULES_COME_FROM
-
-    @property
-    def other(self) -> ListSection:
-        return ListSection.RECENT_HISTORY if self is ListSection.CURRENT else ListSection.CURRENT
-
-    def no_match_text(self, query: str) -> str:
-        """What a search that found nothing in this section says."""
-        if self is ListSection.CURRENT:
-            return f"No current schedules match “{query}”"
-        return f"No schedules in Recent History match “{query}”"
-
-
-ATTENTION_LABEL = "Needs attention"
-NOTHING_NEEDS_ATTENTION_TEXT = "Nothing needs attention."
-SEARCH_LABEL = "Search schedules"
-SOONEST_FIRST_LABEL = "Soonest first"
+ATTENTION_LABEL = N_("Needs attention")
+NOTHING_NEEDS_ATTENTION_TEXT = N_("Nothing needs attention.")
+SEARCH_LABEL = N_("Search schedules")
+SOONEST_FIRST_LABEL = N_("Soonest first")
 """The order chip: on, the list is soonest first (by next firing), paused ones after."""
-CLEAR_SEARCH_LABEL = "Clear search"
+CLEAR_SEARCH_LABEL = N_("Clear search")
 
 
-OPENED_ROW_TEXT = "Shown in the details"
+OPENED_ROW_TEXT = N_("Shown in the details")
 """Added to the opened row's spoken sentence: the fill and bar say it to the eye."""
-BROWSING_UNAVAILABLE_TEXT = "Schedule browsing isn't available on this server"
-FAILURE_TITLE = "Schedules could not be loaded"
-END_OF_LIST_TEXT = "End of list"
-LOADING_TEXT = "Loading schedules…"
-REFRESHING_TEXT = "Refreshing schedules"
+BROWSING_UNAVAILABLE_TEXT = N_("Schedule browsing isn't available on this server")
+FAILURE_TITLE = N_("Schedules could not be loaded")
+END_OF_LIST_TEXT = N_("End of list")
+LOADING_TEXT = N_("Loading schedules…")
+REFRESHING_TEXT = N_("Refreshing schedules")
 """The progress bar's spoken name while page one is read again over the rows shown."""
-REFRESH_LABEL = "Refresh"
-SEARCH_ACTION_LABEL = "Search"
+REFRESH_LABEL = N_("Refresh")
+SEARCH_ACTION_LABEL = N_("Search")
 """A phone's app-bar action that shows the search field."""
 
 
@@ -130,11 +85,13 @@ class ScheduleRow:
     """The preview in runs, as ``title_spans``."""
     match_text: str | None = None
     """A searched row showing none of the words: why it is listed (its instruction matched)."""
+    opened_text: str = OPENED_ROW_TEXT
+    """``OPENED_ROW_TEXT`` in the row's language."""
 
     @property
     def opened_accessibility_label(self) -> str:
         """The row's sentence while the detail shows it: the fill and bar say so to the eye."""
-        return f"{self.accessibility_label}. {OPENED_ROW_TEXT}"
+        return f"{self.accessibility_label}. {self.opened_text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,13 +135,25 @@ class ScheduleListSnapshot:
     """The order the person chose (remembered on the device); ``applied_order`` is sent."""
     order_offered: bool = True
     """False once the server refused the soonest-first order (an older server)."""
+    locale: Locale = DEFAULT_LOCALE
+    """The language every text of the snapshot is in (the device zone's locale)."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
+
+    def section_label(self, section: ListSection) -> str:
+        """A section's name, for the section switch: "Current", "Recent History"."""
+        return self.words.gettext(section.label)
 
     @property
     def attention_label(self) -> str:
         """The filter chip's text: "Needs attention (3)"."""
         if self.attention_count is None:
-            return ATTENTION_LABEL
-        return f"{ATTENTION_LABEL} ({self.attention_count})"
+            return self.words.gettext(ATTENTION_LABEL)
+        # Translators: the filter chip, with how many schedules need attention.
+        words = self.words.gettext("Needs attention ({count})")
+        return words.format(count=self.attention_count)
 
     @property
     def order_shown(self) -> bool:
@@ -207,27 +176,27 @@ class ScheduleListSnapshot:
 
     @property
     def soonest_first_label(self) -> str:
-        return SOONEST_FIRST_LABEL
+        return self.words.gettext(SOONEST_FIRST_LABEL)
 
     @property
     def failure_title(self) -> str:
         """The full-page error's heading when page one failed (``first_page_error``)."""
-        return FAILURE_TITLE
+        return self.words.gettext(FAILURE_TITLE)
 
     @property
     def end_of_list_text(self) -> str:
         """The footer under the last row once paging has ended."""
-        return END_OF_LIST_TEXT
+        return self.words.gettext(END_OF_LIST_TEXT)
 
     @property
     def loading_text(self) -> str:
         """The pane's words while page one is read with no rows to show."""
-        return LOADING_TEXT
+        return self.words.gettext(LOADING_TEXT)
 
     @property
     def refreshing_text(self) -> str:
         """The spoken name of the progress bar shown while ``refreshing``."""
-        return REFRESHING_TEXT
+        return self.words.gettext(REFRESHING_TEXT)
 
     @property
     def can_refresh(self) -> bool:
@@ -248,11 +217,15 @@ class ScheduleListSnapshot:
     @property
     def search_elsewhere_label(self) -> str | None:
         other = self.search_elsewhere
-        return None if other is None else f"Search {other.label}"
+        if other is None:
+            return None
+        # Translators: a button: the same search in the other section ("Search Recent History").
+        words = self.words.gettext("Search {section}")
+        return words.format(section=self.section_label(other))
 
     @property
     def unavailable_text(self) -> str | None:
-        return BROWSING_UNAVAILABLE_TEXT if self.browsing_unavailable else None
+        return self.words.gettext(BROWSING_UNAVAILABLE_TEXT) if self.browsing_unavailable else None
 
     @property
     def empty_text(self) -> str | None:
@@ -261,19 +234,20 @@ class ScheduleListSnapshot:
             return None
         if self.first_page_error or self.browsing_unavailable:
             return None
-        query = self.query.strip()
+        query, words = self.query.strip(), self.words
         if self.attention_only:
             if query:
-                return f"Nothing that needs attention matches “{query}”"
-            return NOTHING_NEEDS_ATTENTION_TEXT
-        return self.section.no_match_text(query) if query else self.section.empty_text
+                text = words.gettext("Nothing that needs attention matches “{query}”")
+                return text.format(query=query)
+            return words.gettext(NOTHING_NEEDS_ATTENTION_TEXT)
+        return self.section.no_match_text(query, words) if query else self.section.empty_text(words)
 
     @property
     def empty_guidance(self) -> str | None:
         """The line under an empty section's sentence (not under "No … match")."""
         if self.empty_text is None or self.searching or self.attention_only:
             return None
-        return self.section.empty_guidance(self.server)
+        return self.section.empty_guidance(self.server, self.words)
 
     def due_rows(self, now: datetime) -> tuple[ScheduleRow, ...]:
         """Rows whose next firing has come: the server has news for them."""
@@ -296,4 +270,5 @@ class ScheduleListSnapshot:
         """The inline sentence under the rows when a later page failed."""
         if self.later_page_error is None:
             return None
-        return f"More schedules could not be loaded: {self.later_page_error}"
+        text = self.words.gettext("More schedules could not be loaded: {reason}")
+        return text.format(reason=self.later_page_error)

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError
 from transport.models import ListOrder
-from viewmodels.formatting.clock_text import your_time_text
+from viewmodels.formatting.clock_text import locale_of, your_time_text
 from viewmodels.offline import OfflineViewModel
 from viewmodels.paging import Debounce, LatestRequest, Sleep
 from viewmodels.ports import Clock, DeviceStorage, MemoryStorage, ScheduleApi
@@ -50,7 +50,11 @@ class ScheduleListViewModel(ListRefreshing):
         storage: DeviceStorage | None = None,
     ) -> None:
         super().__init__(
-            ScheduleListSnapshot(server=server, zone_text=your_time_text(device_zone)),
+            ScheduleListSnapshot(
+                server=server,
+                zone_text=your_time_text(device_zone),
+                locale=locale_of(device_zone),
+            ),
             api,
             clock=clock,
             device_zone=device_zone,

@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cache
 
 from viewmodels.formatting.clock_text import HourCycle
-from viewmodels.formatting.locales import REGIONAL_FORMATS
+from viewmodels.language import REGIONAL_FORMATS
 from viewmodels.ports import JsonValue
 
 SETTINGS_KEY = "settings.display"

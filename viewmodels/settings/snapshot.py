@@ -1,7 +1,9 @@
 """What the Settings screen shows: its choices, each with its final words.
 
-The view lays these out as radio groups (theme, 24-hour clock, regional
-format, time zone) and a search field for zones; it writes no word of its own.
+The view lays these out as radio groups (theme, 24-hour clock, language and
+region, time zone) and a search field for zones; it writes no word of its own:
+the headings below are English constants (``N_``) the snapshot carries looked
+up in the language of the locale shown.
 """
 
 from __future__ import annotations
@@ -9,20 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from viewmodels.formatting.clock_text import HourCycle
+from viewmodels.language import N_
 from viewmodels.settings.preferences import DisplayPreferences, ThemeChoice
 
-SETTINGS_ENTRY_LABEL = "Settings"
-SETTINGS_HEADING = "Settings"
-THEME_HEADING = "Theme"
-CLOCK_HEADING = "24-hour clock"
-REGION_HEADING = "Regional format"
+SETTINGS_ENTRY_LABEL = N_("Settings")
+SETTINGS_HEADING = N_("Settings")
+THEME_HEADING = N_("Theme")
+CLOCK_HEADING = N_("24-hour clock")
+REGION_HEADING = N_("Language and region")
+"""The regional format's heading: the format chosen there picks the language too."""
 DEVICE_LOCALE_VALUE = ""
 """The regional format choice that means "the device's" (a radio needs a string value)."""
-ZONE_HEADING = "Time zone"
-ZONE_SEARCH_LABEL = "Search time zones"
+ZONE_HEADING = N_("Time zone")
+ZONE_SEARCH_LABEL = N_("Search time zones")
 DEVICE_ZONE_VALUE = ""
 """The zone choice that means "the device's zone" (a radio needs a string value)."""
-STORED_ON_DEVICE_TEXT = "These choices are kept on this device and never sent to a server."
+STORED_ON_DEVICE_TEXT = N_("These choices are kept on this device and never sent to a server.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,15 @@ class SettingsSnapshot:
     """Which clock every screen's times are in, in one sentence."""
     locale_name: str = ""
     """The regional format every screen writes in: the chosen one, else the device's."""
+    entry_label: str = SETTINGS_ENTRY_LABEL
+    """The sidebar's entry, in the words below."""
+    heading: str = SETTINGS_HEADING
+    stored_text: str = STORED_ON_DEVICE_TEXT
+    theme_heading: str = THEME_HEADING
+    clock_heading: str = CLOCK_HEADING
+    region_heading: str = REGION_HEADING
+    zone_heading: str = ZONE_HEADING
+    zone_search_label: str = ZONE_SEARCH_LABEL
 
     @property
     def theme(self) -> ThemeChoice:

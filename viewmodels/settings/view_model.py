@@ -1,11 +1,12 @@
-"""Settings: theme, 24-hour clock, regional format and the zone to show times in.
+"""Settings: theme, 24-hour clock, language and region, and the zone to show times in.
 
 The choices are device state (``SETTINGS_KEY`` in ``DeviceStorage``), read once
 before the first screen and written on each change, and applied at once.
 ``display_zone`` is what every other view model is given as its zone: the
 chosen IANA zone or the device's, carrying the hour cycle and the locale (the
 chosen regional format, else the device's: ``--locale``, the browser's or the
-system's). "Follow the language" writes times as that locale does.
+system's). The locale gives the formats and the language of the words (this
+screen's too, re-worded at once); "Follow the language" writes times as it does.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from babel import Locale
+from babel.numbers import format_decimal
+from babel.support import Translations
 
-from viewmodels.formatting.clock_text import DEFAULT_LOCALE, HourCycle, clock_time, display_zone
-from viewmodels.formatting.locales import REGIONAL_FORMATS, parsed_locale
+from viewmodels.formatting.clock_text import HourCycle, clock_time, display_zone
+from viewmodels.language import DEFAULT_LOCALE, REGIONAL_FORMATS, Words, parsed_locale, words_for
 from viewmodels.observable import Observable
 from viewmodels.ports import DeviceStorage
 from viewmodels.settings.preferences import (
@@ -26,8 +29,16 @@ from viewmodels.settings.preferences import (
     zone_names,
 )
 from viewmodels.settings.snapshot import (
+    CLOCK_HEADING,
     DEVICE_LOCALE_VALUE,
     DEVICE_ZONE_VALUE,
+    REGION_HEADING,
+    SETTINGS_ENTRY_LABEL,
+    SETTINGS_HEADING,
+    STORED_ON_DEVICE_TEXT,
+    THEME_HEADING,
+    ZONE_HEADING,
+    ZONE_SEARCH_LABEL,
     SettingsChoice,
     SettingsSnapshot,
 )
@@ -35,21 +46,28 @@ from viewmodels.settings.snapshot import (
 ZONE_MATCH_LIMIT = 8
 """Matches listed under the search field; typing more narrows them."""
 
-_THEME_LABELS = {
-    ThemeChoice.SYSTEM: "As the device",
-    ThemeChoice.LIGHT: "Light",
-    ThemeChoice.DARK: "Dark",
-}
+
+def _theme_choices(words: Words) -> tuple[SettingsChoice, ...]:
+    """Light or dark as the device is, or always one of them."""
+    return (
+        SettingsChoice(ThemeChoice.SYSTEM.value, words.pgettext("theme", "As the device")),
+        SettingsChoice(ThemeChoice.LIGHT.value, words.pgettext("theme", "Light")),
+        SettingsChoice(ThemeChoice.DARK.value, words.pgettext("theme", "Dark")),
+    )
 
 
-def _clock_choices(locale: Locale) -> tuple[SettingsChoice, ...]:
+def _clock_choices(locale: Locale, words: Words) -> tuple[SettingsChoice, ...]:
     def example(cycle: HourCycle) -> str:
         return clock_time(13, 0, hour_cycle=cycle, locale=locale)
 
+    # Translators: the 24-hour clock switched on; {example} is 1 pm written so ("13:00").
+    on = words.gettext("On ({example})").format(example=example(HourCycle.H24))
+    # Translators: the 24-hour clock switched off; {example} is 1 pm written so ("1:00 pm").
+    off = words.gettext("Off ({example})").format(example=example(HourCycle.H12))
     return (
-        SettingsChoice(HourCycle.LANGUAGE.value, "Follow the language"),
-        SettingsChoice(HourCycle.H24.value, f"On ({example(HourCycle.H24)})"),
-        SettingsChoice(HourCycle.H12.value, f"Off ({example(HourCycle.H12)})"),
+        SettingsChoice(HourCycle.LANGUAGE.value, words.gettext("Follow the language")),
+        SettingsChoice(HourCycle.H24.value, on),
+        SettingsChoice(HourCycle.H12.value, off),
     )
 
 
@@ -137,50 +155,87 @@ def _locale(chosen: DisplayPreferences, device_locale: Locale) -> Locale:
     return parsed_locale(chosen.locale_name) if chosen.locale_name else device_locale
 
 
-def _locale_choices(device_locale: Locale) -> tuple[SettingsChoice, ...]:
-    device = device_locale.get_display_name(DEFAULT_LOCALE) or str(device_locale)
+def _locale_choices(
+    device_locale: Locale, words: Words, shown: Locale
+) -> tuple[SettingsChoice, ...]:
+    """The device's format named in the words' language (English without a catalog), then
+    each format offered, named in its own language."""
+    names_in = shown if isinstance(words, Translations) else DEFAULT_LOCALE
+    device = device_locale.get_display_name(names_in) or str(device_locale)
+    # Translators: {locale} is the device's language and region ("English (United States)").
+    device_label = words.gettext("Your device's format: {locale}").format(locale=device)
     return (
-        SettingsChoice(DEVICE_LOCALE_VALUE, f"Your device's format: {device}"),
+        SettingsChoice(DEVICE_LOCALE_VALUE, device_label),
         *(SettingsChoice(name, label) for name, label in REGIONAL_FORMATS),
     )
 
 
-def _snapshot(
-    chosen: DisplayPreferences, query: str, device_zone: ZoneInfo, device_locale: Locale
-) -> SettingsSnapshot:
-    zones = [SettingsChoice(DEVICE_ZONE_VALUE, f"Your device's zone ({device_zone.key})")]
+def _zone_choices(
+    chosen: DisplayPreferences, matches: list[str], device_zone: ZoneInfo, words: Words
+) -> tuple[SettingsChoice, ...]:
+    """The device's zone, the chosen one, then the search's first matches (IANA names)."""
+    device = words.gettext("Your device's zone ({zone})").format(zone=device_zone.key)
+    zones = [SettingsChoice(DEVICE_ZONE_VALUE, device)]
     if chosen.zone_name:
         zones.append(SettingsChoice(chosen.zone_name, chosen.zone_name))
-    matches = zone_matches(query)
     zones += [
         SettingsChoice(name, name)
         for name in matches[:ZONE_MATCH_LIMIT]
         if name != chosen.zone_name
     ]
+    return tuple(zones)
+
+
+def _snapshot(
+    chosen: DisplayPreferences, query: str, device_zone: ZoneInfo, device_locale: Locale
+) -> SettingsSnapshot:
+    """Every choice and heading, worded in the language of the locale shown."""
+    locale = _locale(chosen, device_locale)
+    words = words_for(locale)
+    word = words.gettext
+    matches = zone_matches(query)
+    zone_text = (
+        words.gettext("Times are shown in {zone}.").format(zone=chosen.zone_name)
+        if chosen.zone_name
+        else words.gettext("Times are shown in your device's zone, {zone}.").format(
+            zone=device_zone.key
+        )
+    )
     return SettingsSnapshot(
         preferences=chosen,
-        theme_choices=tuple(
-            SettingsChoice(theme.value, label) for theme, label in _THEME_LABELS.items()
-        ),
-        clock_choices=_clock_choices(_locale(chosen, device_locale)),
-        zone_choices=tuple(zones),
-        locale_choices=_locale_choices(device_locale),
+        theme_choices=_theme_choices(words),
+        clock_choices=_clock_choices(locale, words),
+        zone_choices=_zone_choices(chosen, matches, device_zone, words),
+        locale_choices=_locale_choices(device_locale, words, locale),
         zone_query=query,
-        zone_search_text=_search_text(query, len(matches)),
-        zone_text=(
-            f"Times are shown in {chosen.zone_name}."
-            if chosen.zone_name
-            else f"Times are shown in your device's zone, {device_zone.key}."
-        ),
-        locale_name=str(_locale(chosen, device_locale)),
+        zone_search_text=_search_text(query, len(matches), words, locale),
+        zone_text=zone_text,
+        locale_name=str(locale),
+        entry_label=word(SETTINGS_ENTRY_LABEL),
+        heading=word(SETTINGS_HEADING),
+        stored_text=word(STORED_ON_DEVICE_TEXT),
+        theme_heading=word(THEME_HEADING),
+        clock_heading=word(CLOCK_HEADING),
+        region_heading=word(REGION_HEADING),
+        zone_heading=word(ZONE_HEADING),
+        zone_search_label=word(ZONE_SEARCH_LABEL),
     )
 
 
-def _search_text(query: str, found: int) -> str:
+def _search_text(query: str, found: int, words: Words, locale: Locale) -> str:
+    """Under the search field: how many zones match, or that none does."""
     if not query.strip():
         return ""
     if found == 0:
-        return f"No time zone matches “{query.strip()}”."
+        return words.gettext("No time zone matches “{query}”.").format(query=query.strip())
+    count = format_decimal(found, locale=locale)
     if found > ZONE_MATCH_LIMIT:
-        return f"The first {ZONE_MATCH_LIMIT} of {found} zones: type more to narrow them."
-    return f"{found} zone matches." if found == 1 else f"{found} zones match."
+        shown = format_decimal(ZONE_MATCH_LIMIT, locale=locale)
+        return words.ngettext(
+            "The first {shown} of {count} zone: type more to narrow them.",
+            "The first {shown} of {count} zones: type more to narrow them.",
+            found,
+        ).format(shown=shown, count=count)
+    return words.ngettext("{count} zone matches.", "{count} zones match.", found).format(
+        count=count
+    )

@@ -21,6 +21,7 @@ from transport.models.projection import Projection
 from viewmodels.formatting import state_label
 from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
+from viewmodels.language import Words
 from viewmodels.sidebar.history_cache import CachedSession
 
 LONGEST_WINDOW = timedelta(days=92)
@@ -65,10 +66,11 @@ def firing_window(sessions: Iterable[CachedSession], now: datetime) -> tuple[dat
     return max(oldest, end - LONGEST_WINDOW), end
 
 
-def group_facts(projection: Projection) -> GroupFacts:
-    """The facts a projection gives: its state when ended, and each past firing's outcome."""
+def group_facts(projection: Projection, *, words: Words) -> GroupFacts:
+    """The facts a projection gives: its state when ended, and each past firing's outcome
+    (in ``words``' language)."""
     known = projection.known_state
-    ended = state_label(projection.state or "") if known in _ENDED else None
+    ended = state_label(projection.state or "", words=words) if known in _ENDED else None
     outcomes: dict[int, FiringOutcome] = {}
     for past in projection.past:
         if past.session_id is None:
@@ -78,6 +80,7 @@ def group_facts(projection: Projection) -> GroupFacts:
                 past.disposition,
                 past.reason_code,
                 past.run_status,
+                words=words,
                 failure_reason=past.failure_reason,
             ),
             past_firing_mark(past.disposition, past.reason_code, past.run_status),

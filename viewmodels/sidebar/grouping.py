@@ -17,6 +17,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
+from viewmodels.formatting.words import words_of
 from viewmodels.sidebar.filing import ACTIVITY, file_by_schedule
 from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.groups import ScheduleGroup, group_key, schedule_group
@@ -286,7 +287,8 @@ class SessionIndex:
         """The session's row; the one in ``reusable`` is kept when nothing it shows changed."""
         key = session.session_id.int
         # No ``now`` yet only before the first rebuild or upsert, when no session is held.
-        age = self._ages.text(session.last_activity_at) if self._ages else "just now"
+        ages, zone = self._ages, self._zone
+        age = ages.text(session.last_activity_at) if ages else words_of(zone).gettext("just now")
         facts = self._facts.get(session.schedule_id) if session.schedule_id is not None else None
         row = self._rows[key] = session_row(
             session,

@@ -19,6 +19,10 @@ from datetime import datetime, timedelta
 from typing import overload
 from uuid import UUID
 
+from babel import Locale
+
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.language import DEFAULT_LOCALE, Words, words_for
 from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.rows import AgeLines, SessionRow, session_row
@@ -53,6 +57,12 @@ class ScheduleGroup:
     ended_text: str | None = None
     """"Cancelled" or "Completed" once the group's schedule has ended: tells it from a
     current schedule of the same title."""
+    locale: Locale = DEFAULT_LOCALE
+    """The person's locale: the spoken label is in its language."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def count_badge(self) -> str:
@@ -66,10 +76,25 @@ class ScheduleGroup:
     @property
     def accessibility_label(self) -> str:
         """ "Weekly report, 3 sessions, collapsed, contains the open session, Cancelled"."""
-        state = "expanded" if self.expanded else "collapsed"
-        marker = ", contains the open session" if self.shows_selection_marker else ""
-        ended = f", {self.ended_text}" if self.ended_text else ""
-        return f"{self.label}, {self.count_text}, {state}{marker}{ended}"
+        text = _group_label(self.words, self.expanded, self.shows_selection_marker, self.ended_text)
+        return text.format(title=self.label, count=self.count_text, ended=self.ended_text)
+
+
+def _group_label(words: Words, expanded: bool, marker: bool, ended: str | None) -> str:
+    """A group's spoken label, to fill with its ``title``, ``count`` ("3 sessions") and
+    ``ended`` ("Cancelled" or "Completed")."""
+    if ended:
+        if expanded:
+            return words.gettext("{title}, {count}, expanded, {ended}")
+        if marker:
+            return words.gettext("{title}, {count}, collapsed, contains the open session, {ended}")
+        return words.gettext("{title}, {count}, collapsed, {ended}")
+    if expanded:
+        # Translators: a screen reader's label of a schedule's group; {count} is "3 sessions".
+        return words.gettext("{title}, {count}, expanded")
+    if marker:
+        return words.gettext("{title}, {count}, collapsed, contains the open session")
+    return words.gettext("{title}, {count}, collapsed")
 
 
 def group_key(schedule_id: UUID, newest: tuple[float, int]) -> tuple[float, int]:
@@ -105,15 +130,20 @@ def schedule_group(
         rows = before
     else:
         rows = GroupRows(sessions, ages, selected_key, before, facts)
+    locale = locale_of(ages.zone)
+    count = len(sessions)
     return ScheduleGroup(
         schedule_id=schedule_id,
         label=sessions[0].title,
-        count=len(sessions),
-        count_text=f"{len(sessions)} sessions",
+        count=count,
+        count_text=words_for(locale)
+        .ngettext("{count} session", "{count} sessions", count)
+        .format(count=count),
         expanded=expanded,
         contains_selection=contains_selection,
         rows=rows,
         ended_text=facts.ended_text,
+        locale=locale,
     )
 
 

@@ -30,6 +30,8 @@ from transport.errors import ApiError, RateLimited, ServerRefused
 from transport.models import MessageRole, Page, SessionMessage
 from viewmodels.failure_text import failure_text
 from viewmodels.formatting import message_time_text, role_label
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.language import N_, Words, words_for
 from viewmodels.observable import Observable
 from viewmodels.paging import CursorFeed, FeedState, LatestRequest
 from viewmodels.ports import ScheduleApi
@@ -43,11 +45,12 @@ from viewmodels.sidebar.transcript_markdown import safe_markdown
 
 TitleLookup = Callable[[UUID], str | None]
 OriginLookup = Callable[[UUID], SessionOrigin | None]
-UNNAMED_ORIGIN = "Started by a schedule"
+UNNAMED_ORIGIN = N_("Started by a schedule")
 
 
-def origin_text(schedule_title: str) -> str:
-    return f"Started by the schedule \u201c{schedule_title}\u201d"
+def origin_text(schedule_title: str, *, words: Words) -> str:
+    # Translators: the header of a transcript a schedule started; {title} is the schedule's.
+    return words.gettext("Started by the schedule “{title}”").format(title=schedule_title)
 
 
 class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
@@ -63,6 +66,8 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         super().__init__(SessionMessagesSnapshot())
         self._api = api
         self._zone = device_zone
+        self._locale = locale_of(device_zone)
+        self._words = words_for(self._locale)
         self._page_size = page_size
         self._title_of = title_of
         self._origin_of = origin_of
@@ -87,6 +92,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
                 session_id=session_id,
                 title=self._title_of(session_id),
                 origin=self._unnamed(origin),
+                locale=self._locale,
             )
         )
 
@@ -112,7 +118,7 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
         self._feed.clear()
         self._origin_reads.drop()
         self._origin_unnamed = False
-        self._publish(SessionMessagesSnapshot())
+        self._publish(SessionMessagesSnapshot(locale=self._locale))
 
     def refresh_title(self) -> None:
         """Look the open session's title up again (the sidebar may know it now).
@@ -144,10 +150,12 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
     def _unnamed(self, origin: SessionOrigin | None) -> TranscriptOrigin | None:
         if origin is None:
             return None
-        fired = None
+        words, fired = self._words, None
         if origin.fired_at is not None:
-            fired = f"Firing of {message_time_text(origin.fired_at, self._zone)}"
-        return TranscriptOrigin(origin.schedule_id, UNNAMED_ORIGIN, fired)
+            at = message_time_text(origin.fired_at, self._zone)
+            # Translators: under a transcript's header; {at} is when the firing was due.
+            fired = words.gettext("Firing of {at}").format(at=at)
+        return TranscriptOrigin(origin.schedule_id, words.gettext(UNNAMED_ORIGIN), fired)
 
     async def _name_origin(self, session_id: UUID, origin: SessionOrigin) -> None:
         ticket = self._origin_reads.begin()
@@ -165,15 +173,14 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
             return
         if self.snapshot.session_id != session_id:
             return
-        self._publish(
-            replace(self.snapshot, origin=replace(shown, text=origin_text(schedule.title)))
-        )
+        named = origin_text(schedule.title, words=self._words)
+        self._publish(replace(self.snapshot, origin=replace(shown, text=named)))
 
     def _row(self, message: SessionMessage) -> MessageRow:
         return MessageRow(
             message_id=message.message_id,
             role=message.role,
-            role_label=role_label(message.role),
+            role_label=role_label(message.role, words=self._words),
             text=message.text,
             time_text=message_time_text(message.created_at, self._zone),
             markdown=(
@@ -184,12 +191,13 @@ class SessionMessagesViewModel(Observable[SessionMessagesSnapshot]):
 
     def _show_feed(self, feed: FeedState[MessageRow]) -> None:
         first, later = feed.first_page_failure, feed.later_page_failure
+        words = self._words
         self._publish(
             replace(
                 self.snapshot,
                 messages=feed.rows,
                 phase=feed.phase,
-                first_page_error=None if first is None else failure_text(first),
-                later_page_error=None if later is None else failure_text(later),
+                first_page_error=None if first is None else failure_text(first, words=words),
+                later_page_error=None if later is None else failure_text(later, words=words),
             )
         )

@@ -11,23 +11,27 @@ from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from babel import Locale
+
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 from viewmodels.paging import FeedPhase
 from viewmodels.sidebar.groups import ScheduleGroup
 from viewmodels.sidebar.rows import SessionRow
 
-SCHEDULES_ENTRY_LABEL = "Schedules"
+SCHEDULES_ENTRY_LABEL = N_("Schedules")
 """The sidebar's first entry: it opens the schedules sheet."""
-OPEN_SIDEBAR_LABEL = "Open sidebar"
+OPEN_SIDEBAR_LABEL = N_("Open sidebar")
 """A phone's app-bar button that slides the sidebar in."""
-FOLDERS_HEADING = "Folders"
-SCHEDULED_HEADING = "Scheduled"
-HISTORY_HEADING = "History"
-LOADING_HISTORY_TEXT = "Loading history"
-OPEN_SCHEDULE_LABEL = "Open schedule"
+FOLDERS_HEADING = N_("Folders")
+# Translators: the sidebar's heading of the sessions grouped by the schedule that made them.
+SCHEDULED_HEADING = N_("Scheduled")
+HISTORY_HEADING = N_("History")
+LOADING_HISTORY_TEXT = N_("Loading history")
+OPEN_SCHEDULE_LABEL = N_("Open schedule")
 """The button of a scheduled session's transcript header that opens its schedule."""
-TRANSCRIPT_FAILURE_TITLE = "This session could not be loaded"
-LOADING_MESSAGES_TEXT = "Loading messages…"
-NO_MESSAGES_TEXT = "No messages in this session."
+TRANSCRIPT_FAILURE_TITLE = N_("This session could not be loaded")
+LOADING_MESSAGES_TEXT = N_("Loading messages…")
+NO_MESSAGES_TEXT = N_("No messages in this session.")
 
 
 class SidebarPhase(StrEnum):
@@ -63,6 +67,12 @@ class SidebarSnapshot:
     """Show in the sidebar asked for this schedule: its group is expanded and marked."""
     reveals: int = 0
     """How many times Show in the sidebar was asked (a phone opens its drawer on each)."""
+    locale: Locale = DEFAULT_LOCALE
+    """The person's locale: the sidebar's words are in its language."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def shows_folders(self) -> bool:
@@ -82,7 +92,7 @@ class SidebarSnapshot:
     @property
     def progress_text(self) -> str:
         """The spoken name of the progress bar shown while ``shows_progress``."""
-        return LOADING_HISTORY_TEXT
+        return self.words.gettext(LOADING_HISTORY_TEXT)
 
     @property
     def empty_text(self) -> str | None:
@@ -91,7 +101,7 @@ class SidebarSnapshot:
             return None
         if any(folder.rows for folder in self.folders or ()):
             return None
-        return "No sessions yet."
+        return self.words.gettext("No sessions yet.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +112,24 @@ class ScheduleSessions:
     count: int
     complete: bool
     """The sidebar read every session page: the count is the server's, not a part of it."""
+    locale: Locale = DEFAULT_LOCALE
+    """The person's locale: the count is said in its language."""
 
     @property
     def text(self) -> str:
         """ "5 sessions", "1 session", "No sessions yet"; "… so far" while only part is known."""
-        if self.count == 0:
-            return "No sessions yet" if self.complete else "No sessions known yet"
-        noun = "session" if self.count == 1 else "sessions"
-        return f"{self.count} {noun}" if self.complete else f"{self.count} {noun} known so far"
+        words, count = words_for(self.locale), self.count
+        if count == 0 and self.complete:
+            return words.gettext("No sessions yet")
+        if count == 0:
+            return words.gettext("No sessions known yet")
+        if self.complete:
+            text = words.ngettext("{count} session", "{count} sessions", count)
+        else:
+            text = words.ngettext(
+                "{count} session known so far", "{count} sessions known so far", count
+            )
+        return text.format(count=count)
 
     @property
     def can_reveal(self) -> bool:
@@ -169,6 +189,12 @@ class SessionMessagesSnapshot:
     phase: FeedPhase = FeedPhase.IDLE
     first_page_error: str | None = None
     later_page_error: str | None = None
+    locale: Locale = DEFAULT_LOCALE
+    """The person's locale: the pane's words are in its language."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def can_load_more(self) -> bool:
@@ -185,16 +211,16 @@ class SessionMessagesSnapshot:
     @property
     def failure_title(self) -> str:
         """The full-pane error's heading when the first page failed (``first_page_error``)."""
-        return TRANSCRIPT_FAILURE_TITLE
+        return self.words.gettext(TRANSCRIPT_FAILURE_TITLE)
 
     @property
     def loading_text(self) -> str:
         """The pane's words while ``loading``."""
-        return LOADING_MESSAGES_TEXT
+        return self.words.gettext(LOADING_MESSAGES_TEXT)
 
     @property
     def empty_text(self) -> str | None:
         """What a transcript with no messages says; None while loading, failed or not empty."""
         if self.messages or self.loading or self.first_page_error:
             return None
-        return NO_MESSAGES_TEXT
+        return self.words.gettext(NO_MESSAGES_TEXT)

@@ -26,6 +26,8 @@ from transport.errors import ApiError, NotFound, RepeatedCursor
 from transport.models import Folder, SessionSummary
 from transport.paging import iterate_pages
 from viewmodels.failure_text import failure_text
+from viewmodels.formatting.clock_text import locale_of
+from viewmodels.language import words_for
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest
 from viewmodels.ports import Clock, DeviceStorage, ScheduleApi
@@ -65,6 +67,8 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
         self._api = api
         self._storage = storage
         self._clock = clock
+        self._locale = locale_of(device_zone)
+        self._words = words_for(self._locale)
         self._index = SessionIndex(device_zone or ZoneInfo("UTC"))
         self._folders: list[Folder] | None = None
         self._schedules_selected = False
@@ -97,6 +101,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             schedule_id,
             self._index.session_count(schedule_id),
             complete=self._complete,
+            locale=self._locale,
         )
 
     async def reveal_schedule(self, schedule_id: UUID) -> None:
@@ -129,7 +134,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
             if self._refreshes.is_current(ticket):
                 self._complete = False
                 self._phase = SidebarPhase.FAILED
-                self._error = failure_text(error)
+                self._error = failure_text(error, words=self._words)
                 self._render()
             return
         if not self._refreshes.is_current(ticket):
@@ -244,7 +249,7 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                     projection = await self._api.get_projection(schedule_id, start=start, end=end)
                 except ApiError:
                     return  # removed, or an older server: the group shows what it knew
-            self._index.set_facts(schedule_id, group_facts(projection))
+            self._index.set_facts(schedule_id, group_facts(projection, words=self._words))
             self._render()
 
         await asyncio.gather(*(read(schedule_id) for schedule_id in schedule_ids))
@@ -265,5 +270,6 @@ class SidebarViewModel(Observable[SidebarSnapshot]):
                 error=self._error,
                 revealed_schedule_id=self._revealed,
                 reveals=self._reveals,
+                locale=self._locale,
             )
         )

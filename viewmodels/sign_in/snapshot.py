@@ -2,7 +2,8 @@
 
 ``SignInSnapshot`` is generic in the account the app composes for the
 signed-in person (the view model never looks inside it). Every sentence the
-sign-in screen can show is a constant here, so tests and views name them.
+sign-in screen can show is a constant here, in English (marked ``N_``), so tests
+and views name them; the snapshot says them in its ``locale``'s language.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from babel import Locale
+
 from transport.errors import RateLimited
 from viewmodels.formatting.shared_words import APP_NAME
+from viewmodels.language import DEFAULT_LOCALE, N_, Words, words_for
 
 TOKEN_KEY = "sign_in.token"
 """Device-storage key of a remembered token (under the server's namespace)."""
@@ -25,21 +29,21 @@ PERSON_KEY = "sign_in.person"
 lets a new tab find that person's view cache while the server cannot be reached."""
 LONGEST_TOKEN = 4096
 
-EMPTY_TOKEN = "Enter your token."
-MALFORMED_TOKEN = (
+EMPTY_TOKEN = N_("Enter your token.")
+MALFORMED_TOKEN = N_(
     "A token is one line of letters, digits and punctuation, without spaces; "
     "check that it was pasted whole."
 )
-TOKEN_REFUSED = "The schedule server did not accept this token. Check it, or ask for a new one."
-SIGNED_OUT = "You signed out."
-REVOKED = (
+TOKEN_REFUSED = N_("The schedule server did not accept this token. Check it, or ask for a new one.")
+SIGNED_OUT = N_("You signed out.")
+REVOKED = N_(
     "The schedule server no longer accepts your token: it was revoked or has expired. "
     "Sign in again."
 )
-REMEMBERED_EXPIRED = (
+REMEMBERED_EXPIRED = N_(
     "This device remembered your sign-in for as long as it may; sign in again to continue."
 )
-SAVED_TOKEN_REFUSED = (
+SAVED_TOKEN_REFUSED = N_(
     "The token this device remembered is no longer accepted: it was revoked or has "
     "expired. Sign in again."
 )
@@ -47,31 +51,41 @@ SAVED_TOKEN_REFUSED = (
 
 UNKNOWN_WAIT_SECONDS = 60
 """Said when a 429 carries no wait: the longest the server makes an address wait."""
-UNNAMED_ACCOUNT = "you"
+# Translators: stands for the signed-in person's name in "Signed in as\n{name}".
+UNNAMED_ACCOUNT = N_("you")
 """Who "Signed in as …" names when the server gave the principal no display name."""
 
-TOKEN_LABEL = "Token"
-SHOW_TOKEN_LABEL = "Show token"
-HIDE_TOKEN_LABEL = "Hide token"
-REMEMBER_LABEL = "Remember on this device"
-SIGN_IN_LABEL = "Sign in"
-SIGN_OUT_LABEL = "Sign out"
-FORM_HINT = "Sign in with the token your team gave you."
-CHECKING_TEXT = "Signing in…"
-NOT_SIGNED_IN_TITLE = "Not signed in yet"
+TOKEN_LABEL = N_("Token")
+SHOW_TOKEN_LABEL = N_("Show token")
+HIDE_TOKEN_LABEL = N_("Hide token")
+REMEMBER_LABEL = N_("Remember on this device")
+SIGN_IN_LABEL = N_("Sign in")
+SIGN_OUT_LABEL = N_("Sign out")
+FORM_HINT = N_("Sign in with the token your team gave you.")
+CHECKING_TEXT = N_("Signing in…")
+NOT_SIGNED_IN_TITLE = N_("Not signed in yet")
 """The heading over a remembered sign-in that could not be checked (UNREACHABLE)."""
 
 
-def not_checked(reason: str, *, remembered: bool) -> str:
+def not_checked(reason: str, *, remembered: bool, words: Words) -> str:
     """The token could not be checked (``reason``: the server could not answer): never "wrong"."""
     if remembered:
-        return f"{reason}, so the sign-in this device remembered could not be checked."
-    return f"{reason}, so the token could not be checked. Try again."
+        # Translators: {reason} is why the schedule server could not answer, e.g.
+        # "Could not reach the schedule server".
+        text = words.gettext(
+            "{reason}, so the sign-in this device remembered could not be checked."
+        )
+    else:
+        # Translators: {reason} is why the schedule server could not answer, e.g.
+        # "Could not reach the schedule server".
+        text = words.gettext("{reason}, so the token could not be checked. Try again.")
+    return text.format(reason=reason)
 
 
-def too_many_attempts(seconds: int) -> str:
+def too_many_attempts(seconds: int, *, words: Words) -> str:
     """The schedule server is slowing sign-in attempts from here (429): the wait, in words."""
-    return f"Too many attempts. Try again in {seconds} s."
+    # Translators: {seconds} is a whole number of seconds; "s" is the unit's symbol.
+    return words.gettext("Too many attempts. Try again in {seconds} s.").format(seconds=seconds)
 
 
 def wait_seconds(err: RateLimited) -> int:
@@ -128,16 +142,22 @@ class SignInSnapshot(Generic[AccountT_co]):
     verified: bool = True
     """False while a remembered sign-in was opened offline on this browser's view cache:
     the token is checked once the server answers again."""
+    locale: Locale = DEFAULT_LOCALE
+    """The language ``notice``, ``error`` and every text below are in (the view's widgets too)."""
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.locale)
 
     @property
     def account_name(self) -> str:
         """The name "Signed in as …" shows: the principal's, or "you" when it has none."""
-        return self.display_name or UNNAMED_ACCOUNT
+        return self.display_name or self.words.gettext(UNNAMED_ACCOUNT)
 
     @property
     def signed_in_text(self) -> str:
         """The sidebar's header line: "Signed in as", then the name on a line of its own."""
-        return f"Signed in as\n{self.account_name}"
+        return self.words.gettext("Signed in as\n{name}").format(name=self.account_name)
 
     @property
     def form_title(self) -> str:
@@ -147,17 +167,41 @@ class SignInSnapshot(Generic[AccountT_co]):
     @property
     def form_hint(self) -> str:
         """The line under the form's heading: where a token comes from."""
-        return FORM_HINT
+        return self.words.gettext(FORM_HINT)
 
     @property
     def checking_text(self) -> str:
         """What the screen says while a remembered token is checked (no form shown)."""
-        return CHECKING_TEXT
+        return self.words.gettext(CHECKING_TEXT)
 
     @property
     def unreachable_title(self) -> str:
         """The failure panel's heading when a remembered token could not be checked."""
-        return NOT_SIGNED_IN_TITLE
+        return self.words.gettext(NOT_SIGNED_IN_TITLE)
+
+    @property
+    def token_label(self) -> str:
+        return self.words.gettext(TOKEN_LABEL)
+
+    @property
+    def show_token_label(self) -> str:
+        return self.words.gettext(SHOW_TOKEN_LABEL)
+
+    @property
+    def hide_token_label(self) -> str:
+        return self.words.gettext(HIDE_TOKEN_LABEL)
+
+    @property
+    def remember_label(self) -> str:
+        return self.words.gettext(REMEMBER_LABEL)
+
+    @property
+    def sign_in_label(self) -> str:
+        return self.words.gettext(SIGN_IN_LABEL)
+
+    @property
+    def sign_out_label(self) -> str:
+        return self.words.gettext(SIGN_OUT_LABEL)
 
     @property
     def shows_form(self) -> bool:

@@ -6,6 +6,8 @@ Each browser session signs in with its own token: a client holding it (from the
 the session's end. A remembered token (``remembered.py``) signs in on the next
 start, or opens that person's copy when the server cannot be reached. The states
 and every rule with its test: viewmodels/README.md, "Sign-in of the hosted web view".
+Its words are in the browser's language, learnt after the screen is first shown
+(``learn_locale``): the notice and error are kept as phrases to say them again.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Generic, TypeVar
 
+from babel import Locale
+
 from transport.errors import ApiError, RateLimited, Unauthenticated
-from viewmodels.failure_text import failure_text
+from viewmodels.language import DEFAULT_LOCALE
 from viewmodels.observable import Observable
 from viewmodels.offline import unreachable
 from viewmodels.ports import Clock, DeviceStorage, utc_now
+from viewmodels.sign_in.phrases import Phrase, Spoken, said, slowed, unchecked
 from viewmodels.sign_in.ports import Connector, OfflineCopies, SignedInApi, SignInAttempts
 from viewmodels.sign_in.remembered import DEFAULT_REMEMBER_FOR, RememberedSignIn
 from viewmodels.sign_in.snapshot import (
@@ -32,9 +37,7 @@ from viewmodels.sign_in.snapshot import (
     Person,
     SignInPhase,
     SignInSnapshot,
-    not_checked,
     token_problem,
-    too_many_attempts,
     wait_seconds,
 )
 
@@ -66,14 +69,17 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         remember_for: timedelta = DEFAULT_REMEMBER_FOR,
         copies: OfflineCopies | None = None,
         attempts: SignInAttempts | None = None,
+        locale: Locale = DEFAULT_LOCALE,
     ) -> None:
         """``open_account`` composes the signed-in person's screens over their client;
         ``close_account`` stops them (before the client closes); ``forget_account``
         clears what this browser kept for them, on sign-out only. A remembered token
         is forgotten ``remember_for`` after the sign-in that remembered it. ``copies``
         are the view caches a remembered sign-in may open offline on (None: never);
-        ``attempts`` slows this browser's failed sign-ins (None: only the server does)."""
-        super().__init__(SignInSnapshot(SignInPhase.STARTING))
+        ``attempts`` slows this browser's failed sign-ins (None: only the server does);
+        ``locale`` is the language its words start in (``learn_locale`` changes it)."""
+        super().__init__(SignInSnapshot(SignInPhase.STARTING, locale=locale))
+        self._spoken = Spoken(locale)
         self._connector = connector
         self._remembered = RememberedSignIn(storage, clock=clock, remember_for=remember_for)
         self._open_account = open_account
@@ -88,6 +94,21 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._copies = copies
         self._attempts = attempts
 
+    def learn_locale(self, locale: Locale) -> None:
+        """The browser said its language: the snapshot now says everything in it."""
+        if locale != self._spoken.locale:
+            self._publish(self._spoken.learn(locale, self.snapshot))
+
+    def _show(
+        self,
+        snapshot: SignInSnapshot[AccountT],
+        *,
+        notice: Phrase | None = None,
+        error: Phrase | None = None,
+    ) -> None:
+        """Publishes ``snapshot`` in the sign-in's language, with this notice and error."""
+        self._publish(self._spoken.say(snapshot, notice=notice, error=error))
+
     async def start(self) -> None:
         """The session opened: sign in with this browser's remembered token, or show the form."""
         if self._started:
@@ -95,11 +116,11 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._started = True
         saved = await self._remembered.token()
         if saved is None:
-            self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT))
+            self._show(SignInSnapshot(SignInPhase.SIGNED_OUT))
             return
         if await self._remembered.expired():
             await self._remembered.forget()
-            self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=REMEMBERED_EXPIRED))
+            self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(REMEMBERED_EXPIRED))
             return
         self._saved = saved
         await self._verify(saved, saved=True)
@@ -108,7 +129,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         """Check the remembered token again after an outage."""
         if self.snapshot.phase is not SignInPhase.UNREACHABLE or self._saved is None:
             return
-        self._publish(SignInSnapshot(SignInPhase.STARTING, remember=True))
+        self._show(SignInSnapshot(SignInPhase.STARTING, remember=True))
         await self._verify(self._saved, saved=True)
 
     def set_remember(self, remember: bool) -> None:
@@ -121,9 +142,9 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         token = token_text.strip()
         problem = token_problem(token)
         if problem is not None:
-            self._publish(replace(self.snapshot, error=problem, notice=None))
+            self._show(self.snapshot, error=said(problem))
             return
-        self._publish(replace(self.snapshot, phase=SignInPhase.VERIFYING, error=None, notice=None))
+        self._show(replace(self.snapshot, phase=SignInPhase.VERIFYING))
         await self._verify(token, saved=False)
 
     async def sign_out(self) -> None:
@@ -132,7 +153,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return
         self._saved = None
         signed = self._end_account()
-        self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SIGNED_OUT))
+        self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SIGNED_OUT))
         if signed is not None:
             await signed.api.aclose()
         await self._remembered.forget()
@@ -200,7 +221,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         """The person's screens, composed over their client: the account is signed in."""
         account = self._open_account(api, person)
         self._signed = _Signed(api, account, generation, person, remembered, verified)
-        self._publish(
+        self._show(
             SignInSnapshot(
                 SignInPhase.SIGNED_IN,
                 remember=remembered,
@@ -254,21 +275,22 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
                 await self._remembered.forget()
                 if person is not None and self._copies is not None:
                     await self._copies.erase(person)
-                self._publish(SignInSnapshot(SignInPhase.SIGNED_OUT, notice=SAVED_TOKEN_REFUSED))
+                self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SAVED_TOKEN_REFUSED))
             else:
-                self._publish(
-                    SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember, error=TOKEN_REFUSED)
+                self._show(
+                    SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember),
+                    error=said(TOKEN_REFUSED),
                 )
         else:
-            reason = not_checked(failure_text(err), remembered=saved)
             phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
-            self._publish(SignInSnapshot(phase, remember=remember or saved, error=reason))
+            error = unchecked(err, remembered=saved)
+            self._show(SignInSnapshot(phase, remember=remember or saved), error=error)
 
     def _slowed(self, seconds: int, *, saved: bool) -> None:
         """Attempts from here must wait ``seconds``: the form, or the retry, says so."""
         phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
         remember = self.snapshot.remember or saved
-        self._publish(SignInSnapshot(phase, remember=remember, error=too_many_attempts(seconds)))
+        self._show(SignInSnapshot(phase, remember=remember), error=slowed(seconds))
 
     def _refused(self, generation: int) -> None:
         """A 401 reached the account made in ``generation``: back to the form with the reason."""
@@ -277,8 +299,9 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return  # the check itself (handled by _verify) or an account already ended
         self._saved = None
         self._end_account()
-        self._publish(
-            SignInSnapshot(SignInPhase.SIGNED_OUT, remember=self.snapshot.remember, notice=REVOKED)
+        self._show(
+            SignInSnapshot(SignInPhase.SIGNED_OUT, remember=self.snapshot.remember),
+            notice=said(REVOKED),
         )
         # Called from inside the request that saw the 401: close and forget after it returns.
         task = asyncio.get_running_loop().create_task(self._retire(signed))

@@ -30,6 +30,7 @@ from viewmodels.feeds.words import (
     SUBSCRIBE_TEXT,
     calendar_file_name,
 )
+from viewmodels.language import DEFAULT_LOCALE, words_for
 from viewmodels.server_kind import ServerKind
 
 from .conftest import (
@@ -294,7 +295,7 @@ async def test_the_embedded_server_without_a_way_to_save_files_offers_nothing(
 def test_a_calendar_file_name_has_no_path_or_reserved_characters(
     title: str | None, file_name: str
 ) -> None:
-    assert calendar_file_name(title) == file_name
+    assert calendar_file_name(title, words=words_for(DEFAULT_LOCALE)) == file_name
 
 
 async def test_calendar_feeds_shows_the_list_and_hide_folds_it_whatever_the_panel_does(
