@@ -1,9 +1,10 @@
 """Hands a calendar file to the person: Flet's save dialog on the desktop, a download in a browser.
 
-The view models decide the file's name and content (``CalendarFileSaver``);
-this is the platform's part. On the desktop the dialog only picks the place
-and the file is written here, on the same machine as the window; in a browser
-the bytes go to the page, which downloads them.
+The view models decide the file's name, its content and the dialog's title, in
+the person's words (``CalendarFileSaver``); this is the platform's part. On the
+desktop the dialog only picks the place and the file is written here, on the
+same machine as the window; in a browser the bytes go to the page, which
+downloads them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from pathlib import Path
 import flet as ft
 
 from viewmodels.feeds import SaveOutcome
-from viewmodels.feeds.words import SAVE_DIALOG_TITLE
 
 
 class FletCalendarFile:
@@ -23,15 +23,13 @@ class FletCalendarFile:
     def __init__(self, *, web: bool) -> None:
         self._web = web
 
-    async def save(self, file_name: str, content: bytes) -> SaveOutcome:
+    async def save(self, file_name: str, content: bytes, *, title: str) -> SaveOutcome:
         picker = ft.FilePicker()
         if self._web:
-            await picker.save_file(
-                dialog_title=SAVE_DIALOG_TITLE, file_name=file_name, src_bytes=content
-            )
+            await picker.save_file(dialog_title=title, file_name=file_name, src_bytes=content)
             return SaveOutcome.DOWNLOADED
         path = await picker.save_file(
-            dialog_title=SAVE_DIALOG_TITLE,
+            dialog_title=title,
             file_name=file_name,
             file_type=ft.FilePickerFileType.CUSTOM,
             allowed_extensions=["ics"],

@@ -100,7 +100,7 @@ async def run_app(settings: Settings) -> None:
     from app.notifications import OsNotifications
     from app.session import session_entry
 
-    async with open_backend(settings.server, clock=utc_now) as backend:
+    async with open_backend(settings.server, clock=utc_now, words=words) as backend:
         entry = session_entry(backend, clock=utc_now, device_zone=zone, locale=settings.locale)
         if presentation.view is View.PACKAGED:
             await ft.run_async(entry, assets_dir=_assets_dir())
@@ -141,7 +141,7 @@ async def _serve_web_while_opening(
         await asyncio.to_thread(_load_client, embedded=embedded)
         from app.backend import open_backend
 
-        async with open_backend(settings.server, clock=utc_now) as backend:
+        async with open_backend(settings.server, clock=utc_now, words=words) as backend:
             opened.set_result(backend)
             _announce_web(backend, presentation, address, port, words)
             await serving
@@ -198,7 +198,7 @@ async def _serve_others(settings: Settings, zone: ZoneInfo, words: Words) -> Non
 
     address = settings.web_address
     port = choose_port(settings.port, address.host, words=words)
-    async with open_sign_in_backend(server) as backend:
+    async with open_sign_in_backend(server, words=words) as backend:
         entry = sign_in_entry(
             backend,
             RememberedTokens(server.device_dir, utc_now),

@@ -203,11 +203,11 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
         _("limits of the web view (with --web)"),
         _("what one browser may hold of the web view (README: Serving phones and other devices)"),
     )
-    add_limit_options(limits, frames=True)
+    add_limit_options(limits, frames=True, words=words)
     limits.add_argument(
         "--waiting-sockets",
         metavar="N",
-        type=count_from_one,
+        type=partial(count_from_one, words=words),
         default=DEFAULT_WAITING_SOCKETS_PER_ADDRESS,
         help=_(
             "serving other devices: pages one browser address may hold open before anyone "
@@ -218,7 +218,7 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
     limits.add_argument(
         "--sign-in-timeout",
         metavar="S",
-        type=seconds_above_zero,
+        type=partial(seconds_above_zero, words=words),
         default=DEFAULT_SIGN_IN_SECONDS,
         help=_(
             "serving other devices: a page nobody signs in on within S seconds is "

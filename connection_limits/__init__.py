@@ -5,6 +5,11 @@ app to browsers, take their limits from one ``ConnectionLimits`` and their
 options from ``add_limit_options``: a request head within a timeout and a size,
 an idle timeout, a cap on connections and on WebSocket frame size. uvicorn
 waits for headers for ever, so ``RequestHeadDeadline`` wraps its protocol.
+
+The options' help and refusals are gettext messages, looked up in the words
+the caller passes (a stdlib ``gettext`` catalog: the app's command line speaks
+the person's language, the server's English); ``scripts/catalogs`` extracts
+them with the app's.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 from dataclasses import dataclass
+from functools import partial
+from gettext import NullTranslations
 from typing import Any, cast
 
 DEFAULT_HEADER_TIMEOUT = 10.0
@@ -19,6 +26,9 @@ DEFAULT_KEEP_ALIVE_TIMEOUT = 5
 DEFAULT_MAX_CONNECTIONS = 1000
 DEFAULT_MAX_HEADER_BYTES = 32 * 1024
 DEFAULT_MAX_FRAME_BYTES = 1024 * 1024
+
+ENGLISH = NullTranslations()
+"""The options' words where no language is given: the English written here (the server's)."""
 
 HEAD_TOO_LARGE = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
@@ -52,50 +62,66 @@ class ConnectionLimits:
         }
 
 
-def add_limit_options(group: argparse._ArgumentGroup, *, frames: bool) -> None:
+def add_limit_options(
+    group: argparse._ArgumentGroup, *, frames: bool, words: NullTranslations = ENGLISH
+) -> None:
     """The options that set ``ConnectionLimits`` (``--max-frame-bytes`` only with ``frames``,
-    for a listener that serves WebSockets); ``limits_from`` reads them back."""
+    for a listener that serves WebSockets), their help and refusals in ``words`` (the app's
+    command line passes the person's; the server's reads English); ``limits_from`` reads
+    them back."""
+    _ = words.gettext
     defaults = ConnectionLimits()
+    seconds = partial(seconds_above_zero, words=words)
+    count = partial(count_from_one, words=words)
     group.add_argument(
         "--header-timeout",
-        type=seconds_above_zero,
+        type=seconds,
         default=defaults.header_timeout,
         metavar="S",
-        help="a connection whose request headers have not all arrived S seconds after it "
-        f"opened, or after its previous answer, is closed (default: {defaults.header_timeout:g})",
+        help=_(
+            "a connection whose request headers have not all arrived S seconds after it "
+            "opened, or after its previous answer, is closed (default: {seconds})"
+        ).format(seconds=f"{defaults.header_timeout:g}"),
     )
     group.add_argument(
         "--keep-alive-timeout",
-        type=count_from_one,
+        type=count,
         default=defaults.keep_alive_timeout,
         metavar="S",
-        help="an idle kept-alive connection is closed after S seconds "
-        f"(default: {defaults.keep_alive_timeout})",
+        help=_(
+            "an idle kept-alive connection is closed after S seconds (default: {seconds})"
+        ).format(seconds=defaults.keep_alive_timeout),
     )
     group.add_argument(
         "--max-connections",
-        type=count_from_one,
+        type=count,
         default=defaults.max_connections,
         metavar="N",
-        help="open connections and requests in progress; beyond N a request is answered 503 "
-        f"(default: {defaults.max_connections})",
+        help=_(
+            "open connections and requests in progress; beyond N a request is answered 503 "
+            "(default: {count})"
+        ).format(count=defaults.max_connections),
     )
     group.add_argument(
         "--max-header-bytes",
-        type=count_from_one,
+        type=count,
         default=defaults.max_header_bytes,
         metavar="N",
-        help="the largest request line and headers; a larger request is answered 431 "
-        f"(default: {defaults.max_header_bytes})",
+        help=_(
+            "the largest request line and headers; a larger request is answered 431 "
+            "(default: {count})"
+        ).format(count=defaults.max_header_bytes),
     )
     if frames:
         group.add_argument(
             "--max-frame-bytes",
-            type=count_from_one,
+            type=count,
             default=defaults.max_frame_bytes,
             metavar="N",
-            help="the largest WebSocket message a browser may send; a larger one closes its "
-            f"socket (default: {defaults.max_frame_bytes})",
+            help=_(
+                "the largest WebSocket message a browser may send; a larger one closes its "
+                "socket (default: {count})"
+            ).format(count=defaults.max_frame_bytes),
         )
 
 
@@ -110,25 +136,29 @@ def limits_from(arguments: argparse.Namespace) -> ConnectionLimits:
     )
 
 
-def seconds_above_zero(text: str) -> float:
-    """An argparse type: a number of seconds, more than 0 and finite."""
+def seconds_above_zero(text: str, *, words: NullTranslations = ENGLISH) -> float:
+    """An argparse type: a number of seconds, more than 0 and finite (refused in ``words``)."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0: {text!r}")
+        raise argparse.ArgumentTypeError(
+            words.gettext("expected a number of seconds above 0: {text}").format(text=repr(text))
+        )
     return value
 
 
-def count_from_one(text: str) -> int:
-    """An argparse type: a whole number, 1 or more."""
+def count_from_one(text: str, *, words: NullTranslations = ENGLISH) -> int:
+    """An argparse type: a whole number, 1 or more (refused in ``words``)."""
     try:
         value = int(text)
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more: {text!r}")
+        raise argparse.ArgumentTypeError(
+            words.gettext("expected a whole number, 1 or more: {text}").format(text=repr(text))
+        )
     return value
 
 

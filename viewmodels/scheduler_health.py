@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from transport.errors import ApiError
 from transport.models import SCHEDULER_NOT_OFFERED, SchedulerState, SchedulerStatus
 from viewmodels.formatting import age_text, duration_text, moment_text
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.language import N_, Words
 from viewmodels.observable import Observable
 from viewmodels.paging import LatestRequest

@@ -116,7 +116,7 @@ def ScheduleList(
                             segments=[
                                 ft.Segment(
                                     value=section.value,
-                                    label=ft.Text(words.gettext(section.label)),
+                                    label=ft.Text(snapshot.section_label(section)),
                                 )
                                 for section in ListSection
                             ],

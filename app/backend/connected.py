@@ -27,7 +27,8 @@ class Backend:
     identity: str
     """Stable per server (database path or URL): keys the device state namespace."""
     description: str
-    """Where the data comes from, for the start-up line."""
+    """Where the data comes from, for the start-up line, in the words it was opened in
+    ("the embedded schedule server (…)")."""
     changes: ChangeSignal | None = None
     """The embedded server's change signal; None for a remote server."""
     views_namespace: str | None = None

@@ -24,6 +24,7 @@ from app.backend.connected import Backend
 from app.settings import EmbeddedServerSettings
 from app.startup_error import StartupError
 from transport.client import ScheduleClient
+from viewmodels.language import Words
 
 if TYPE_CHECKING:
     from server.embedded import AttachedRuntime
@@ -36,18 +37,22 @@ EMBEDDED_BASE_URL = "http://embedded.schedule-browser.invalid"
 
 @asynccontextmanager
 async def open_embedded_backend(
-    settings: EmbeddedServerSettings, clock: Callable[[], datetime]
+    settings: EmbeddedServerSettings, clock: Callable[[], datetime], *, words: Words
 ) -> AsyncIterator[Backend]:
-    """The embedded server, open and running; ``StartupError`` when its database is not."""
+    """The embedded server, open and running; ``StartupError`` when its database is not
+    (said in ``words``, as is its description)."""
     from server import embedded
 
+    _ = words.gettext
     database = settings.database_path
     try:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise StartupError(
-            f"Cannot create the data folder {settings.data_dir} ({err.strerror or err}); "
-            "choose another with --data-dir."
+            # Translators: {reason} is the system's, such as "Permission denied".
+            _(
+                "Cannot create the data folder {folder} ({reason}); choose another with --data-dir."
+            ).format(folder=settings.data_dir, reason=err.strerror or err)
         ) from None
     try:
         async with embedded.running(
@@ -58,15 +63,22 @@ async def open_embedded_backend(
                 yield Backend(
                     api=api,
                     identity=f"embedded:{database.resolve()}",
-                    description=f"the embedded schedule server ({database})",
+                    # Translators: the server as the object of a start-up line ("opening a
+                    # window on {server}", "showing {server}"); {database} is a path.
+                    description=_("the embedded schedule server ({database})").format(
+                        database=database
+                    ),
                     changes=server.changes,
                     embedded=True,
                     device_dir=settings.data_dir,
                 )
     except embedded.DatabaseUnavailable as err:
         raise StartupError(
-            f"Cannot open the schedule database {database} ({err}); "
-            "move it aside or choose another folder with --data-dir."
+            # Translators: {reason} is the database's own, in English.
+            _(
+                "Cannot open the schedule database {database} ({reason}); "
+                "move it aside or choose another folder with --data-dir."
+            ).format(database=database, reason=err)
         ) from None
 
 

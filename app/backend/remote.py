@@ -37,6 +37,7 @@ from transport.errors import (
     ServerRefused,
     Unauthenticated,
 )
+from viewmodels.language import Words
 
 __all__ = ["ServerUnreachable", "SignInBackend", "open_remote_backend", "open_sign_in_backend"]
 
@@ -46,14 +47,17 @@ class ServerUnreachable(StartupError):
 
 
 @asynccontextmanager
-async def open_remote_backend(settings: RemoteServerSettings) -> AsyncIterator[Backend]:
-    """The remote server with the process's token; ``StartupError`` when it cannot be had."""
+async def open_remote_backend(
+    settings: RemoteServerSettings, *, words: Words
+) -> AsyncIterator[Backend]:
+    """The remote server with the process's token; ``StartupError`` when it cannot be had
+    (said in ``words``, as is its description)."""
     identity = _remote_identity(settings.base_url)
     key = account_key(identity, settings.token)
     async with ScheduleClient(settings.base_url, token=settings.token) as api:
         offline = False
         try:
-            await _check_reachable(api, settings.base_url)
+            await _check_reachable(api, settings.base_url, words=words)
         except ServerUnreachable:
             if not has_read(settings.device_dir, key):
                 raise
@@ -63,7 +67,7 @@ async def open_remote_backend(settings: RemoteServerSettings) -> AsyncIterator[B
         yield Backend(
             api=api,
             identity=identity,
-            description=_remote_description(settings.base_url),
+            description=_remote_description(settings.base_url, words),
             views_namespace=key,
             offline_at_start=offline,
             device_dir=settings.device_dir,
@@ -95,14 +99,17 @@ class SignInBackend:
 
 
 @asynccontextmanager
-async def open_sign_in_backend(settings: RemoteServerSettings) -> AsyncIterator[SignInBackend]:
-    """The server every session signs in to; ``StartupError`` when it does not answer."""
+async def open_sign_in_backend(
+    settings: RemoteServerSettings, *, words: Words
+) -> AsyncIterator[SignInBackend]:
+    """The server every session signs in to; ``StartupError`` when it does not answer
+    (said in ``words``, as is its description)."""
     async with ScheduleClient(settings.base_url) as probe:
-        await _check_reachable(probe, settings.base_url, own_token=False)
+        await _check_reachable(probe, settings.base_url, own_token=False, words=words)
     yield SignInBackend(
         base_url=settings.base_url,
         identity=_remote_identity(settings.base_url),
-        description=_remote_description(settings.base_url),
+        description=_remote_description(settings.base_url, words),
     )
 
 
@@ -110,38 +117,52 @@ def _remote_identity(url: str) -> str:
     return f"remote:{url}"
 
 
-def _remote_description(url: str) -> str:
-    return f"the schedule server at {url}"
+def _remote_description(url: str, words: Words) -> str:
+    # Translators: the server as a start-up line's object ("showing {server}").
+    return words.gettext("the schedule server at {url}").format(url=url)
 
 
-async def _check_reachable(api: ScheduleClient, url: str, *, own_token: bool = True) -> None:
+async def _check_reachable(
+    api: ScheduleClient, url: str, *, words: Words, own_token: bool = True
+) -> None:
     """One ``GET /v1/principal`` so a wrong address or token fails now, in one sentence.
 
     Without a token of its own (``own_token=False``) the process expects the
     server to ask for one: a 401 then proves it is a schedule server, up.
     """
+    _ = words.gettext
     try:
         await api.get_principal()
     except Unauthenticated:
         if not own_token:
             return
         raise StartupError(
-            f"The schedule server at {url} did not accept the token; check --token-file "
-            "or SCHEDULE_BROWSER_TOKEN."
+            _(
+                "The schedule server at {url} did not accept the token; check --token-file "
+                "or SCHEDULE_BROWSER_TOKEN."
+            ).format(url=url)
         ) from None
     except ScopeMissing:
         return  # the token works; each screen says which scope it lacks
     except ConnectionFailed:
         raise ServerUnreachable(
-            f"Cannot reach the schedule server at {url}; check the address, or run "
-            "without --server to use the embedded server."
+            _(
+                "Cannot reach the schedule server at {url}; check the address, or run "
+                "without --server to use the embedded server."
+            ).format(url=url)
         ) from None
     except ServerRefused as err:
         raise StartupError(
-            f"The schedule server at {url} refused the first request ({err}); check that it "
-            "speaks this app's API."
+            # Translators: {reason} is the server's answer, in English.
+            _(
+                "The schedule server at {url} refused the first request ({reason}); check "
+                "that it speaks this app's API."
+            ).format(url=url, reason=err)
         ) from None
     except ApiError as err:
         raise StartupError(
-            f"The server at {url} does not answer like a schedule server ({err})."
+            # Translators: {reason} is the server's answer, in English.
+            _("The server at {url} does not answer like a schedule server ({reason}).").format(
+                url=url, reason=err
+            )
         ) from None

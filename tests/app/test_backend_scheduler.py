@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from gettext import NullTranslations
 from pathlib import Path
 
 from app.backend import open_backend
@@ -15,6 +16,7 @@ from server.identity import local_principal
 from tests.agent_runtime import SECRET, agent_runtime, completes
 from tests.server.api.conftest import NOW, definition
 
+ENGLISH = NullTranslations()
 WITHIN = 20  # seconds: a bound for a loaded machine, never a sleep
 
 
@@ -32,7 +34,7 @@ async def test_a_schedule_due_while_the_app_was_closed_fires_on_start_and_the_ap
     later = due_at + timedelta(minutes=10)
 
     changed = asyncio.Event()
-    async with open_backend(settings, clock=lambda: later) as backend:
+    async with open_backend(settings, clock=lambda: later, words=ENGLISH) as backend:
         assert backend.changes is not None
         unsubscribe = backend.changes.subscribe(changed.set)
         async with asyncio.timeout(WITHIN):
@@ -72,7 +74,7 @@ async def test_with_executor_flags_the_embedded_backend_hands_runs_to_the_agent_
         arguments = ["--data-dir", str(data), "--no-demo", "--executor", runtime.url]
         settings = parse_settings([*arguments, "--executor-secret-file", str(secret_file)], {})
         assert isinstance(settings.server, EmbeddedServerSettings)
-        async with open_backend(settings.server, clock=lambda: due_at) as backend:
+        async with open_backend(settings.server, clock=lambda: due_at, words=ENGLISH) as backend:
             async with asyncio.timeout(WITHIN):
                 while True:
                     sessions = (await backend.api.list_sessions()).items

@@ -7,14 +7,20 @@ argparse's own words stay as they are.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from uuid import UUID
 
 import pytest
 from babel import Locale
 from starlette.types import Message, Scope
 
+from app.backend import open_backend
 from app.cli import main
 from app.notifications import notification_message, notification_title
+from app.options import build_parser
+from app.settings import EmbeddedServerSettings
+from app.startup_error import StartupError
 from app.web.guard import browser_words
 from app.web.guard import refusal as refusal_of
 from tests.app.system_language import english_system, speak  # noqa: F401 - autouse
@@ -165,3 +171,24 @@ async def test_the_guard_answers_a_foreign_host_in_the_browsers_language() -> No
     assert sent[0]["status"] == 403
     body = b"".join(message.get("body", b"") for message in sent[1:]).decode()
     assert body == "Diese Adresse stellt Schedule Browser nur seiner eigenen Seite bereit."
+
+
+def test_the_web_views_limits_are_explained_and_refused_in_german(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = said(build_parser(GERMAN).format_help())
+    assert "Anfrage mit 503 beantwortet" in shown, "the connection limits' help, in German"
+    assert main(["--locale", "de_DE", "--web", "--max-connections", "0"]) == 2
+    assert "erwartet wird eine ganze Zahl ab 1: '0'" in capsys.readouterr().err
+
+
+async def test_a_start_up_error_and_the_servers_name_read_in_german(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    blocked = EmbeddedServerSettings(data_dir=blocker / "data", demo=False)
+    with pytest.raises(StartupError, match=r"Der Datenordner .* konnte nicht angelegt werden"):
+        async with open_backend(blocked, clock=lambda: datetime.now(UTC), words=GERMAN):
+            pass
+    usable = EmbeddedServerSettings(data_dir=tmp_path / "data", demo=False)
+    async with open_backend(usable, clock=lambda: datetime.now(UTC), words=GERMAN) as backend:
+        assert backend.description == f"den eingebetteten Zeitplan-Server ({usable.database_path})"

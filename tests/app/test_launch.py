@@ -54,7 +54,7 @@ async def test_data_folder_that_cannot_be_created_is_one_sentence(tmp_path: Path
     blocker.write_text("not a folder")
     settings = EmbeddedServerSettings(data_dir=blocker / "data", demo=False)
     with pytest.raises(StartupError, match=r"Cannot create the data folder.*--data-dir"):
-        async with open_backend(settings, clock=utc_now):
+        async with open_backend(settings, clock=utc_now, words=ENGLISH):
             pass
 
 
@@ -66,7 +66,7 @@ async def test_a_database_that_cannot_be_opened_is_one_sentence_naming_the_file(
     with pytest.raises(
         StartupError, match=r"Cannot open the schedule database .*--data-dir"
     ) as err:
-        async with open_backend(settings, clock=utc_now):
+        async with open_backend(settings, clock=utc_now, words=ENGLISH):
             pass
     assert str(settings.database_path) in str(err.value)
     assert "\n" not in str(err.value), "one line: no statement, no link to a manual"
@@ -75,7 +75,7 @@ async def test_a_database_that_cannot_be_opened_is_one_sentence_naming_the_file(
 
 async def test_embedded_backend_serves_the_demo_data_in_process(tmp_path: Path) -> None:
     settings = EmbeddedServerSettings(data_dir=tmp_path / "data", demo=True)
-    async with open_backend(settings, clock=utc_now) as backend:
+    async with open_backend(settings, clock=utc_now, words=ENGLISH) as backend:
         page = await backend.api.list_schedules(states=("ACTIVE", "PAUSED"), limit=5)
         assert len(page.items) == 5
         assert backend.identity.startswith("embedded:")
@@ -84,7 +84,7 @@ async def test_embedded_backend_serves_the_demo_data_in_process(tmp_path: Path) 
 
 async def test_no_demo_starts_an_empty_database(tmp_path: Path) -> None:
     settings = EmbeddedServerSettings(data_dir=tmp_path, demo=False)
-    async with open_backend(settings, clock=utc_now) as backend:
+    async with open_backend(settings, clock=utc_now, words=ENGLISH) as backend:
         page = await backend.api.list_schedules()
         assert page.items == []
 
@@ -107,7 +107,7 @@ async def test_serving_others_starts_when_the_server_asks_for_a_token_and_holds_
     settings = RemoteServerSettings(base_url=TEAM_SERVER, token=None)
     with respx.mock(base_url=TEAM_SERVER) as server:
         probe = server.get("/v1/principal").respond(401, json={"error": {"code": "auth"}})
-        async with open_sign_in_backend(settings) as backend:
+        async with open_sign_in_backend(settings, words=ENGLISH) as backend:
             assert "Authorization" not in probe.calls.last.request.headers
             refused: list[str] = []
             async with backend.connect("alice-token", lambda: refused.append("401")) as api:
@@ -124,7 +124,7 @@ async def test_serving_others_refuses_to_start_when_the_server_cannot_be_reached
     with respx.mock(base_url=TEAM_SERVER) as server:
         server.get("/v1/principal").mock(side_effect=httpx.ConnectError("refused"))
         with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
-            async with open_sign_in_backend(settings):
+            async with open_sign_in_backend(settings, words=ENGLISH):
                 pass
 
 
@@ -135,7 +135,7 @@ async def test_a_server_never_read_on_this_device_still_stops_with_the_sentence(
     with respx.mock(base_url=TEAM_SERVER) as server:
         server.get("/v1/principal").mock(side_effect=httpx.ConnectError("refused"))
         with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
-            async with open_backend(settings, clock=utc_now):
+            async with open_backend(settings, clock=utc_now, words=ENGLISH):
                 pass
 
 
@@ -146,18 +146,18 @@ async def test_a_server_read_before_opens_offline_and_another_token_still_stops(
     with respx.mock(base_url=TEAM_SERVER) as server:
         route = server.get("/v1/principal")
         route.respond(200, json=principal_json())
-        async with open_backend(settings, clock=utc_now) as backend:
+        async with open_backend(settings, clock=utc_now, words=ENGLISH) as backend:
             assert not backend.offline_at_start
             online_namespace = backend.views_namespace
         route.mock(side_effect=httpx.ConnectError("refused"))
 
-        async with open_backend(settings, clock=utc_now) as backend:
+        async with open_backend(settings, clock=utc_now, words=ENGLISH) as backend:
             assert backend.offline_at_start
             assert backend.views_namespace == online_namespace is not None
 
         other = RemoteServerSettings(base_url=TEAM_SERVER, token="bob", device_dir=tmp_path)
         with pytest.raises(StartupError, match=r"Cannot reach the schedule server"):
-            async with open_backend(other, clock=utc_now):
+            async with open_backend(other, clock=utc_now, words=ENGLISH):
                 pass
     record = (tmp_path / "servers-read.json").read_text(encoding="utf-8")
     assert "alice" not in record and TEAM_SERVER not in record
@@ -216,7 +216,7 @@ async def test_the_embedded_server_migrates_and_loads_the_demo_data_off_the_even
 
     ticking = asyncio.create_task(tick())
     try:
-        async with open_backend(settings, clock=utc_now):
+        async with open_backend(settings, clock=utc_now, words=ENGLISH):
             opened_after = ticks
     finally:
         ticking.cancel()

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from devtools.browser.accessible_names import button, sidebar_group
+from devtools.browser.accessible_names import button, schedule_rows, sidebar_group
 from devtools.browser.flutter_page import open_app, wait_for_text
 from devtools.browser.served_app import ServedApp
 from tests.ui.artifacts import save_screenshot
@@ -35,6 +35,9 @@ def test_a_scheduled_transcript_names_its_schedule_and_open_schedule_leads_to_it
     schedule = database.schedule(schedule_id)
     newest = sessions[0]
 
+    # The first page's session must be up before the page leaves for the transcript:
+    # one that goes while its session starts makes Flet log a traceback.
+    expect(schedule_rows(page).first).to_be_attached()
     open_app(page, f"{served.url.rstrip('/')}/sessions/{newest.session_id}")
     wait_for_text(page, f"Started by the schedule \u201c{schedule.title}\u201d")
     wait_for_text(page, "Firing of ")

@@ -26,8 +26,7 @@ from tests.viewmodels.test_sidebar import firing as session_firing
 from transport.client import ScheduleClient
 from viewmodels.attention import AttentionNotices
 from viewmodels.calendar import CalendarViewModel
-from viewmodels.formatting.clock_text import HourCycle, display_zone
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import HourCycle, display_zone, words_of
 from viewmodels.offline import OfflineViewModel
 from viewmodels.ports import MemoryStorage
 from viewmodels.scheduler_health import SchedulerHealthViewModel

@@ -44,7 +44,7 @@ Key = tuple[str, str | None]
 def _code_messages() -> dict[Key, tuple[str, ...]]:
     """Each marked message in the code: its English forms (one, or singular and plural)."""
     found: dict[Key, tuple[str, ...]] = {}
-    for package in ("viewmodels", "views", "app"):
+    for package in ("viewmodels", "views", "app", "connection_limits"):
         for _file, _line, message, _comments, context in extract_from_dir(
             ROOT / package, method_map=[("**.py", "python")]
         ):

@@ -121,7 +121,7 @@ def test_a_days_heading_writes_its_weekday_out_in_every_locale(
     assert day_with_weekday_text(date(2026, 12, 9), locale) == heading
 
 
-def test_a_cadences_list_is_joined_as_the_locales_english_joins_lists() -> None:
+def test_a_cadences_list_is_joined_as_the_locales_language_joins_lists() -> None:
     weekly = Cadence.model_validate(
         {
             "kind": "WEEKLY",

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from devtools.api_bodies import uid
 from viewmodels.formatting import age_text
+from viewmodels.sidebar.group_rows import GroupRows
 from viewmodels.sidebar.grouping import SessionIndex
-from viewmodels.sidebar.groups import GroupRows
 from viewmodels.sidebar.history_cache import CachedSession
 from viewmodels.sidebar.rows import AgeLines, OrderedRows, SessionRow, session_row
 

@@ -26,7 +26,7 @@ from tests.viewmodels.conftest import BASE_URL, no_sleep
 from tests.viewmodels.fake_server import Held, ScriptedRoute, ok, refused, server_down
 from transport.client import ScheduleClient
 from transport.errors import ServerError, Unauthenticated
-from viewmodels.language import DEFAULT_LOCALE
+from viewmodels.language import DEFAULT_LOCALE, words_for
 from viewmodels.ports import MemoryStorage
 from viewmodels.sign_in import (
     EMPTY_TOKEN,
@@ -47,6 +47,7 @@ from viewmodels.sign_in import (
     SignInViewModel,
     token_digest,
 )
+from viewmodels.sign_in.snapshot import REMEMBER_LABEL
 
 ALICE = "alice-token"
 BOB = "bob-token"
@@ -774,7 +775,7 @@ async def test_a_refusal_reads_in_german_once_the_browser_says_its_language(
         "Der Zeitplan-Server hat dieses Token nicht akzeptiert. "
         "Prüfen Sie es oder fordern Sie ein neues an."
     )
-    assert snapshot.remember_label == "Auf diesem Gerät merken"
+    assert words_for(snapshot.locale).gettext(REMEMBER_LABEL) == "Auf diesem Gerät merken"
 
 
 async def test_after_learning_german_an_outage_and_the_account_read_in_german(

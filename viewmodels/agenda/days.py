@@ -34,8 +34,8 @@ from viewmodels.formatting.clock_text import (
     local_clock_time,
     locale_of,
     long_date_text,
+    words_of,
 )
-from viewmodels.formatting.words import words_of
 from viewmodels.language import Words
 
 
@@ -107,9 +107,8 @@ def quiet_text(density: AgendaDensity, span: AgendaSpan, zone: ZoneInfo, today: 
         quiet_hours = sum(1 for bucket in buckets if not bucket.count)
         if not quiet_hours:
             return words.gettext("Every hour has a firing")
-        # The English singular keeps the words it has always had ("1 hours").
         text = words.ngettext(
-            "{count} hours with no firing, marked in the strip",
+            "{count} hour with no firing, marked in the strip",
             "{count} hours with no firing, marked in the strip",
             quiet_hours,
         )

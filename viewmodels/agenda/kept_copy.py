@@ -20,7 +20,7 @@ from viewmodels.agenda.rows import agenda_row
 from viewmodels.agenda.snapshot import AgendaRow
 from viewmodels.agenda.window import AgendaSpan
 from viewmodels.formatting import moment_text
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.language import N_
 from viewmodels.offline import CachedAgenda, OfflineViewModel, unreachable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState, only_page

@@ -17,10 +17,10 @@ from viewmodels.formatting.clock_text import (
     local_clock_time,
     locale_of,
     wall_time_text,
+    words_of,
 )
 from viewmodels.formatting.marks import MarkKind
 from viewmodels.formatting.outcomes import past_firing_mark, past_firing_words
-from viewmodels.formatting.words import words_of
 from viewmodels.formatting.zones import is_device_zone, place_name
 from viewmodels.language import N_, Words
 

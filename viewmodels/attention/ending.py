@@ -20,8 +20,7 @@ from zoneinfo import ZoneInfo
 from transport.models import CadenceKind, LastOutcome, ScheduleState, known_member
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.formatting import date_text, instant_text, state_label
-from viewmodels.formatting.clock_text import day_month_text, local_clock_time, locale_of
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import day_month_text, local_clock_time, locale_of, words_of
 from viewmodels.language import Words
 
 

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from transport.models import LastOutcome
 from viewmodels.formatting import instant_text, moment_text, past_firing_words
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.language import N_, Words
 
 NEVER_FIRED_TEXT = N_("Never fired")

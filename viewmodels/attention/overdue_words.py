@@ -14,7 +14,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from viewmodels.formatting import age_text, duration_text, moment_text
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.language import Words
 
 

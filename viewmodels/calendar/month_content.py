@@ -46,8 +46,8 @@ from viewmodels.formatting import (
     past_firing_words,
     time_text_naming_zone,
 )
-from viewmodels.formatting.clock_text import locale_of
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import locale_of, words_of
+from viewmodels.formatting.joins import with_clause, with_further_clause
 from viewmodels.formatting.zones import is_device_zone
 from viewmodels.language import N_
 
@@ -150,16 +150,16 @@ def _firing_entry(
     adjusted = adjustment_text(firing.adjustment, words=words)
     if adjusted is not None:
         # The why is the month's note; the day says what, so no sentence shows twice.
-        said = f"{said}, {adjusted}"
-        line = f"{line}, {adjusted}"
+        said = with_clause(said, adjusted, words)
+        line = with_clause(line, adjusted, words)
     if shift is not None:
         moved = shift_words(shift.shown, shift.usual, shift.until, device_zone)
-        said = f"{said}, {moved}"
-        line = f"{line}; {moved}"
+        said = with_clause(said, moved, words)
+        line = with_further_clause(line, moved, words)
     if firing.may_overlap is True:
         overlap = words.gettext(MAY_OVERLAP_WORDS)
-        said = f"{said}, {overlap}"
-        line = f"{line}; {overlap}"
+        said = with_clause(said, overlap, words)
+        line = with_further_clause(line, overlap, words)
     return DayEntry(firing.at, _firing_kind(firing, resumed), said, line)
 
 

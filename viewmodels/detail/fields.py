@@ -40,8 +40,8 @@ from viewmodels.formatting import (
     state_label,
     state_tone,
 )
-from viewmodels.formatting.clock_text import locale_of, minute_text_naming_device_zone
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import locale_of, minute_text_naming_device_zone, words_of
+from viewmodels.formatting.joins import with_clause
 from viewmodels.language import N_, Words
 from viewmodels.server_kind import ServerKind
 
@@ -214,8 +214,7 @@ def _next_firing(
     adjusted = adjustment_text(detail.next_fire_adjustment, words=words)
     if adjusted is None:
         return text
-    # Translators: the next firing's date and time, then how a clock change placed it.
-    return words.gettext("{time}, {adjustment}").format(time=text, adjustment=adjusted)
+    return with_clause(text, adjusted, words)
 
 
 def _last_firing(detail: ScheduleDetail, device_zone: ZoneInfo) -> str:

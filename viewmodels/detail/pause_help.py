@@ -15,7 +15,7 @@ from transport.models import Disposition, RunStatus, ScheduleDetail, ScheduleSta
 from viewmodels.attention.outcome_words import outcome_sentence
 from viewmodels.detail.snapshot import PauseHelp
 from viewmodels.formatting import instant_text
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.language import N_, Words
 from viewmodels.server_kind import ServerKind
 

@@ -27,11 +27,8 @@ from viewmodels.feeds.offer import FeedOffer
 from viewmodels.feeds.ports import CalendarFileSaver, FeedApi, SaveOutcome
 from viewmodels.feeds.words import (
     ADD_TO_CALENDAR_LABEL,
-    ADDRESS_COPIED_TEXT,
     ADDRESS_NAME,
     ALL_SCHEDULES_FILE,
-    CLOSE_LABEL,
-    COPY_ADDRESS_LABEL,
     DOWNLOADED_TEXT,
     FEED_FAILED_TITLE,
     FEEDS_ENTRY_LABEL,
@@ -40,8 +37,8 @@ from viewmodels.feeds.words import (
     MAKING_FEED_TEXT,
     MAKING_FILE_TEXT,
     NOT_SAVED_TEXT,
-    OPEN_CALENDAR_LABEL,
     SAVE_ALL_LABEL,
+    SAVE_DIALOG_TITLE,
     SAVED_TEXT,
     SUBSCRIBE_ALL_LABEL,
     SUBSCRIBE_HERE_TEXT,
@@ -94,11 +91,6 @@ class AddToCalendarSnapshot:
     text: str = ""
     """The panel's sentence: how to subscribe, what was saved, or why it failed."""
     error_title: str | None = None
-    close_label: str = CLOSE_LABEL
-    copy_label: str = COPY_ADDRESS_LABEL
-    copied_text: str = ADDRESS_COPIED_TEXT
-    """The notice after Copy."""
-    open_label: str = OPEN_CALENDAR_LABEL
 
     def shows(self, target: Target) -> bool:
         """Whether the panel of ``target`` (a schedule's id, or ``ALL``) is open."""
@@ -149,10 +141,6 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
             all_label=word(SAVE_ALL_LABEL if self._embedded else SUBSCRIBE_ALL_LABEL),
             feeds_entry_label=None if self._embedded else word(entry),
             feeds_shown=shown,
-            close_label=word(CLOSE_LABEL),
-            copy_label=word(COPY_ADDRESS_LABEL),
-            copied_text=word(ADDRESS_COPIED_TEXT),
-            open_label=word(OPEN_CALENDAR_LABEL),
         )
 
     def toggle_feeds(self) -> None:
@@ -252,7 +240,8 @@ class AddToCalendarViewModel(Observable[AddToCalendarSnapshot]):
                 await self._api.revoke_feed(created.feed_id)
         if not self._requests.is_current(ticket):
             return self.snapshot
-        outcome = await saver.save(file_name, content)
+        title = self._words.gettext(SAVE_DIALOG_TITLE)
+        outcome = await saver.save(file_name, content, title=title)
         said = {
             SaveOutcome.SAVED: SAVED_TEXT,
             SaveOutcome.DOWNLOADED: DOWNLOADED_TEXT,

@@ -19,21 +19,15 @@ from viewmodels.failure_text import failure_text
 from viewmodels.feeds.offer import FeedOffer
 from viewmodels.feeds.ports import FeedApi
 from viewmodels.feeds.words import (
-    CANCEL_LABEL,
     CONFIRM_REVOKE_TEXT,
     CREATED_TEXT,
     FEED_ROW_NAME,
     FEEDS_EMPTY_TEXT,
     FEEDS_FAILED_TITLE,
-    FEEDS_HEADING,
-    FEEDS_INTRO_TEXT,
     FEEDS_LOADING_TEXT,
     REVOKE_FAILED_TEXT,
-    REVOKE_LABEL,
 )
-from viewmodels.formatting.clock_text import date_text, locale_of
-from viewmodels.formatting.shared_words import LOAD_MORE_LABEL, RETRY_LABEL
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import date_text, locale_of, words_of
 from viewmodels.language import Words
 from viewmodels.observable import Observable
 from viewmodels.paging import CursorFeed, FeedPhase, FeedState
@@ -68,12 +62,6 @@ class CalendarFeedsSnapshot:
     """The feed whose Revoke asks "Revoke …?" now."""
     revoking: UUID | None = None
     revoke_error: str | None = None
-    heading: str = FEEDS_HEADING
-    intro_text: str = FEEDS_INTRO_TEXT
-    revoke_label: str = REVOKE_LABEL
-    cancel_label: str = CANCEL_LABEL
-    retry_label: str = RETRY_LABEL
-    load_more_label: str = LOAD_MORE_LABEL
 
 
 def _fresh(words: Words, *, offered: bool) -> CalendarFeedsSnapshot:
@@ -83,12 +71,6 @@ def _fresh(words: Words, *, offered: bool) -> CalendarFeedsSnapshot:
         offered=offered,
         loading_text=word(FEEDS_LOADING_TEXT),
         error_title=word(FEEDS_FAILED_TITLE),
-        heading=word(FEEDS_HEADING),
-        intro_text=word(FEEDS_INTRO_TEXT),
-        revoke_label=word(REVOKE_LABEL),
-        cancel_label=word(CANCEL_LABEL),
-        retry_label=word(RETRY_LABEL),
-        load_more_label=word(LOAD_MORE_LABEL),
     )
 
 

@@ -42,4 +42,7 @@ class SaveOutcome(StrEnum):
 
 
 class CalendarFileSaver(Protocol):
-    async def save(self, file_name: str, content: bytes) -> SaveOutcome: ...
+    async def save(self, file_name: str, content: bytes, *, title: str) -> SaveOutcome:
+        """Hands ``content`` over as ``file_name``; ``title`` heads the save dialog, in the
+        person's words."""
+        ...

@@ -4,7 +4,8 @@ A remote server's feed is an address a calendar app subscribes to; the
 embedded server has no address a calendar app could reach, so there the same
 content is saved as a file, which is a snapshot. Each constant is marked with
 ``N_`` and keeps its English value; the view model puts ``words.gettext(…)``
-of it into its snapshot.
+of a sentence into its snapshot, and the view looks up the fixed labels (Close,
+Copy address, Revoke …) in the session's words (``views.words``).
 """
 
 from __future__ import annotations

@@ -13,11 +13,10 @@
 - ``outcomes``: what became of a past firing, in one set of words and marks (``marks``).
 - ``shared_words``: the app's name and the labels several screens share (Retry, Load more).
 - ``tone``: the semantic tone a state is shown in (the view picks its colours).
-- ``words``: the words of a display zone: the catalog of its locale's language
-  (``viewmodels.language``).
 
 Every function that writes a sentence takes the zone it is shown in (and reads
-its words from it, ``words_of``), or the ``words`` (``locale`` where numbers need
+its words from it, ``clock_text.words_of``: the catalog of its locale's language,
+``viewmodels.language``), or the ``words`` (``locale`` where numbers need
 it) of the caller's zone.
 """
 

@@ -27,9 +27,9 @@ from viewmodels.formatting.clock_text import (
     local_clock_time,
     locale_of,
     wall_time_text,
+    words_of,
 )
 from viewmodels.formatting.labels import NOT_AVAILABLE_TEXT, humanize
-from viewmodels.formatting.words import words_of
 from viewmodels.formatting.zones import is_device_zone
 from viewmodels.language import Words
 

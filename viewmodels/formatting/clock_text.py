@@ -27,8 +27,9 @@ from babel.dates import (
     untokenize_pattern,
 )
 
+from viewmodels.formatting.joins import with_aside
 from viewmodels.formatting.zones import is_device_zone
-from viewmodels.language import DEFAULT_LOCALE, words_for
+from viewmodels.language import DEFAULT_LOCALE, Words, words_for
 
 
 class HourCycle(StrEnum):
@@ -49,6 +50,8 @@ class DisplayZone(ZoneInfo):
 
     hour_cycle: HourCycle = HourCycle.LANGUAGE
     locale: Locale = DEFAULT_LOCALE
+    words: Words = words_for(DEFAULT_LOCALE)
+    """The catalog of the locale's language, looked up once (every row reads it)."""
     chosen: bool = False
     """Chosen in Settings, rather than the device's own zone."""
 
@@ -64,6 +67,7 @@ def display_zone(
         return zone
     shown.hour_cycle = hour_cycle
     shown.locale = locale
+    shown.words = words_for(locale)
     shown.chosen = chosen
     return shown
 
@@ -77,11 +81,16 @@ def locale_of(zone: tzinfo | None) -> Locale:
     return zone.locale if isinstance(zone, DisplayZone) else DEFAULT_LOCALE
 
 
+def words_of(zone: tzinfo | None) -> Words:
+    """The catalog of the locale ``zone`` carries (English for a plain zone)."""
+    return zone.words if isinstance(zone, DisplayZone) else DisplayZone.words
+
+
 def your_time_text(zone: ZoneInfo) -> str:
     """Whose clock the times are on: "Times in UTC, your device's zone", or
     "Times in Asia/Kolkata, chosen in Settings"."""
     shown = "UTC" if is_device_zone("UTC", zone) else zone.key
-    words = words_for(locale_of(zone))
+    words = words_of(zone)
     if isinstance(zone, DisplayZone) and zone.chosen:
         return words.gettext("Times in {zone}, chosen in Settings").format(zone=shown)
     return words.gettext("Times in {zone}, your device's zone").format(zone=shown)
@@ -254,13 +263,15 @@ def instant_text_naming_zone(
     "1 Dec 2026, 08:00 (09:00 Europe/Paris)": the schedule's own zone is named
     only when it is not the device's, so nobody has to guess which clock is meant.
     """
-    return instant_text(instant, device_zone) + in_named_zone(instant, device_zone, zone_name)
+    elsewhere = in_named_zone(instant, device_zone, zone_name)
+    return with_aside(instant_text(instant, device_zone), elsewhere, words_of(device_zone))
 
 
 def time_text_naming_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
     """The wall time in the device zone, the same way: "08:00 (09:00 Europe/Paris)"."""
     local = instant.astimezone(device_zone)
-    return local_clock_time(local) + in_named_zone(instant, device_zone, zone_name)
+    elsewhere = in_named_zone(instant, device_zone, zone_name)
+    return with_aside(local_clock_time(local), elsewhere, words_of(device_zone))
 
 
 def minute_text_naming_device_zone(instant: datetime, device_zone: ZoneInfo) -> str:
@@ -272,14 +283,14 @@ def minute_text_naming_device_zone(instant: datetime, device_zone: ZoneInfo) -> 
     return f"{message_time_text(instant, device_zone)} ({device_zone.key})"
 
 
-def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str:
-    """ " (09:00 Europe/Paris)" when ``zone_name`` is not the device's zone, else ""."""
+def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | None) -> str | None:
+    """ "09:00 Europe/Paris" when ``zone_name`` is not the device's zone, else None."""
     if not zone_name or is_device_zone(zone_name, device_zone):
-        return ""
+        return None
     try:
         other = instant.astimezone(ZoneInfo(zone_name))
     except (ValueError, KeyError, OSError):
-        return f" ({zone_name})"
+        return zone_name
     wall = clock_time(
         other.hour,
         other.minute,
@@ -287,4 +298,4 @@ def in_named_zone(instant: datetime, device_zone: ZoneInfo, zone_name: str | Non
         hour_cycle=hour_cycle_of(device_zone),
         locale=locale_of(device_zone),
     )
-    return f" ({wall} {zone_name})"
+    return f"{wall} {zone_name}"

@@ -12,8 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from viewmodels.formatting.clock_text import date_text, local_clock_time, locale_of
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import date_text, local_clock_time, locale_of, words_of
 from viewmodels.language import N_, Words
 
 

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from transport.errors import ApiError, ConnectionFailed, ServerError
 from viewmodels.formatting import age_text, moment_text
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.observable import Observable
 from viewmodels.offline.view_cache import ViewCache
 from viewmodels.ports import Clock

@@ -19,8 +19,8 @@ from viewmodels.formatting import (
     state_label,
     state_tone,
 )
-from viewmodels.formatting.clock_text import in_named_zone
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import in_named_zone, words_of
+from viewmodels.formatting.joins import with_aside, with_clause
 from viewmodels.language import N_
 from viewmodels.schedule_list.search_match import highlighted
 from viewmodels.schedule_list.snapshot import OPENED_ROW_TEXT, ScheduleRow
@@ -64,7 +64,7 @@ def schedule_row(
     cadence = cadence_summary(summary.cadence, device_zone)
     zone = summary.cadence.timezone if summary.cadence is not None else None
     next_fire = None
-    pair = ""
+    pair = None
     if summary.next_fire_at is not None:
         next_fire = next_firing_text(summary.next_fire_at, now, device_zone)
         if summary.next_fire_at > now:
@@ -77,9 +77,9 @@ def schedule_row(
     adjusted = None if overdue else adjustment_text(summary.next_fire_adjustment, words=words)
     if next_fire is not None and adjusted is not None:
         # One bracket: "(03:00 America/New_York, moved by the clock change)".
-        pair = f"{pair[:-1]}, {adjusted})" if pair else f" ({adjusted})"
+        pair = adjusted if pair is None else with_clause(pair, adjusted, words)
     if next_fire is not None:
-        next_fire += pair
+        next_fire = with_aside(next_fire, pair, words)
     bound = summary.browser_profile_id is not None
     badge = words.gettext(WEBSITE_BADGE_TEXT) if bound else None
     warn = (

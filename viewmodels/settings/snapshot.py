@@ -2,8 +2,8 @@
 
 The view lays these out as radio groups (theme, 24-hour clock, language and
 region, time zone) and a search field for zones; it writes no word of its own:
-the headings below are English constants (``N_``) the snapshot carries looked
-up in the language of the locale shown.
+the choices come worded in the language of the locale shown, and the headings
+below are English constants (``N_``) the view shows in the session's words.
 """
 
 from __future__ import annotations
@@ -53,15 +53,6 @@ class SettingsSnapshot:
     """Which clock every screen's times are in, in one sentence."""
     locale_name: str = ""
     """The regional format every screen writes in: the chosen one, else the device's."""
-    entry_label: str = SETTINGS_ENTRY_LABEL
-    """The sidebar's entry, in the words below."""
-    heading: str = SETTINGS_HEADING
-    stored_text: str = STORED_ON_DEVICE_TEXT
-    theme_heading: str = THEME_HEADING
-    clock_heading: str = CLOCK_HEADING
-    region_heading: str = REGION_HEADING
-    zone_heading: str = ZONE_HEADING
-    zone_search_label: str = ZONE_SEARCH_LABEL
 
     @property
     def theme(self) -> ThemeChoice:

@@ -29,16 +29,8 @@ from viewmodels.settings.preferences import (
     zone_names,
 )
 from viewmodels.settings.snapshot import (
-    CLOCK_HEADING,
     DEVICE_LOCALE_VALUE,
     DEVICE_ZONE_VALUE,
-    REGION_HEADING,
-    SETTINGS_ENTRY_LABEL,
-    SETTINGS_HEADING,
-    STORED_ON_DEVICE_TEXT,
-    THEME_HEADING,
-    ZONE_HEADING,
-    ZONE_SEARCH_LABEL,
     SettingsChoice,
     SettingsSnapshot,
 )
@@ -192,7 +184,6 @@ def _snapshot(
     """Every choice and heading, worded in the language of the locale shown."""
     locale = _locale(chosen, device_locale)
     words = words_for(locale)
-    word = words.gettext
     matches = zone_matches(query)
     zone_text = (
         words.gettext("Times are shown in {zone}.").format(zone=chosen.zone_name)
@@ -211,14 +202,6 @@ def _snapshot(
         zone_search_text=_search_text(query, len(matches), words, locale),
         zone_text=zone_text,
         locale_name=str(locale),
-        entry_label=word(SETTINGS_ENTRY_LABEL),
-        heading=word(SETTINGS_HEADING),
-        stored_text=word(STORED_ON_DEVICE_TEXT),
-        theme_heading=word(THEME_HEADING),
-        clock_heading=word(CLOCK_HEADING),
-        region_heading=word(REGION_HEADING),
-        zone_heading=word(ZONE_HEADING),
-        zone_search_label=word(ZONE_SEARCH_LABEL),
     )
 
 

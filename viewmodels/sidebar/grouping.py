@@ -17,7 +17,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from transport.models import Folder
-from viewmodels.formatting.words import words_of
+from viewmodels.formatting.clock_text import words_of
 from viewmodels.sidebar.filing import ACTIVITY, file_by_schedule
 from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
 from viewmodels.sidebar.groups import ScheduleGroup, group_key, schedule_group

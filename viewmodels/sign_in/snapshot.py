@@ -143,7 +143,8 @@ class SignInSnapshot(Generic[AccountT_co]):
     """False while a remembered sign-in was opened offline on this browser's view cache:
     the token is checked once the server answers again."""
     locale: Locale = DEFAULT_LOCALE
-    """The language ``notice``, ``error`` and every text below are in (the view's widgets too)."""
+    """The language ``notice``, ``error`` and every text below are in; the view shows the
+    labels of its widgets (``TOKEN_LABEL``, ``SIGN_IN_LABEL`` …) in its words too."""
 
     @property
     def words(self) -> Words:
@@ -178,30 +179,6 @@ class SignInSnapshot(Generic[AccountT_co]):
     def unreachable_title(self) -> str:
         """The failure panel's heading when a remembered token could not be checked."""
         return self.words.gettext(NOT_SIGNED_IN_TITLE)
-
-    @property
-    def token_label(self) -> str:
-        return self.words.gettext(TOKEN_LABEL)
-
-    @property
-    def show_token_label(self) -> str:
-        return self.words.gettext(SHOW_TOKEN_LABEL)
-
-    @property
-    def hide_token_label(self) -> str:
-        return self.words.gettext(HIDE_TOKEN_LABEL)
-
-    @property
-    def remember_label(self) -> str:
-        return self.words.gettext(REMEMBER_LABEL)
-
-    @property
-    def sign_in_label(self) -> str:
-        return self.words.gettext(SIGN_IN_LABEL)
-
-    @property
-    def sign_out_label(self) -> str:
-        return self.words.gettext(SIGN_OUT_LABEL)
 
     @property
     def shows_form(self) -> bool:

@@ -227,6 +227,15 @@ async def test_next_7_days_names_each_hour_on_the_persons_clock_with_its_day(
     ]
 
 
+async def test_next_7_days_counts_one_quiet_hour_in_the_singular(
+    agenda: AgendaViewModel, agenda_route: ScriptedRoute, density_route: ScriptedRoute
+) -> None:
+    density_route.script(None, ok(agenda_density_json(MIDNIGHT, [1, 0, 2])))
+    agenda_route.script(None, ok(page_json()))
+    await agenda.select_span(AgendaSpan.WEEK)
+    assert agenda.snapshot.quiet_text == "1 hour with no firing, marked in the strip"
+
+
 async def test_month_marks_the_days_with_no_firing(
     agenda: AgendaViewModel, agenda_route: ScriptedRoute, density_route: ScriptedRoute
 ) -> None:

@@ -54,13 +54,16 @@ def feeds_page(*feeds: dict[str, Any], next_cursor: str | None = None) -> dict[s
 
 @dataclass
 class RecordingSaver:
-    """A ``CalendarFileSaver`` that keeps each file it is handed and answers ``outcome``."""
+    """A ``CalendarFileSaver`` that keeps each file it is handed (and the title its dialog
+    would show) and answers ``outcome``."""
 
     outcome: SaveOutcome = SaveOutcome.SAVED
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)
 
-    async def save(self, file_name: str, content: bytes) -> SaveOutcome:
+    async def save(self, file_name: str, content: bytes, *, title: str) -> SaveOutcome:
         self.files.append((file_name, content))
+        self.titles.append(title)
         return self.outcome
 
 

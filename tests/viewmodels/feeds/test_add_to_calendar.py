@@ -24,6 +24,7 @@ from viewmodels.feeds.words import (
     HIDE_FEEDS_LABEL,
     NOT_SAVED_TEXT,
     SAVE_ALL_LABEL,
+    SAVE_DIALOG_TITLE,
     SNAPSHOT_TEXT,
     SUBSCRIBE_ALL_LABEL,
     SUBSCRIBE_HERE_TEXT,
@@ -224,6 +225,7 @@ async def test_on_the_embedded_server_add_to_calendar_saves_the_feeds_calendar_o
     await detail.learn()
     await detail.add_schedule(SCHEDULE_ID, "Water the plants")
     assert saver.files == [("Water the plants.ics", CALENDAR)]
+    assert saver.titles == [SAVE_DIALOG_TITLE]
     assert calendar_route.call_count == 1
     assert revoke_route.calls.last.request.url.path == f"/v1/feeds/{FEED_ID}"
     assert detail.snapshot.phase is CalendarPhase.FILE

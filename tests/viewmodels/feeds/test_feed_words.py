@@ -14,7 +14,13 @@ from babel import Locale
 from tests.viewmodels.fake_server import Reply, ScriptedRoute, ok
 from transport.client import ScheduleClient
 from viewmodels.feeds import AddToCalendarViewModel, CalendarFeedsViewModel, FeedOffer, FeedRow
-from viewmodels.feeds.words import UNTITLED_FILE, calendar_file_name
+from viewmodels.feeds.words import (
+    CLOSE_LABEL,
+    FEEDS_HEADING,
+    REVOKE_LABEL,
+    UNTITLED_FILE,
+    calendar_file_name,
+)
 from viewmodels.formatting.clock_text import HourCycle, display_zone
 from viewmodels.language import words_for
 from viewmodels.server_kind import ServerKind
@@ -40,13 +46,14 @@ async def test_add_to_calendar_reads_in_german_for_a_de_DE_locale(
     )
     await agenda.learn()
     shown = agenda.snapshot
-    assert (shown.add_label, shown.all_label, shown.close_label) == (
+    assert (shown.add_label, shown.all_label) == (
         "Zum Kalender hinzufügen",
         "Alle Zeitpläne als Kalenderdatei speichern",
-        "Schließen",
     )
+    assert words_for(GERMAN).gettext(CLOSE_LABEL) == "Schließen"
     await agenda.add_all()
     assert saver.files == [("Alle Zeitpläne.ics", CALENDAR)]
+    assert saver.titles == ["Kalenderdatei speichern"]
     assert agenda.snapshot.text == (
         "Alle Zeitpläne.ics gespeichert. Die Datei zeigt die Auslösungen von heute:"
         " Sie wird nicht aktualisiert, wenn sie sich ändern."
@@ -64,7 +71,11 @@ async def test_the_feeds_list_reads_in_the_language_its_zone_carries(
     feeds_route.script(None, ok(feeds_page(feed_json(created_at="2026-12-01T09:30:00Z"))))
     feeds = CalendarFeedsViewModel(api, FeedOffer(api), device_zone=BERLIN)
     await feeds.load()
-    assert (feeds.snapshot.heading, feeds.snapshot.revoke_label) == ("Kalender-Abos", "Widerrufen")
+    german = words_for(GERMAN)
+    assert (german.gettext(FEEDS_HEADING), german.gettext(REVOKE_LABEL)) == (
+        "Kalender-Abos",
+        "Widerrufen",
+    )
     assert feeds.snapshot.rows == (
         FeedRow(
             FEED_ID,

@@ -32,7 +32,7 @@ async def test_the_regional_format_starts_as_the_devices_and_offers_four_by_name
     vm = settings(MemoryStorage(), US)
     await vm.load()
     assert REGION_HEADING == "Language and region"
-    assert vm.snapshot.region_heading == REGION_HEADING
+    assert vm.snapshot.locale_name == "en_US"
     assert vm.snapshot.locale_value == DEVICE_LOCALE_VALUE
     assert [c.label for c in vm.snapshot.locale_choices] == [
         "Your device's format: English (United States)",
