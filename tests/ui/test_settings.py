@@ -12,6 +12,7 @@ three are still chosen: they are device state in that folder.
 from __future__ import annotations
 
 import re
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -21,7 +22,7 @@ import tzlocal
 from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from devtools.browser.accessible_names import OPEN_SIDEBAR, SCHEDULES_ENTRY, button, schedule_row
-from devtools.browser.flutter_page import focus_field, next_frames
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, focus_field, next_frames
 from devtools.browser.served_app import served_app
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
@@ -61,6 +62,16 @@ def _surface_luminance(page: Page, size: ViewportSize) -> float:
     next_frames(page, 3)
     shot = decode_png(page.screenshot(clip=corner))
     return shot.mean_luminance(0, 0, shot.width, shot.height)
+
+
+def _until_surface_is(page: Page, size: ViewportSize, *, dark: bool) -> None:
+    """The surface turns dark (or light): the theme lands a few frames after the radio."""
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while True:
+        luminance = _surface_luminance(page, size)
+        if (luminance <= DARK_AT_MOST) if dark else (luminance >= LIGHT_AT_LEAST):
+            return
+        assert time.monotonic() < deadline, f"the surface stayed at luminance {luminance:.0f}"
 
 
 def _open_settings(page: Page, *, phone: bool) -> None:
@@ -107,11 +118,11 @@ def test_settings_apply_at_once_and_are_remembered_across_a_restart(
         page = open_page(app.url, size=size, color_scheme="light", suffix="chosen")
         _next_firing(page, as_today)
         _open_settings(page, phone=phone)
-        assert _surface_luminance(page, size) >= LIGHT_AT_LEAST
+        _until_surface_is(page, size, dark=False)
 
         page.get_by_role("radio", name=DARK).click()
         expect(page.get_by_role("radio", name=DARK)).to_be_checked()
-        assert _surface_luminance(page, size) <= DARK_AT_MOST
+        _until_surface_is(page, size, dark=True)
 
         page.get_by_role("radio", name=TWELVE_HOUR).click()
         expect(page.get_by_role("radio", name=TWELVE_HOUR)).to_be_checked()
@@ -143,4 +154,4 @@ def test_settings_apply_at_once_and_are_remembered_across_a_restart(
         expect(page.get_by_role("radio", name=DARK)).to_be_checked()
         expect(page.get_by_role("radio", name=TWELVE_HOUR)).to_be_checked()
         expect(page.get_by_role("radio", name=KOLKATA)).to_be_checked()
-        assert _surface_luminance(page, size) <= DARK_AT_MOST
+        _until_surface_is(page, size, dark=True)
