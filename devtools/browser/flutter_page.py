@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 UI_TIMEOUT_MS = 45_000
 """How long any one step may take: generous, because a 2-core machine shared with
@@ -247,19 +247,25 @@ def wait_for_text(page: Page, text: str, timeout_ms: int = UI_TIMEOUT_MS) -> Non
 
 
 def box_centre(area: Locator, timeout_s: float = 5.0) -> tuple[float, float]:
-    """The centre of ``area`` on screen (the wheel goes to what is under the mouse).
+    """The centre of ``area`` on screen (the wheel goes to what is under the mouse)."""
+    box = box_of(area, timeout_s)
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
-    Flutter may replace a node while it rebuilds (a page of rows arriving), and
-    a replaced node has no box: ask again until one answers.
+
+def box_of(area: Locator, timeout_s: float = 5.0) -> FloatRect:
+    """Where ``area`` is on screen.
+
+    Flutter may replace a node while it rebuilds (a page of rows arriving, a
+    sidebar refreshed), and a replaced node has no box: ask again until one answers.
     """
     deadline = time.monotonic() + timeout_s
     while True:
         try:
             box = area.bounding_box(timeout=int(timeout_s * 1000))
         except PlaywrightError as err:
-            raise AssertionError(f"the scroll area {area} is not on screen: {err}") from err
+            raise AssertionError(f"{area} is not on screen: {err}") from err
         if box is not None:
-            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            return box
         if time.monotonic() > deadline:
-            raise AssertionError(f"the scroll area {area} is not on screen")
+            raise AssertionError(f"{area} is not on screen")
         area.page.wait_for_timeout(50)
