@@ -2,11 +2,10 @@
 
 The zone is injected (a ``ZoneInfo``: the device's, read with ``tzlocal``, or
 the one chosen in Settings), never read from the process, so tests pin it. A
-``DisplayZone`` also carries the person's clock (``HourCycle``) and locale (a
-Babel ``Locale``, the one gettext will use too): dates, times, month and
-weekday names come from CLDR through Babel in that locale. Functions given no
-zone take the locale from their caller. The sentences are in the locale's
-language (``viewmodels.language``).
+``DisplayZone`` also carries the person's clock (``HourCycle``), locale (a
+Babel ``Locale``: dates, times, month and weekday names come from CLDR in it)
+and that locale's catalog of sentences (``words_of``). Functions given no zone
+take the locale from their caller.
 """
 
 from __future__ import annotations

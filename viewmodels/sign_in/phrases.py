@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeAlias, TypeVar
+from typing import Generic, TypeAlias, TypeVar
 
 from babel import Locale
 
@@ -41,32 +41,36 @@ def slowed(seconds: int) -> Phrase:
     return lambda words: too_many_attempts(seconds, words=words)
 
 
-class Spoken:
+class Spoken(Generic[AccountT]):
     """The sign-in's language, and the notice and error it last said, to say them again."""
 
-    def __init__(self, locale: Locale) -> None:
+    def __init__(self, locale: Locale, publish: Callable[[SignInSnapshot[AccountT]], None]) -> None:
         self.locale = locale
+        self._publish = publish
         self._notice: Phrase | None = None
         self._error: Phrase | None = None
 
-    def say(
+    def show(
         self,
         snapshot: SignInSnapshot[AccountT],
         *,
         notice: Phrase | None = None,
         error: Phrase | None = None,
-    ) -> SignInSnapshot[AccountT]:
-        """``snapshot`` in this language, saying ``notice`` and ``error`` (kept for later)."""
+    ) -> None:
+        """Publishes ``snapshot`` in this language, saying ``notice`` and ``error`` (kept)."""
         self._notice, self._error = notice, error
         words = words_for(self.locale)
-        return replace(
-            snapshot,
-            locale=self.locale,
-            notice=None if notice is None else notice(words),
-            error=None if error is None else error(words),
+        self._publish(
+            replace(
+                snapshot,
+                locale=self.locale,
+                notice=None if notice is None else notice(words),
+                error=None if error is None else error(words),
+            )
         )
 
-    def learn(self, locale: Locale, snapshot: SignInSnapshot[AccountT]) -> SignInSnapshot[AccountT]:
-        """``snapshot`` said again in ``locale``, which is this sign-in's language from now on."""
-        self.locale = locale
-        return self.say(snapshot, notice=self._notice, error=self._error)
+    def learn(self, locale: Locale, snapshot: SignInSnapshot[AccountT]) -> None:
+        """``snapshot`` said again in ``locale``, this sign-in's language from now on."""
+        if locale != self.locale:
+            self.locale = locale
+            self.show(snapshot, notice=self._notice, error=self._error)

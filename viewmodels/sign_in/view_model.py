@@ -6,17 +6,16 @@ Each browser session signs in with its own token: a client holding it (from the
 the session's end. A remembered token (``remembered.py``) signs in on the next
 start, or opens that person's copy when the server cannot be reached. The states
 and every rule with its test: viewmodels/README.md, "Sign-in of the hosted web view".
-Its words are in the browser's language, learnt after the screen is first shown
-(``learn_locale``): the notice and error are kept as phrases to say them again.
+Its words follow the browser's language once learnt (``learn_locale``, ``phrases``).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from babel import Locale
 
@@ -25,9 +24,10 @@ from viewmodels.language import DEFAULT_LOCALE
 from viewmodels.observable import Observable
 from viewmodels.offline import unreachable
 from viewmodels.ports import Clock, DeviceStorage, utc_now
-from viewmodels.sign_in.phrases import Phrase, Spoken, said, slowed, unchecked
+from viewmodels.sign_in.phrases import Spoken, said, slowed, unchecked
 from viewmodels.sign_in.ports import Connector, OfflineCopies, SignedInApi, SignInAttempts
 from viewmodels.sign_in.remembered import DEFAULT_REMEMBER_FOR, RememberedSignIn
+from viewmodels.sign_in.signed import SignedAccount
 from viewmodels.sign_in.snapshot import (
     REMEMBERED_EXPIRED,
     REVOKED,
@@ -42,16 +42,6 @@ from viewmodels.sign_in.snapshot import (
 )
 
 AccountT = TypeVar("AccountT")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Signed(Generic[AccountT]):
-    api: SignedInApi
-    account: AccountT
-    generation: int
-    person: Person
-    remembered: bool
-    verified: bool = True
 
 
 class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
@@ -79,14 +69,14 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         ``attempts`` slows this browser's failed sign-ins (None: only the server does);
         ``locale`` is the language its words start in (``learn_locale`` changes it)."""
         super().__init__(SignInSnapshot(SignInPhase.STARTING, locale=locale))
-        self._spoken = Spoken(locale)
+        self._spoken: Spoken[AccountT] = Spoken(locale, self._publish)
         self._connector = connector
         self._remembered = RememberedSignIn(storage, clock=clock, remember_for=remember_for)
         self._open_account = open_account
         self._close_account = close_account
         self._forget_account = forget_account
         self._generation = 0
-        self._signed: _Signed[AccountT] | None = None
+        self._signed: SignedAccount[AccountT] | None = None
         self._saved: str | None = None
         self._started = False
         self._retiring: set[asyncio.Task[None]] = set()
@@ -96,18 +86,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
 
     def learn_locale(self, locale: Locale) -> None:
         """The browser said its language: the snapshot now says everything in it."""
-        if locale != self._spoken.locale:
-            self._publish(self._spoken.learn(locale, self.snapshot))
-
-    def _show(
-        self,
-        snapshot: SignInSnapshot[AccountT],
-        *,
-        notice: Phrase | None = None,
-        error: Phrase | None = None,
-    ) -> None:
-        """Publishes ``snapshot`` in the sign-in's language, with this notice and error."""
-        self._publish(self._spoken.say(snapshot, notice=notice, error=error))
+        self._spoken.learn(locale, self.snapshot)
 
     async def start(self) -> None:
         """The session opened: sign in with this browser's remembered token, or show the form."""
@@ -116,11 +95,13 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         self._started = True
         saved = await self._remembered.token()
         if saved is None:
-            self._show(SignInSnapshot(SignInPhase.SIGNED_OUT))
+            self._spoken.show(SignInSnapshot(SignInPhase.SIGNED_OUT))
             return
         if await self._remembered.expired():
             await self._remembered.forget()
-            self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(REMEMBERED_EXPIRED))
+            self._spoken.show(
+                SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(REMEMBERED_EXPIRED)
+            )
             return
         self._saved = saved
         await self._verify(saved, saved=True)
@@ -129,7 +110,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         """Check the remembered token again after an outage."""
         if self.snapshot.phase is not SignInPhase.UNREACHABLE or self._saved is None:
             return
-        self._show(SignInSnapshot(SignInPhase.STARTING, remember=True))
+        self._spoken.show(SignInSnapshot(SignInPhase.STARTING, remember=True))
         await self._verify(self._saved, saved=True)
 
     def set_remember(self, remember: bool) -> None:
@@ -142,9 +123,9 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
         token = token_text.strip()
         problem = token_problem(token)
         if problem is not None:
-            self._show(self.snapshot, error=said(problem))
+            self._spoken.show(self.snapshot, error=said(problem))
             return
-        self._show(replace(self.snapshot, phase=SignInPhase.VERIFYING))
+        self._spoken.show(replace(self.snapshot, phase=SignInPhase.VERIFYING))
         await self._verify(token, saved=False)
 
     async def sign_out(self) -> None:
@@ -153,7 +134,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return
         self._saved = None
         signed = self._end_account()
-        self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SIGNED_OUT))
+        self._spoken.show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SIGNED_OUT))
         if signed is not None:
             await signed.api.aclose()
         await self._remembered.forget()
@@ -220,8 +201,8 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
     ) -> None:
         """The person's screens, composed over their client: the account is signed in."""
         account = self._open_account(api, person)
-        self._signed = _Signed(api, account, generation, person, remembered, verified)
-        self._show(
+        self._signed = SignedAccount(api, account, generation, person, remembered, verified)
+        self._spoken.show(
             SignInSnapshot(
                 SignInPhase.SIGNED_IN,
                 remember=remembered,
@@ -238,7 +219,7 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return
         self._confirming = asyncio.get_running_loop().create_task(self._confirm(signed))
 
-    async def _confirm(self, signed: _Signed[AccountT]) -> None:
+    async def _confirm(self, signed: SignedAccount[AccountT]) -> None:
         try:
             principal = await signed.api.get_principal()
         except ApiError:
@@ -275,22 +256,24 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
                 await self._remembered.forget()
                 if person is not None and self._copies is not None:
                     await self._copies.erase(person)
-                self._show(SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SAVED_TOKEN_REFUSED))
+                self._spoken.show(
+                    SignInSnapshot(SignInPhase.SIGNED_OUT), notice=said(SAVED_TOKEN_REFUSED)
+                )
             else:
-                self._show(
+                self._spoken.show(
                     SignInSnapshot(SignInPhase.SIGNED_OUT, remember=remember),
                     error=said(TOKEN_REFUSED),
                 )
         else:
             phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
             error = unchecked(err, remembered=saved)
-            self._show(SignInSnapshot(phase, remember=remember or saved), error=error)
+            self._spoken.show(SignInSnapshot(phase, remember=remember or saved), error=error)
 
     def _slowed(self, seconds: int, *, saved: bool) -> None:
         """Attempts from here must wait ``seconds``: the form, or the retry, says so."""
         phase = SignInPhase.UNREACHABLE if saved else SignInPhase.SIGNED_OUT
         remember = self.snapshot.remember or saved
-        self._show(SignInSnapshot(phase, remember=remember), error=slowed(seconds))
+        self._spoken.show(SignInSnapshot(phase, remember=remember), error=slowed(seconds))
 
     def _refused(self, generation: int) -> None:
         """A 401 reached the account made in ``generation``: back to the form with the reason."""
@@ -299,22 +282,16 @@ class SignInViewModel(Observable[SignInSnapshot[AccountT]]):
             return  # the check itself (handled by _verify) or an account already ended
         self._saved = None
         self._end_account()
-        self._show(
+        self._spoken.show(
             SignInSnapshot(SignInPhase.SIGNED_OUT, remember=self.snapshot.remember),
             notice=said(REVOKED),
         )
         # Called from inside the request that saw the 401: close and forget after it returns.
-        task = asyncio.get_running_loop().create_task(self._retire(signed))
+        task = asyncio.get_running_loop().create_task(signed.retire(self._remembered, self._copies))
         self._retiring.add(task)
         task.add_done_callback(self._retiring.discard)
 
-    async def _retire(self, signed: _Signed[AccountT]) -> None:
-        await signed.api.aclose()
-        await self._remembered.forget()
-        if signed.remembered and self._copies is not None:
-            await self._copies.erase(signed.person)  # a refused token's copy is never shown
-
-    def _end_account(self) -> _Signed[AccountT] | None:
+    def _end_account(self) -> SignedAccount[AccountT] | None:
         """Drops answers in flight and the account; its screens stop before its client closes."""
         self._generation += 1
         signed, self._signed = self._signed, None
