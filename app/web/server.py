@@ -6,7 +6,8 @@ in the ``WebAddress`` they are handed. Around Flet this adds what an upgrade of
 Flet must not drop: our name, manifest and icons (matching ``assets/manifest.json``);
 404 for FastAPI's ``/docs``, ``/redoc`` and ``/openapi.json``; the ASGI layers of
 ``app.web`` (origin guard, security headers, sign-in door, tab departures, large
-file reads) and the connection limits of ``WebLimits``; Flet's debug lines without
+file reads) and the connection limits of ``WebLimits``; CJK glyphs from a font
+installed here (``app.web.cjk_font``); Flet's debug lines without
 payloads (``app.flet_logs``, ``app.web.messages``). A hosted session ends
 ``HOSTED_SESSION_GRACE_SECONDS`` after its tab is gone, which signs the person out;
 the local view keeps Flet's hour (``FLET_SESSION_TIMEOUT`` overrides both). Ctrl+C
@@ -38,6 +39,7 @@ from starlette.types import ASGIApp
 from app.browser_address import forwarded_browser
 from app.flet_logs import redact_flet_logs
 from app.settings import WebAddress, WebLimits
+from app.web.cjk_font import add_cjk_fallback, installed_cjk_font
 from app.web.departures import TabDepartures
 from app.web.files import PathSend
 from app.web.guard import OriginGuard
@@ -57,6 +59,12 @@ HOSTED_SESSION_GRACE_SECONDS = 60
 """How long a hosted session outlives its lost connection (Flet evicts every 10 s after)."""
 LOCAL_SESSION_GRACE_SECONDS = 3600
 DEFAULT_WEB_LIMITS = WebLimits()
+NO_CJK_FONT = (
+    "No Chinese font is installed here: Chinese, Japanese and Korean text will show "
+    "as empty boxes in the web view (install fonts-noto-cjk or fonts-droid-fallback)."
+)
+
+_log = logging.getLogger(__name__)
 
 Entry = Callable[[ft.Page], Awaitable[None]]
 
@@ -89,6 +97,10 @@ def web_app(
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     for path in HIDDEN_PATHS:
         outer.add_route(path, _not_found, methods=["GET", "HEAD"])
+    cjk_font = installed_cjk_font()
+    if cjk_font is None:
+        _log.warning(NO_CJK_FONT)
+    add_cjk_fallback(outer, cjk_font)
     outer.mount(
         "/",
         flet_fastapi.app(

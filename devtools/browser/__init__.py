@@ -7,5 +7,5 @@ launches Debian's Chromium headless, ``flutter_page`` reads a Flet page
 through Flutter's accessibility tree and ``accessible_names`` finds each
 control by its role and name there; ``keyboard_focus`` names what holds the
 focus and walks Tab, ``announcements`` records what live regions announced,
-``cjk_fonts`` hands Flutter a local font for Chinese (else drawn as boxes).
+``cjk_fonts`` waits for the font Flutter fetches for Chinese glyphs.
 """

@@ -5,8 +5,8 @@
 - ``browser`` (package, not session: the sync API's event loop must be gone before
   the asyncio tests of other packages run).
 - ``open_page``: a fresh browser context (fresh device storage) at any size,
-  colour scheme and language (a Chinese, Japanese or Korean one drawn with a local
-  CJK font: ``devtools.browser.cjk_fonts``), the accessibility tree on unless asked;
+  colour scheme and language (a Chinese, Japanese or Korean one counting the CJK
+  font's fetches: ``devtools.browser.cjk_fonts``), the accessibility tree on unless asked;
   closed when the test ends, and saved under ``tests/artifacts/ui/`` first if the
   test failed. ``desktop`` / ``phone``: it on the served app at 1280x800 or 390x844.
 - ``no_traceback_logged`` (autouse): a test of the served app fails if the app
@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 from devtools.browser.chromium import CHROMIUM, launch_chromium
-from devtools.browser.cjk_fonts import needs_cjk_font, serve_cjk_fallback
+from devtools.browser.cjk_fonts import count_cjk_fonts, needs_cjk_font
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, open_app
 from devtools.browser.schedule_server import ScheduleServer, remote_app, schedule_server
 from devtools.browser.served_app import ServedApp, served_app
@@ -117,8 +117,8 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
             has_touch=touch,
         )
         context.set_default_timeout(UI_TIMEOUT_MS)
-        if needs_cjk_font(locale):  # else Chinese is drawn as boxes (devtools.browser.cjk_fonts)
-            serve_cjk_fallback(context)
+        if needs_cjk_font(locale):  # its screenshots wait for the font (devtools.browser.cjk_fonts)
+            count_cjk_fonts(context)
         page = context.new_page()
         opened.append((page, f"{request.node.name}-{suffix}" if suffix else request.node.name))
         open_app(page, url, semantics=semantics)

@@ -24,7 +24,7 @@ import pytest
 from app.launch import ASSETS_DIR
 from app.settings import WebAddress
 from app.web.headers import inline_script_hashes
-from app.web.server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, web_app
+from app.web.server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, NO_CJK_FONT, web_app
 from devtools.browser.served_app import served_app
 from devtools.self_signed import CertificatePair, self_signed
 
@@ -202,3 +202,13 @@ def test_the_running_app_serves_its_manifest_over_https_and_exits_0_on_sigterm(
     assert f"Schedule Browser is at https://127.0.0.1:{port}/" in stdout
     stderr = (tmp_path / "logs" / "stderr.txt").read_text()
     assert "Traceback" not in stderr, stderr[-3000:]
+
+
+def test_a_host_without_a_chinese_font_is_told_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr("app.web.server.installed_cjk_font", lambda: None)
+
+    web_app(nothing, assets_dir=ASSETS_DIR, address=WebAddress(), port=PORT)
+
+    assert NO_CJK_FONT in caplog.messages

@@ -1,0 +1,100 @@
+"""Chinese, Japanese and Korean glyphs in the web view, from a font on the serving machine.
+
+Flutter's web engine draws with its own fonts, never the browser's: for a
+character its Roboto lacks it fetches a Noto subset from ``fontFallbackBaseUrl``,
+which Flet's offline build (``no_cdn``) points at the app's ``assets/fonts/``,
+where Flet ships no subsets. Unanswered, a Chinese screen is painted as empty
+boxes. ``add_cjk_fallback`` answers every CJK subset request with a redirect to
+one URL serving a CJK font installed here (``installed_cjk_font``), so a browser
+downloads one font once, whichever subsets its screens ask for, and only when
+a screen shows such a character.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path, PurePosixPath
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
+
+FONT_PATH = "/assets/fonts/cjk-fallback"
+"""Where the one font is served, beside the subsets' folders (so a redirect is relative)."""
+SUBSET_FAMILY = re.compile(r"notosans(?:sc|tc|hk|jp|kr)")
+"""Flutter's CJK fallback families: Simplified, Traditional, Hong Kong, Japanese, Korean."""
+CACHED_FOR = "public, max-age=86400"
+INSTALLED_FONTS = (
+    # Smallest first: a phone downloads the whole font.
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",  # Debian fonts-droid-fallback
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",  # Debian fonts-wqy-microhei
+    "/usr/share/fonts/wenquanyi/wqy-microhei/wqy-microhei.ttc",  # Fedora, Arch
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  # Debian fonts-noto-cjk
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",  # Arch noto-fonts-cjk
+    "/usr/share/fonts/google-noto-sans-cjk-vf-fonts/NotoSansCJK-VF.ttc",  # Fedora
+    "/System/Library/Fonts/Hiragino Sans GB.ttc",  # macOS
+)
+WINDOWS_FONT = "msyh.ttc"
+"""Microsoft YaHei, in every Windows's ``%WINDIR%\\Fonts``."""
+MEDIA_TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".ttc": "font/collection"}
+
+
+@cache
+def installed_cjk_font() -> Path | None:
+    """A font on this machine that draws Chinese, or ``None`` when there is none.
+
+    The known places first, then fontconfig's list of fonts covering Chinese.
+    """
+    known = [Path(each) for each in INSTALLED_FONTS]
+    if windows := os.environ.get("WINDIR"):
+        known.append(Path(windows, "Fonts", WINDOWS_FONT))
+    for path in known:
+        if path.is_file():
+            return path
+    return _fontconfig_font()
+
+
+def add_cjk_fallback(app: Starlette, font: Path | None) -> None:
+    """Answer ``app``'s requests for Flutter's CJK subsets from ``font`` (404 without one)."""
+
+    async def subset(request: Request) -> Response:
+        if font is None or not SUBSET_FAMILY.fullmatch(request.path_params["family"]):
+            return PlainTextResponse("Not Found", status_code=404)
+        return RedirectResponse(_relative(request.url.path), status_code=302)
+
+    async def whole_font(_request: Request) -> Response:
+        if font is None:
+            return PlainTextResponse("Not Found", status_code=404)
+        media_type = MEDIA_TYPES.get(font.suffix.lower(), "application/octet-stream")
+        return FileResponse(font, media_type=media_type, headers={"Cache-Control": CACHED_FOR})
+
+    app.add_route(FONT_PATH, whole_font, methods=["GET", "HEAD"])
+    app.add_route("/assets/fonts/{family}/{rest:path}", subset, methods=["GET", "HEAD"])
+
+
+def _relative(path: str) -> str:
+    """``FONT_PATH`` as seen from ``path``, so an app served under a prefix stays there."""
+    depth = len(PurePosixPath(path).relative_to(PurePosixPath(FONT_PATH).parent).parts)
+    return "../" * (depth - 1) + PurePosixPath(FONT_PATH).name
+
+
+def _fontconfig_font() -> Path | None:
+    listing = shutil.which("fc-list")
+    if listing is None:
+        return None
+    try:
+        found = subprocess.run(
+            [listing, "--format", "%{file}\n", ":lang=zh-cn"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        ).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    files = sorted(line for line in found if line.strip())
+    return Path(files[0]) if files else None
