@@ -47,4 +47,5 @@ that may import every other one. Its modules, in the order a run meets them:
 - ``web.departures``: a tab gone mid-send is a departure, not a fault.
 - ``web.files``: the page's files sent in large reads.
 - ``web.messages``: Flet's messages ``repr`` their action only.
+- ``web.cjk_font``: Chinese, Japanese and Korean glyphs from a font installed on the host.
 """

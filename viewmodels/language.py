@@ -14,7 +14,9 @@ brings the ``.po`` files up to date with the code). Code marks a sentence with
 ``words.gettext("…")`` or ``words.ngettext("…", "…", n)``, placeholders named
 and filled by ``str.format`` after the lookup, and a constant shown later with
 ``N_("…")``. A language with no catalog reads English; simplified Chinese has
-``zh_Hans``, traditional Chinese none yet.
+``zh_Hans``, traditional Chinese none yet. ``SCHEDULE_BROWSER_CATALOGS`` names a
+folder of compiled catalogs read before the app's own: a translator's preview,
+and the pseudo-locale of the browser tests (``devtools.pseudo_locale``).
 
 Babel's core and the standard library only: the command line reads its
 language here before it imports any view model.
@@ -22,6 +24,7 @@ language here before it imports any view model.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import lru_cache
 from gettext import NullTranslations
@@ -48,6 +51,8 @@ Words: TypeAlias = NullTranslations
 
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
 DOMAIN = "messages"
+PREVIEW_CATALOGS = "SCHEDULE_BROWSER_CATALOGS"
+"""The environment variable naming a folder of catalogs read before ``CATALOGS``."""
 
 _NO_LOCALE = frozenset({"C", "POSIX", "en_US_POSIX"})
 
@@ -100,6 +105,14 @@ def catalog_name(locale: Locale) -> str | None:
 def words_for(locale: Locale) -> Words:
     """The catalog of ``locale``'s language; English (the code's own words) when there is none."""
     name = catalog_name(locale)
-    if name is None or not (CATALOGS / name / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+    if name is None:
         return NullTranslations()
-    return Translations.load(str(CATALOGS), [name], DOMAIN)
+    for folder in _catalog_folders():
+        if (folder / name / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+            return Translations.load(str(folder), [name], DOMAIN)
+    return NullTranslations()
+
+
+def _catalog_folders() -> list[Path]:
+    preview = os.environ.get(PREVIEW_CATALOGS)
+    return [Path(preview), CATALOGS] if preview else [CATALOGS]

@@ -6,12 +6,14 @@ which Flet's offline build (``no_cdn``) points at the app's ``assets/fonts/``,
 where Flet ships no subsets. Unanswered, a Chinese screen is painted as empty
 boxes. ``add_cjk_fallback`` answers every CJK subset request with a redirect to
 one URL serving a CJK font installed here (``installed_cjk_font``), so a browser
-downloads one font once, whichever subsets its screens ask for, and only when
-a screen shows such a character.
+downloads one font once (its cache answers the other redirects), and only when
+a screen shows such a character. Flutter still registers it under each
+subset's name it asked for, so the page holds a copy per subset.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -23,8 +25,10 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 
-FONT_PATH = "/assets/fonts/cjk-fallback"
-"""Where the one font is served, beside the subsets' folders (so a redirect is relative)."""
+FONTS = PurePosixPath("/assets/fonts")
+FONT_NAME = "cjk-fallback"
+"""The one font's name, served beside the subsets' folders (so a redirect is relative),
+with its file's suffix (a path with none would be answered as a page: no validators)."""
 SUBSET_FAMILY = re.compile(r"notosans(?:sc|tc|hk|jp|kr)")
 """Flutter's CJK fallback families: Simplified, Traditional, Hong Kong, Japanese, Korean."""
 CACHED_FOR = "public, max-age=86400"
@@ -58,28 +62,43 @@ def installed_cjk_font() -> Path | None:
     return _fontconfig_font()
 
 
+def font_path(font: Path) -> str:
+    """Where ``font`` is served: "/assets/fonts/cjk-fallback.ttf"."""
+    return str(FONTS / f"{FONT_NAME}{font.suffix.lower()}")
+
+
 def add_cjk_fallback(app: Starlette, font: Path | None) -> None:
-    """Answer ``app``'s requests for Flutter's CJK subsets from ``font`` (404 without one)."""
+    """Answer ``app``'s requests for Flutter's CJK subsets from ``font`` (none without one)."""
+    if font is None:
+        return
+    served = font_path(font)
+    media_type = MEDIA_TYPES.get(font.suffix.lower(), "application/octet-stream")
 
     async def subset(request: Request) -> Response:
-        if font is None or not SUBSET_FAMILY.fullmatch(request.path_params["family"]):
+        if not SUBSET_FAMILY.fullmatch(request.path_params["family"]):
             return PlainTextResponse("Not Found", status_code=404)
-        return RedirectResponse(_relative(request.url.path), status_code=302)
+        return RedirectResponse(_relative(request.url.path, served), status_code=302)
 
-    async def whole_font(_request: Request) -> Response:
-        if font is None:
-            return PlainTextResponse("Not Found", status_code=404)
-        media_type = MEDIA_TYPES.get(font.suffix.lower(), "application/octet-stream")
-        return FileResponse(font, media_type=media_type, headers={"Cache-Control": CACHED_FOR})
+    async def whole_font(request: Request) -> Response:
+        whole = FileResponse(
+            font,
+            media_type=media_type,
+            headers={"Cache-Control": CACHED_FOR},
+            stat_result=await asyncio.to_thread(os.stat, font),
+        )
+        if request.headers.get("if-none-match") == whole.headers["etag"]:
+            kept = {name: whole.headers[name] for name in ("etag", "cache-control")}
+            return Response(status_code=304, headers=kept)
+        return whole
 
-    app.add_route(FONT_PATH, whole_font, methods=["GET", "HEAD"])
-    app.add_route("/assets/fonts/{family}/{rest:path}", subset, methods=["GET", "HEAD"])
+    app.add_route(served, whole_font, methods=["GET", "HEAD"])
+    app.add_route(str(FONTS / "{family}" / "{rest:path}"), subset, methods=["GET", "HEAD"])
 
 
-def _relative(path: str) -> str:
-    """``FONT_PATH`` as seen from ``path``, so an app served under a prefix stays there."""
-    depth = len(PurePosixPath(path).relative_to(PurePosixPath(FONT_PATH).parent).parts)
-    return "../" * (depth - 1) + PurePosixPath(FONT_PATH).name
+def _relative(path: str, target: str) -> str:
+    """``target`` as seen from ``path``, so an app served under a prefix stays there."""
+    depth = len(PurePosixPath(path).relative_to(FONTS).parts)
+    return "../" * (depth - 1) + PurePosixPath(target).name
 
 
 def _fontconfig_font() -> Path | None:

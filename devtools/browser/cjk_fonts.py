@@ -17,12 +17,12 @@ from weakref import WeakKeyDictionary
 
 from playwright.sync_api import BrowserContext, Page, Request
 
-from app.web.cjk_font import FONT_PATH, installed_cjk_font
+from app.web.cjk_font import FONT_NAME, installed_cjk_font
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, next_frames
 
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 CJK_FONT_FETCH = re.compile(
-    rf"/assets/fonts/notosans(?:sc|tc|hk|jp|kr)/[^?]*\.woff2|{re.escape(FONT_PATH)}$"
+    rf"/assets/fonts/(?:notosans(?:sc|tc|hk|jp|kr)/[^?]*\.woff2|{FONT_NAME}\.\w+$)"
 )
 """A Noto CJK subset Flutter asks for, or the one font the app redirects it to."""
 

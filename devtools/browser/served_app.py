@@ -69,10 +69,12 @@ def served_app(
     extra_arguments: Sequence[str] = (),
     startup_timeout: float = 60.0,
     log_level: str | None = None,
+    environment: Mapping[str, str] | None = None,
 ) -> Iterator[ServedApp]:
     """Start the app serving the web view, yield it once its port accepts, stop it.
 
-    ``log_level`` (``"info"``) writes the log at that level to ``log_dir / "stderr.txt"``.
+    ``log_level`` (``"info"``) writes the log at that level to ``log_dir / "stderr.txt"``;
+    ``environment`` adds to the process's own.
     """
     port = free_port()
     argv = [
@@ -84,9 +86,13 @@ def served_app(
         str(data_dir),
         *extra_arguments,
     ]
-    environment = {} if log_level is None else {LOG_LEVEL_ENV: log_level}
+    logging = {} if log_level is None else {LOG_LEVEL_ENV: log_level}
     with running_process(
-        argv, log_dir, port=port, environment=environment, startup_timeout=startup_timeout
+        argv,
+        log_dir,
+        port=port,
+        environment={**(environment or {}), **logging},
+        startup_timeout=startup_timeout,
     ) as process:
         yield ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
 

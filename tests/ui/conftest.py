@@ -1,7 +1,8 @@
 """Fixtures: one served app and one Chromium for the UI run, a page per test.
 
 - ``served`` (session): ``schedule-browser --web`` over a fresh data folder, the demo
-  loaded once; tests derive what they expect from the database as it is then.
+  loaded once; tests derive what they expect from the database as it is then. It
+  also reads the pseudo-locale (``eo``: ``devtools.pseudo_locale``).
 - ``browser`` (package, not session: the sync API's event loop must be gone before
   the asyncio tests of other packages run).
 - ``open_page``: a fresh browser context (fresh device storage) at any size,
@@ -28,9 +29,11 @@ from devtools.browser.cjk_fonts import count_cjk_fonts, needs_cjk_font
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, open_app
 from devtools.browser.schedule_server import ScheduleServer, remote_app, schedule_server
 from devtools.browser.served_app import ServedApp, served_app
+from devtools.pseudo_locale import write_pseudo_catalog
 from tests.ui.artifacts import FAILED, close_pages
 from tests.ui.page_opener import ColorScheme, PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
+from viewmodels.language import PREVIEW_CATALOGS
 
 DESKTOP_SIZE: ViewportSize = {"width": 1280, "height": 800}
 PHONE_SIZE: ViewportSize = {"width": 390, "height": 844}
@@ -49,7 +52,10 @@ def pytest_runtest_makereport(item: pytest.Item) -> Iterator[pytest.TestReport]:
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
     root = tmp_path_factory.mktemp("ui-app")
-    with served_app(root / "data", root / "logs") as app:
+    write_pseudo_catalog(root / "catalogs")
+    with served_app(
+        root / "data", root / "logs", environment={PREVIEW_CATALOGS: str(root / "catalogs")}
+    ) as app:
         yield app
 
 

@@ -13,6 +13,7 @@ raises: one strange row must not break the list.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from gettext import GNUTranslations
 from zoneinfo import ZoneInfo
 
@@ -157,7 +158,13 @@ def _listed(items: list[str], locale: Locale, words: Words) -> str:
     """ "a, b and c" as the locale lists; while its language has no catalog the words
     are English, so they are listed as English is (never "Mondays, Fridays und …")."""
     translated = isinstance(words, GNUTranslations) or locale.language == "en"
-    return format_list(items, locale=locale if translated else _ENGLISH)
+    return _list_text(tuple(items), locale if translated else _ENGLISH)
+
+
+@lru_cache(maxsize=1024)
+def _list_text(items: tuple[str, ...], locale: Locale) -> str:
+    """Kept: Babel parses the locale and reads its patterns on every call."""
+    return format_list(list(items), locale=locale)
 
 
 _ENGLISH = Locale("en")

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from babel import Locale
 
-from viewmodels.formatting.clock_text import locale_of
+from viewmodels.formatting.clock_text import locale_of, words_of
 from viewmodels.formatting.joins import with_clause
 from viewmodels.language import DEFAULT_LOCALE, Words, words_for
 from viewmodels.sidebar.firings import NO_FACTS, GroupFacts
@@ -114,7 +114,7 @@ def schedule_group(
         schedule_id=schedule_id,
         label=sessions[0].title,
         count=count,
-        count_text=words_for(locale)
+        count_text=words_of(ages.zone)
         .ngettext("{count} session", "{count} sessions", count)
         .format(count=count),
         expanded=expanded,

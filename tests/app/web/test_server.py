@@ -23,6 +23,7 @@ import pytest
 
 from app.launch import ASSETS_DIR
 from app.settings import WebAddress
+from app.web.cjk_font import font_path, installed_cjk_font
 from app.web.headers import inline_script_hashes
 from app.web.server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, NO_CJK_FONT, web_app
 from devtools.browser.served_app import served_app
@@ -212,3 +213,19 @@ def test_a_host_without_a_chinese_font_is_told_so(
     web_app(nothing, assets_dir=ASSETS_DIR, address=WebAddress(), port=PORT)
 
     assert NO_CJK_FONT in caplog.messages
+
+
+async def test_the_hosts_cjk_font_is_served_whole_and_answered_not_modified_when_unchanged(
+    browser_view: httpx.AsyncClient,
+) -> None:
+    font = installed_cjk_font()
+    assert font is not None, "scripts/setup --test installs Debian's fonts-droid-fallback"
+
+    first = await browser_view.get(font_path(font))
+    again = await browser_view.get(
+        font_path(font), headers={"If-None-Match": first.headers["etag"]}
+    )
+
+    assert first.status_code == 200
+    assert len(first.content) == font.stat().st_size
+    assert again.status_code == 304
