@@ -13,7 +13,6 @@ fails the test, never skips it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,50 +31,25 @@ from server.storage.tables import metadata
 BACKENDS = ["sqlite", "postgresql"]
 SHARED_DATABASE = "schedule_browser_tests"
 BROWSER_TESTS = "tests/ui/"
-BROWSER_LANES = 2
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under ``--dist loadgroup`` (``scripts/test``), the browser tests run in two lanes.
+    """Under ``--dist loadgroup`` (``scripts/test``), the browser tests are one group, run in turn.
 
-    Each lane is a set of whole test files run in turn by one worker, with its
-    own served app and Chromium (module fixtures stay whole); the lanes are
-    balanced by their number of tests. A browser test spends most of its time
-    waiting for Flutter's frames, so two lanes and a third worker for the rest
-    of the suite keep two cores busy. (Grouped by path: the ``xdist_group``
-    mark is lost under pytest 9, whose node ids are read-only.)
+    They share one served app and one Chromium, and Flutter renders in software:
+    two at once on two cores would slow each other past their timeouts. The
+    other worker runs the rest of the suite meanwhile. (Grouped by path: the
+    ``xdist_group`` mark is lost under pytest 9, whose node ids are read-only.)
     """
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTestsInLanes(LoadScopeScheduling):
-        lanes: dict[str, str] | None = None
-
+    class BrowserTestsInTurn(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if not nodeid.startswith(BROWSER_TESTS):
-                return nodeid
-            if self.lanes is None:
-                self.lanes = browser_lanes(self.collection or [])
-            return self.lanes[_test_file(nodeid)]
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
 
-    return BrowserTestsInLanes(config, log)
-
-
-def browser_lanes(nodeids: list[str]) -> dict[str, str]:
-    """Each browser test file's lane, the files placed largest first on the lighter lane."""
-    counts = Counter(_test_file(each) for each in nodeids if each.startswith(BROWSER_TESTS))
-    loads = [0] * BROWSER_LANES
-    lanes: dict[str, str] = {}
-    for file, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        lane = loads.index(min(loads))
-        loads[lane] += count
-        lanes[file] = f"{BROWSER_TESTS}#{lane}"
-    return lanes
-
-
-def _test_file(nodeid: str) -> str:
-    return nodeid.split("::", 1)[0]
+    return BrowserTestsInTurn(config, log)
 
 
 @pytest.fixture(scope="session")
