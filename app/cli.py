@@ -102,7 +102,7 @@ def settings_from_arguments(
             from app.backend.embedded import chosen_runtime
 
             try:
-                runtime = chosen_runtime(arguments.executor, arguments.executor_secret_file)
+                runtime = chosen_runtime(arguments.executor, arguments.executor_secret_file, words)
             except StartupError as err:
                 raise UsageError(str(err)) from None
         server = EmbeddedServerSettings(

@@ -82,15 +82,17 @@ async def open_embedded_backend(
         ) from None
 
 
-def chosen_runtime(target: str | None, secret_file: Path | None) -> AttachedRuntime | None:
+def chosen_runtime(
+    target: str | None, secret_file: Path | None, words: Words
+) -> AttachedRuntime | None:
     """``--executor`` and ``--executor-secret-file``, checked before anything starts.
 
     None: no runtime attached. A choice that cannot be had raises ``StartupError``
-    with the server's one sentence on why.
+    with the server's one sentence on why, in ``words``.
     """
     from server.embedded import RuntimeChoiceError, attached_runtime
 
     try:
-        return attached_runtime(target, secret_file)
+        return attached_runtime(target, secret_file, words)
     except RuntimeChoiceError as err:
         raise StartupError(str(err)) from None

@@ -13,8 +13,10 @@ Three answers, chosen at start-up:
   ``async def execute(run: ClaimedRun) -> RunResult``.
 
 ``attached_runtime`` checks the flags and reads the secret before anything
-starts, raising ``RuntimeChoiceError`` with one sentence for people;
-``executor_for`` builds the executor on the loop that will run it.
+starts, raising ``RuntimeChoiceError`` with one sentence for people, in the
+``words`` it is given (the app's catalog of the person's language; English by
+default, as ``schedule-server`` says it); ``executor_for`` builds the executor on
+the loop that will run it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from gettext import NullTranslations
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Final
@@ -43,6 +46,7 @@ __all__ = [
 
 ENTRY_POINT_GROUP: Final = "schedule_browser.executors"
 MIN_SECRET_BYTES: Final = 32
+ENGLISH: Final = NullTranslations()
 
 
 class RuntimeChoiceError(ValueError):
@@ -67,27 +71,34 @@ class RuntimeInProcess:
 AttachedRuntime = RuntimeAtUrl | RuntimeInProcess
 
 
-def attached_runtime(target: str | None, secret_file: Path | None) -> AttachedRuntime | None:
+def attached_runtime(
+    target: str | None, secret_file: Path | None, words: NullTranslations = ENGLISH
+) -> AttachedRuntime | None:
     """The runtime ``--executor target`` names, checked; None when no runtime is attached."""
+    _ = words.gettext
     if target is None:
         if secret_file is not None:
-            raise RuntimeChoiceError("--executor-secret-file needs --executor URL.")
+            raise RuntimeChoiceError(_("--executor-secret-file needs --executor URL."))
         return None
     if "://" not in target:
         if secret_file is not None:
             raise RuntimeChoiceError(
-                "--executor-secret-file applies to a runtime reached by URL, not to the"
-                f" in-process runtime {target!r}."
+                _(
+                    "--executor-secret-file applies to a runtime reached by URL, not to the"
+                    " in-process runtime {name}."
+                ).format(name=repr(target))
             )
-        _entry_point(target)
+        _entry_point(target, words)
         return RuntimeInProcess(target)
-    url = _checked_url(target)
+    url = _checked_url(target, words)
     if secret_file is None:
         raise RuntimeChoiceError(
-            "--executor URL needs --executor-secret-file with the secret the runtime checks"
-            " signatures with."
+            _(
+                "--executor URL needs --executor-secret-file with the secret the runtime"
+                " checks signatures with."
+            )
         )
-    return RuntimeAtUrl(url, _secret(secret_file))
+    return RuntimeAtUrl(url, _secret(secret_file, words))
 
 
 def executor_for(runtime: AttachedRuntime | None, clock: Callable[[], datetime]) -> RunExecutor:
@@ -102,53 +113,70 @@ def executor_for(runtime: AttachedRuntime | None, clock: Callable[[], datetime])
     return made
 
 
-def _entry_point(name: str) -> Callable[[], RunExecutor]:
+def _entry_point(name: str, words: NullTranslations = ENGLISH) -> Callable[[], RunExecutor]:
+    _ = words.gettext
     found = entry_points(group=ENTRY_POINT_GROUP)
     chosen = [point for point in found if point.name == name]
     if not chosen:
-        installed = ", ".join(sorted({point.name for point in found})) or "none"
+        installed = ", ".join(sorted({point.name for point in found})) or _("none")
         raise RuntimeChoiceError(
-            f"no agent runtime named {name!r} is installed in the {ENTRY_POINT_GROUP} entry-point"
-            f" group (installed: {installed}); give a URL or an installed name."
+            _(
+                "no agent runtime named {name} is installed in the {group} entry-point group"
+                " (installed: {installed}); give a URL or an installed name."
+            ).format(name=repr(name), group=ENTRY_POINT_GROUP, installed=installed)
         )
     try:
         factory = chosen[0].load()
     except Exception as err:
         raise RuntimeChoiceError(
-            f"the agent runtime {name!r} could not be loaded ({type(err).__name__})."
+            _("the agent runtime {name} could not be loaded ({error}).").format(
+                name=repr(name), error=type(err).__name__
+            )
         ) from err
     if not callable(factory):
-        raise RuntimeChoiceError(f"the agent runtime {name!r} is not a callable that makes one.")
+        raise RuntimeChoiceError(
+            _("the agent runtime {name} is not a callable that makes one.").format(name=repr(name))
+        )
     made: Callable[[], RunExecutor] = factory
     return made
 
 
-def _checked_url(text: str) -> str:
+def _checked_url(text: str, words: NullTranslations) -> str:
+    _ = words.gettext
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RuntimeChoiceError(f"--executor {text!r} is not an http:// or https:// URL.")
+        raise RuntimeChoiceError(
+            _("--executor {url} is not an http:// or https:// URL.").format(url=repr(text))
+        )
     if parts.username or parts.password:
         raise RuntimeChoiceError(
-            "--executor URL must not hold credentials; the secret file signs each request."
+            _("--executor URL must not hold credentials; the secret file signs each request.")
         )
     if parts.scheme == "http" and not is_loopback_host(parts.hostname):
         raise RuntimeChoiceError(
-            f"--executor {text!r} must use https://: plain http:// is accepted only for a"
-            " runtime on this machine, since each request carries an instruction."
+            _(
+                "--executor {url} must use https://: plain http:// is accepted only for a"
+                " runtime on this machine, since each request carries an instruction."
+            ).format(url=repr(text))
         )
     return text
 
 
-def _secret(path: Path) -> bytes:
+def _secret(path: Path, words: NullTranslations) -> bytes:
+    _ = words.gettext
     try:
         secret = path.read_bytes().strip()
     except OSError as err:
         raise RuntimeChoiceError(
-            f"cannot read the executor secret file {path} ({err.strerror or err})."
+            _("cannot read the executor secret file {path} ({reason}).").format(
+                path=path, reason=err.strerror or err
+            )
         ) from err
     if len(secret) < MIN_SECRET_BYTES:
         raise RuntimeChoiceError(
-            f"the executor secret file {path} holds fewer than {MIN_SECRET_BYTES} bytes;"
-            " fill it with random ones (head -c 32 /dev/urandom | base64)."
+            _(
+                "the executor secret file {path} holds fewer than {count} bytes;"
+                " fill it with random ones (head -c 32 /dev/urandom | base64)."
+            ).format(path=path, count=MIN_SECRET_BYTES)
         )
     return secret

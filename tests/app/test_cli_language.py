@@ -78,6 +78,12 @@ def test_a_refusal_with_locale_zh_hans_is_chinese(capsys: pytest.CaptureFixture[
     assert refusal in capsys.readouterr().err
 
 
+def test_an_executor_refusal_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--locale", "de_DE", "--executor", "ftp://runtime.example"]) == 2
+    refusal = "--executor 'ftp://runtime.example' ist keine http://- oder https://-URL."
+    assert refusal in capsys.readouterr().err
+
+
 def test_a_bad_value_is_refused_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--locale", "zh_Hans_CN", "--port", "0"]) == 2
     assert "0 不是端口号（1-65535）" in capsys.readouterr().err  # noqa: RUF001 - Chinese brackets

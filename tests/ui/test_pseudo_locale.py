@@ -28,6 +28,7 @@ from tests.ui.page_opener import PageOpener
 from tests.ui.schedule_database import ScheduleDatabase
 from viewmodels.agenda import AGENDA_ENTRY_LABEL, AGENDA_HEADING
 from viewmodels.detail.fields import INSTRUCTION_HEADING
+from viewmodels.formatting.shared_words import APP_NAME
 from viewmodels.schedule_list.section import ListSection
 from viewmodels.settings import SETTINGS_ENTRY_LABEL
 from viewmodels.sidebar.snapshot import OPEN_SIDEBAR_LABEL
@@ -35,8 +36,6 @@ from viewmodels.sidebar.snapshot import OPEN_SIDEBAR_LABEL
 pytestmark = pytest.mark.ui
 
 DETAIL_POINT = {"desktop": (1000, 500), "phone": (195, 600)}
-NAMES = ["Schedule Browser"]
-"""The app's own name, said as it is in every language."""
 FLUTTER_WORDS = frozenset({"Back", "Close", "Dismiss", "Open navigation menu"})
 """Flutter's own Material words, English for a language it has none for."""
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -81,7 +80,7 @@ def persons_data(database: ScheduleDatabase) -> list[str]:
     """What the person wrote (titles, instructions, chats) and names, longest first."""
     written = [text for each in database.schedules() for text in (each.title, each.instruction)]
     written += [session.title for session in database.sessions()]
-    written += NAMES
+    written.append(APP_NAME)  # said as it is in every language
     return sorted({" ".join(text.split()) for text in written if text}, key=len, reverse=True)
 
 

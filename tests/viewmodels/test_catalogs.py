@@ -15,12 +15,15 @@ from string import Formatter
 
 import pytest
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
 from viewmodels.language import CATALOGS, DOMAIN
 
 ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("viewmodels", "views", "app", "connection_limits", "server/worker/attached_runtime.py")
+"""Where ``scripts/catalogs`` extracts from: the app's packages, and the server's
+executor choice, which the app's command line checks."""
 LANGUAGES = ("de", "zh_Hans")
 
 SAME_IN = {
@@ -44,10 +47,14 @@ Key = tuple[str, str | None]
 def _code_messages() -> dict[Key, tuple[str, ...]]:
     """Each marked message in the code: its English forms (one, or singular and plural)."""
     found: dict[Key, tuple[str, ...]] = {}
-    for package in ("viewmodels", "views", "app", "connection_limits"):
-        for _file, _line, message, _comments, context in extract_from_dir(
-            ROOT / package, method_map=[("**.py", "python")]
-        ):
+    for source in SOURCES:
+        path = ROOT / source
+        extracted = (
+            extract_from_dir(path, method_map=[("**.py", "python")])
+            if path.is_dir()
+            else ((source, *each) for each in extract_from_file("python", path))
+        )
+        for _file, _line, message, _comments, context in extracted:
             forms = (message,) if isinstance(message, str) else tuple(message)
             found[(forms[0], context)] = forms
     return found
