@@ -77,7 +77,7 @@ def add_cjk_fallback(app: Starlette, font: Path | None) -> None:
     async def subset(request: Request) -> Response:
         if not SUBSET_FAMILY.fullmatch(request.path_params["family"]):
             return PlainTextResponse("Not Found", status_code=404)
-        return RedirectResponse(_relative(request.url.path, served), status_code=302)
+        return RedirectResponse(_relative(request.path_params["rest"], served), status_code=302)
 
     async def whole_font(request: Request) -> Response:
         whole = FileResponse(
@@ -95,10 +95,10 @@ def add_cjk_fallback(app: Starlette, font: Path | None) -> None:
     app.add_route(str(FONTS / "{family}" / "{rest:path}"), subset, methods=["GET", "HEAD"])
 
 
-def _relative(path: str, target: str) -> str:
-    """``target`` as seen from ``path``, so an app served under a prefix stays there."""
-    depth = len(PurePosixPath(path).relative_to(FONTS).parts)
-    return "../" * (depth - 1) + PurePosixPath(target).name
+def _relative(rest: str, target: str) -> str:
+    """``target`` as seen from a subset at ``rest`` in its family's folder (relative, so
+    an app a proxy serves under a prefix stays under it)."""
+    return "../" * len(PurePosixPath(rest).parts) + PurePosixPath(target).name
 
 
 def _fontconfig_font() -> Path | None:

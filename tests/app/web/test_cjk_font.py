@@ -3,8 +3,10 @@
 A Noto CJK subset asked for under ``assets/fonts/`` is redirected to the one
 font (relatively, so an app under a proxy's prefix stays under it); the font is
 sent with its media type and a day's caching; other fallback families, and a
-host with no CJK font, are answered 404 as before. The Chromium tests of
-``tests/ui/test_languages.py`` read the Chinese screens drawn through this.
+host with no CJK font, are answered 404 as before. The font is found in the
+known places, Windows's fonts folder, then through fontconfig. The Chromium
+tests of ``tests/ui/test_languages.py`` read the Chinese screens drawn through
+this.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ SUBSET = "/assets/fonts/notosanssc/v36/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_Fn
 FONT_BYTES = b"\x00\x01\x00\x00 a font's bytes"
 
 
-async def client_for(font: Path | None) -> AsyncIterator[httpx.AsyncClient]:
+async def client_for(font: Path | None, root_path: str = "") -> AsyncIterator[httpx.AsyncClient]:
     app = Starlette()
     add_cjk_fallback(app, font)
-    transport = httpx.ASGITransport(app=app)
+    transport = httpx.ASGITransport(app=app, root_path=root_path)
     async with httpx.AsyncClient(transport=transport, base_url="http://app.test") as client:
         yield client
 
@@ -132,3 +134,12 @@ def test_fontconfig_names_a_chinese_font_when_no_known_place_has_one(
     monkeypatch.delenv("WINDIR", raising=False)
     monkeypatch.setattr(cjk_font.shutil, "which", lambda _name: str(listing))
     assert installed_cjk_font() == font
+
+
+async def test_under_a_proxys_prefix_the_redirect_stays_under_it(font: Path) -> None:
+    async for client in client_for(font, root_path="/schedules"):
+        answer = await client.get(f"/schedules{SUBSET}")
+
+    assert answer.status_code == 302
+    served_at = httpx.URL(f"http://app.test/schedules{SUBSET}").join(answer.headers["location"])
+    assert served_at.path == "/schedules/assets/fonts/cjk-fallback.ttf"
