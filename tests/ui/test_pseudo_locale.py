@@ -13,13 +13,20 @@ the eye: a sentence cut short has lost its closing bracket.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from devtools.browser.accessible_names import button
-from devtools.browser.flutter_page import choose, click_in_list, next_frames, wait_for_text
+from devtools.browser.flutter_page import (
+    UI_TIMEOUT_MS,
+    choose,
+    click_in_list,
+    next_frames,
+    wait_for_text,
+)
 from devtools.browser.served_app import ServedApp
 from devtools.pseudo_locale import PSEUDO_LOCALE, english_messages, pseudo
 from tests.ui.artifacts import save_screenshot
@@ -84,10 +91,22 @@ def persons_data(database: ScheduleDatabase) -> list[str]:
     return sorted({" ".join(text.split()) for text in written if text}, key=len, reverse=True)
 
 
+def settled_nodes(page: Page) -> list[dict[str, Any]]:
+    """The tree's named nodes and their boxes once two reads agree (a drawer has slid in)."""
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    before: list[dict[str, Any]] = page.evaluate(_NODES_SCRIPT)
+    while True:
+        next_frames(page, 6)
+        now: list[dict[str, Any]] = page.evaluate(_NODES_SCRIPT)
+        if now == before:
+            return now
+        assert time.monotonic() < deadline, "the screen never settled"
+        before = now
+
+
 def read_screen(page: Page, name: str, database: ScheduleDatabase, width: int) -> None:
     """No English sentence of ours on the screen now, nothing past its sides; a screenshot."""
-    next_frames(page, 6)
-    nodes: list[dict[str, Any]] = page.evaluate(_NODES_SCRIPT)
+    nodes = settled_nodes(page)
     data = persons_data(database)  # read now: the demo's chats keep arriving
     english, outside = [], []
     for node in nodes:
