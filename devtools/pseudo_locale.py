@@ -25,12 +25,14 @@ PSEUDO_LOCALE = "eo"
 SOURCE = CATALOGS / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
 LONGER_BY = 0.4
 ACCENTED = str.maketrans(
-    "abcdeghijklnorstuwyzACEINOSUY",
-    "áƀçðéĝĥíĵķļñöŕšţüŵýžÅÇÉÎÑÖŠÜÝ",
+    "acdeghijklnorstuwyzACEINOSUY",
+    "áçðéĝĥíĵķļñöŕšţüŵýžÅÇÉÎÑÖŠÜÝ",
 )
+"""Letters with accents from Latin-1 and Latin Extended-A, which Roboto draws (the web
+view has no font for rarer ones)."""
 PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 OPENING, CLOSING, PADDING = "[", "]", "·"
-"""Brackets Roboto draws (the web view has no font for rarer ones), padding between them."""
+"""Brackets Roboto draws too, and the padding between them."""
 
 
 def pseudo(english: str) -> str:
