@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -47,28 +48,33 @@ def pseudo(english: str) -> str:
 
 def english_messages() -> list[tuple[str, ...]]:
     """Each of the app's sentences in English: one form, or the singular and the plural."""
-    with SOURCE.open("rb") as file:
-        source = read_po(file)
-    return [
-        message.id if isinstance(message.id, tuple) else (message.id,)
-        for message in source
-        if message.id
-    ]
+    return [forms for forms, _context in _sentences()]
 
 
 def write_pseudo_catalog(folder: Path) -> Path:
     """The compiled pseudo catalog under ``folder`` (``eo/LC_MESSAGES/messages.mo``)."""
-    with SOURCE.open("rb") as file:
-        source = read_po(file)
     catalog = Catalog(locale=PSEUDO_LOCALE, domain=DOMAIN)
-    for message in source:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        string = tuple(pseudo(each) for each in ids)
-        catalog.add(message.id, string if len(string) > 1 else string[0], context=message.context)
+    for forms, context in _sentences():
+        said = tuple(pseudo(each) for each in forms)
+        catalog.add(
+            forms if len(forms) > 1 else forms[0],
+            said if len(said) > 1 else said[0],
+            context=context,
+        )
     target = folder / PSEUDO_LOCALE / "LC_MESSAGES" / f"{DOMAIN}.mo"
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as file:
         write_mo(file, catalog)
     return target
+
+
+@cache
+def _sentences() -> tuple[tuple[tuple[str, ...], str | None], ...]:
+    """The source catalog's sentences (their English forms) and contexts, read once."""
+    with SOURCE.open("rb") as file:
+        source = read_po(file)
+    return tuple(
+        (message.id if isinstance(message.id, tuple) else (message.id,), message.context)
+        for message in source
+        if message.id
+    )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import cache
 from typing import Any
 
 import pytest
@@ -67,6 +68,7 @@ _NODES_SCRIPT = """() => {
 }"""
 
 
+@cache
 def english_patterns() -> list[re.Pattern[str]]:
     """A pattern for each English sentence with a word in it, placeholders matching anything."""
     patterns = []
@@ -78,9 +80,6 @@ def english_patterns() -> list[re.Pattern[str]]:
             parts = [re.escape(part) for part in PLACEHOLDER.split(form)]
             patterns.append(re.compile(r"\b" + ".+?".join(parts) + r"\b"))
     return patterns
-
-
-ENGLISH = english_patterns()
 
 
 def persons_data(database: ScheduleDatabase) -> list[str]:
@@ -122,7 +121,7 @@ def read_screen(page: Page, name: str, database: ScheduleDatabase, width: int) -
 
 
 def _english_in(text: str) -> list[re.Match[str]]:
-    return [found for pattern in ENGLISH if (found := pattern.search(text))]
+    return [found for pattern in english_patterns() if (found := pattern.search(text))]
 
 
 @pytest.mark.parametrize("size", [DESKTOP_SIZE, PHONE_SIZE], ids=["desktop", "phone"])

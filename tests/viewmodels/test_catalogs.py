@@ -18,12 +18,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
+from devtools.catalog_sources import CATALOG_SOURCES
 from viewmodels.language import CATALOGS, DOMAIN
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("viewmodels", "views", "app", "connection_limits", "server/worker/attached_runtime.py")
-"""Where ``scripts/catalogs`` extracts from: the app's packages, and the server's
-executor choice, which the app's command line checks."""
 LANGUAGES = ("de", "zh_Hans")
 
 SAME_IN = {
@@ -47,7 +45,7 @@ Key = tuple[str, str | None]
 def _code_messages() -> dict[Key, tuple[str, ...]]:
     """Each marked message in the code: its English forms (one, or singular and plural)."""
     found: dict[Key, tuple[str, ...]] = {}
-    for source in SOURCES:
+    for source in CATALOG_SOURCES:
         path = ROOT / source
         extracted = (
             extract_from_dir(path, method_map=[("**.py", "python")])
