@@ -3,14 +3,16 @@
 The window is swept in bands of instants from the page's start (the window's
 start, or the cursor's instant). For each band, storage gives the schedules
 whose cadence wall time falls in the band's wall-clock ranges of their zone
-(one wall-clock stream per zone, merged); each distinct cadence's firings in
-the band come once from the scheduler's calculator
-(``projection.firings_between``) and each schedule takes them from its
-creation, so the agenda agrees with each schedule's projection to the
-instant. The ledger's occurrences in the band are merged in by (schedule,
-instant): a computed past instant takes its record's disposition, and a
-record the cadence no longer names is an item of its own. Every item of a
-band is computed, so an item's ``clash_count`` is complete. A band is a read
+(one wall-clock stream per zone, merged), counted per herd: those sharing a
+cadence that fire at each of its instants in the band. Each distinct
+cadence's firings in the band come once from the scheduler's calculator
+(``projection.firings_between``); a schedule created inside the band takes
+them from its creation, so the agenda agrees with each schedule's projection
+to the instant. Only the herds the page shows are read member by member.
+The ledger's occurrences in the band are merged in by (schedule, instant): a
+computed past instant takes its record's disposition, and a record the
+cadence no longer names is an item of its own. Every item of a band is
+counted, so an item's ``clash_count`` is complete. A band is a read
 whatever it holds, so bands grow fast until the page is full (at least
 twice, or as far as the rate seen so far says the page needs), and a rest of
 the window that a few bands would reach is one band. A page costs its own
@@ -34,7 +36,14 @@ from server.agenda.wall_clock import wall_ranges
 from server.domain.cadence import Cadence
 from server.domain.projection import ProjectedFiring, firings_between, may_overlap
 from server.domain.states import ScheduleState
-from server.storage.agenda_port import AgendaFilter, AgendaRows, Candidate, Recorded, WallRange
+from server.storage.agenda_port import (
+    AgendaFilter,
+    AgendaRows,
+    Candidate,
+    Herd,
+    Recorded,
+    WallRange,
+)
 from server.storage.jsontext import canonical_json
 from server.storage.records import Owner
 
@@ -97,20 +106,30 @@ def agenda_page(
     zones = rows.zones(owner, computed)
     position = start if after is None else after[0]
     length = max(band or FIRST_BAND, _TICK)
-    entries: list[_Entry] = []
+    clashes: Counter[datetime] = Counter()
     shown: list[_Entry] = []
+    herds: list[_HerdFiring] = []
+    records: dict[tuple[UUID, datetime], Recorded] = {}
     low = position
     while True:
         # The rest of the window, when a few bands would reach its end, is one band.
         high = end if end - low <= _REST * length else low + length
-        found = _band(rows, owner, zones, (low, high), now, where)
-        entries.extend(found)
-        shown.extend(e for e in found if after is None or (e.firing.at, e.schedule_id) > after)
-        if len(shown) > limit or high >= end:
+        swept = _band(rows, owner, zones, (low, high), now, where)
+        records.update(swept.records)
+        clashes.update(entry.firing.at for entry in swept.entries)
+        for herd in swept.herds:
+            clashes[herd.firing.at] += herd.herd.schedules
+        shown.extend(
+            e for e in swept.entries if after is None or (e.firing.at, e.schedule_id) > after
+        )
+        herds.extend(h for h in swept.herds if after is None or h.firing.at > after[0])
+        if after is not None and low == position:
+            shown += _at_cursor(rows, owner, where, swept.herds, after, limit, records)
+        count = len(shown) + sum(herd.herd.schedules for herd in herds)
+        if count > limit or high >= end:
             break
-        low, length = high, _next_length(length, high - position, len(shown), limit + 1)
-    clashes = Counter(e.firing.at for e in entries)
-    page = heapq.nsmallest(limit, shown, key=_order)
+        low, length = high, _next_length(length, high - position, count, limit + 1)
+    page = _page(rows, owner, where, shown, herds, records, limit)
     facts = _FACTS.get_all({(e.schedule_id, e.revision) for e in page}, rows.definitions)
     overlaps: _Overlaps = {}
     items = tuple(
@@ -118,7 +137,66 @@ def agenda_page(
         for e in page
     )
     reach = (page[-1].firing.at - position) if page else length
-    return AgendaPage(items=items, more=len(shown) > limit, band=max(reach, FIRST_BAND))
+    return AgendaPage(items=items, more=count > limit, band=max(reach, FIRST_BAND))
+
+
+def _at_cursor(
+    rows: AgendaRows,
+    owner: Owner,
+    where: AgendaFilter,
+    herds: Sequence[_HerdFiring],
+    after: tuple[datetime, UUID],
+    limit: int,
+    records: dict[tuple[UUID, datetime], Recorded],
+) -> list[_Entry]:
+    """The members after the cursor of the herds firing at its instant (enough to fill a page)."""
+    there = [herd for herd in herds if herd.firing.at == after[0]]
+    if not there:
+        return []
+    found = rows.members(
+        owner, [herd.herd for herd in there], where, after=after[1], limit=limit + 1
+    )
+    return [
+        e
+        for herd, members in zip(there, found, strict=True)
+        for e in herd.entries(members, records)
+    ]
+
+
+def _page(
+    rows: AgendaRows,
+    owner: Owner,
+    where: AgendaFilter,
+    shown: list[_Entry],
+    herds: Sequence[_HerdFiring],
+    records: dict[tuple[UUID, datetime], Recorded],
+    limit: int,
+) -> list[_Entry]:
+    """The first ``limit`` items, reading the members of only the herds at the page's instants.
+
+    Every instant before the page's last is shown whole; at the last, each
+    herd's first members by id are enough to fill the page.
+    """
+    per_instant: Counter[datetime] = Counter(entry.firing.at for entry in shown)
+    for herd in herds:
+        per_instant[herd.firing.at] += herd.herd.schedules
+    whole: set[datetime] = set()
+    taken, last = 0, None
+    for at in sorted(per_instant):
+        if taken + per_instant[at] > limit:
+            last = at
+            break
+        whole.add(at)
+        taken += per_instant[at]
+    wanted = list({herd.herd for herd in herds if herd.firing.at in whole})
+    found = dict(zip(wanted, rows.members(owner, wanted, where), strict=True))
+    ending = list({herd.herd for herd in herds if herd.firing.at == last} - found.keys())
+    found |= zip(ending, rows.members(owner, ending, where, limit=limit - taken), strict=True)
+    entries = list(shown)
+    for herd in herds:
+        if herd.firing.at in whole or herd.firing.at == last:
+            entries += herd.entries(found[herd.herd], records)
+    return heapq.nsmallest(limit, entries, key=_order)
 
 
 def _next_length(length: timedelta, swept: timedelta, shown: int, wanted: int) -> timedelta:
@@ -149,6 +227,16 @@ def _order(entry: _Entry) -> tuple[datetime, int]:
     return entry.firing.at, entry.schedule_id.int
 
 
+@dataclass(frozen=True, slots=True)
+class _Swept:
+    """A band: schedules on their own (and lone records) as entries, herds as their firings."""
+
+    entries: list[_Entry]
+    herds: list[_HerdFiring]
+    records: dict[tuple[UUID, datetime], Recorded]
+    """The records of herd members, by (schedule, instant), for when a member is read."""
+
+
 def _band(
     rows: AgendaRows,
     owner: Owner,
@@ -156,7 +244,7 @@ def _band(
     band: tuple[datetime, datetime],
     now: datetime,
     where: AgendaFilter,
-) -> list[_Entry]:
+) -> _Swept:
     """Every item in ``[low, high)``: the computed streams merged with the ledger's."""
     low, high = band
     ranges = [
@@ -164,24 +252,61 @@ def _band(
         for state, zone in zones
         for first, last in wall_ranges(_zone(zone), low, high)
     ]
-    computed: list[_Entry] = []
+    found = rows.band_schedules(owner, ranges, low, where)
     streams: dict[str, _Stream | None] = {}
-    for candidate in rows.candidates(owner, ranges, where):
-        key = candidate.cadence_key
-        stream = streams[key] if key in streams else streams.setdefault(key, _stream(key, band))
+
+    def stream_of(key: str) -> _Stream | None:
+        return streams[key] if key in streams else streams.setdefault(key, _stream(key, band))
+
+    computed: list[_Entry] = []
+    for candidate in found.candidates:
+        stream = stream_of(candidate.cadence_key)
         if stream is not None:
             computed.extend(_computed(candidate, stream, now))
-    records = rows.recorded(owner, low, high, where)
+    herds: list[_HerdFiring] = []
+    for group in found.herds:
+        stream = stream_of(group.cadence_key)
+        if stream is not None:
+            first = bisect_right(stream.instants, now) if group.state == ScheduleState.PAUSED else 0
+            herds.extend(_HerdFiring(group, stream.cadence, f) for f in stream.firings[first:])
+    # An instant is recorded once it is due: a band that begins after now has no ledger.
+    records = rows.recorded(owner, low, high, where) if low <= now else []
     if not records:
-        return computed
-    found = {(entry.schedule_id, entry.firing.at): entry for entry in computed}
+        return _Swept(computed, herds, {})
+    by_instant = {(entry.schedule_id, entry.firing.at): entry for entry in computed}
+    firing: dict[tuple[str, str | None, datetime], Herd] = {
+        (h.herd.state, h.herd.cadence_key, h.firing.at): h.herd for h in herds
+    }
+    members: dict[tuple[UUID, datetime], Recorded] = {}
     for record in records:
-        same = found.get((record.schedule_id, record.at))
+        key = (record.schedule_id, record.at)
+        same = by_instant.get(key)
+        herd = firing.get((record.state, record.cadence_key, record.at))
         if same is not None:
             same.record = record
+        elif herd is not None and (herd.created_by is None or record.created_at <= herd.created_by):
+            members[key] = record
         else:
-            found[record.schedule_id, record.at] = _recorded_only(record)
-    return list(found.values())
+            by_instant[key] = _recorded_only(record)
+    return _Swept(list(by_instant.values()), herds, members)
+
+
+@dataclass(frozen=True, slots=True)
+class _HerdFiring:
+    """One firing of a herd: an entry for each of its members, once they are read."""
+
+    herd: Herd
+    cadence: Cadence
+    firing: ProjectedFiring
+
+    def entries(
+        self, members: Sequence[Candidate], records: dict[tuple[UUID, datetime], Recorded]
+    ) -> list[_Entry]:
+        at = self.firing.at
+        return [
+            _firing_of(member, self.cadence, self.firing, records.get((member.schedule_id, at)))
+            for member in members
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,18 +338,23 @@ def _computed(candidate: Candidate, stream: _Stream, now: datetime) -> list[_Ent
     paused = candidate.state == ScheduleState.PAUSED
     instants = stream.instants
     first = bisect_right(instants, now) if paused else bisect_left(instants, candidate.created_at)
-    return [
-        _Entry(
-            schedule_id=candidate.schedule_id,
-            state=candidate.state,
-            revision=candidate.revision,
-            zone=stream.cadence.zone_name,
-            cadence=stream.cadence,
-            firing=firing,
-            as_if_resumed=paused,
-        )
-        for firing in stream.firings[first:]
-    ]
+    return [_firing_of(candidate, stream.cadence, firing) for firing in stream.firings[first:]]
+
+
+def _firing_of(
+    schedule: Candidate, cadence: Cadence, firing: ProjectedFiring, record: Recorded | None = None
+) -> _Entry:
+    """A computed firing of the schedule: PAUSED ones as if resumed."""
+    return _Entry(
+        schedule_id=schedule.schedule_id,
+        state=schedule.state,
+        revision=schedule.revision,
+        zone=cadence.zone_name,
+        cadence=cadence,
+        firing=firing,
+        as_if_resumed=schedule.state == ScheduleState.PAUSED,
+        record=record,
+    )
 
 
 def _recorded_only(record: Recorded) -> _Entry:

@@ -2,8 +2,10 @@
 
 The agenda (``server.agenda``) sweeps a window in bands of instants. For each
 band it asks for the caller's schedules whose cadence wall time lies in the
-band's wall-clock ranges of their zone (``WallRange``), the recorded
-occurrences whose nominal instant lies in the band, and the current
+band's wall-clock ranges of their zone (``WallRange``), counted per herd
+(``Herd``: they fire together) with the few that fire on their own as rows
+(``Candidate``); then only the members of the herds its page shows, the
+recorded occurrences whose nominal instant lies in the band, and the current
 definitions of the schedules it has not seen yet. Every read is confined to
 one owner and filtered as the schedule list filters (``AgendaFilter``).
 """
@@ -18,7 +20,15 @@ from uuid import UUID
 
 from server.storage.records import Owner
 
-__all__ = ["AgendaFilter", "AgendaRows", "Candidate", "Recorded", "WallRange"]
+__all__ = [
+    "AgendaFilter",
+    "AgendaRows",
+    "BandSchedules",
+    "Candidate",
+    "Herd",
+    "Recorded",
+    "WallRange",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +62,30 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
+class Herd:
+    """Schedules in ``state`` sharing one cadence that fire at each of its instants in a band.
+
+    PAUSED ones all do (as if resumed, after now); ACTIVE ones when created
+    by ``created_by``, the band's start (those created later are candidates).
+    """
+
+    state: str
+    zone: str
+    wall_time: int
+    cadence_key: str
+    created_by: datetime | None
+    schedules: int
+
+
+@dataclass(frozen=True, slots=True)
+class BandSchedules:
+    """The schedules in a band's wall ranges: herds counted, the rest as rows."""
+
+    herds: list[Herd]
+    candidates: list[Candidate]
+
+
+@dataclass(frozen=True, slots=True)
 class Recorded:
     """A ledger occurrence in a band, with its schedule's facts and its run's status."""
 
@@ -63,6 +97,8 @@ class Recorded:
     state: str
     revision: int
     cadence_zone: str | None
+    cadence_key: str | None
+    created_at: datetime
 
 
 class AgendaRows(Protocol):
@@ -70,10 +106,24 @@ class AgendaRows(Protocol):
         """The distinct (state, cadence zone) pairs of the owner's schedules in ``states``."""
         ...
 
-    def candidates(
-        self, owner: Owner, ranges: Sequence[WallRange], where: AgendaFilter
-    ) -> list[Candidate]:
-        """The owner's schedules in any of ``ranges`` that pass ``where``."""
+    def band_schedules(
+        self, owner: Owner, ranges: Sequence[WallRange], start: datetime, where: AgendaFilter
+    ) -> BandSchedules:
+        """The owner's schedules in any of ``ranges`` that pass ``where``: herds whose
+        ACTIVE members were created by ``start``, and the rest one by one."""
+        ...
+
+    def members(
+        self,
+        owner: Owner,
+        herds: Sequence[Herd],
+        where: AgendaFilter,
+        *,
+        after: UUID | None = None,
+        limit: int | None = None,
+    ) -> list[list[Candidate]]:
+        """The herds' members that pass ``where``, per herd in id order: of those after
+        ``after``, the first ``limit`` by id of all the herds together (None: all)."""
         ...
 
     def recorded(

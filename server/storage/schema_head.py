@@ -15,7 +15,7 @@ from sqlalchemy import Connection, inspect, text
 
 __all__ = ["HEAD_REVISION", "VERSION_TABLE", "is_at_head"]
 
-HEAD_REVISION = "0012_active_span"
+HEAD_REVISION = "0013_wall_clock_covering"
 """The newest script in ``server/migrations/versions``; a new migration changes it."""
 VERSION_TABLE = "alembic_version"
 """Where Alembic records the revisions a database is at (its default name)."""

@@ -97,6 +97,8 @@ schedules = Table(
     Index("ix_schedules_counts", "tenant_id", "principal_id", "state"),
     # The list soonest first (``sql.next_fire_pages``): an owner's ACTIVE ones by next firing.
     Index("ix_schedules_next_fire", "tenant_id", "principal_id", "state", "next_fire_at", "id"),
+    # The agenda (``sql.agenda_rows``): a band's schedules counted per cadence from
+    # the index alone, and a cadence's schedules in id order.
     Index(
         "ix_schedules_wall_clock",
         "tenant_id",
@@ -104,7 +106,9 @@ schedules = Table(
         "state",
         "cadence_zone",
         "cadence_wall_time",
+        "cadence_key",
         "id",
+        "created_at",
     ),
     Index("ix_schedules_cadence_groups", "tenant_id", "principal_id", "state", "cadence_key"),
     Index(

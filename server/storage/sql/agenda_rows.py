@@ -3,36 +3,92 @@
 - ``zones``: a loose index scan of ``ix_schedules_wall_clock`` in one recursive
   statement per state, one ``min(cadence_zone) > previous`` per zone, never a
   walk of the owner's rows;
-- ``candidates``: a UNION ALL of one range scan of the same index per
-  wall-clock range of the band (the ranges are disjoint), 200 ranges a statement;
+- ``band_schedules``: a UNION ALL of one range scan of the same index per
+  wall-clock range of the band (the ranges are disjoint), 200 ranges a
+  statement, grouped by herd;
+- ``members``: the herds' members the page shows: whole herds in one statement
+  on ``ix_schedules_cadence_groups``, a page's first few a merge of one scan of
+  ``ix_schedules_wall_clock`` per herd;
 - ``recorded``: the ledger's band through ``ix_occurrences_nominal``, each
   occurrence with its run's status (none when erased);
 - ``definitions``: the current definitions the agenda has not cached yet.
 
-Every read filters as the schedule list does (``schedules.list_filters``).
+Every read filters as the schedule list does (``schedules.list_filters``); the
+band's and the members' run on PostgreSQL without parallel workers (``serial``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
+from functools import cache
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, and_, func, select, tuple_, union_all
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Integer,
+    and_,
+    case,
+    func,
+    literal,
+    select,
+    tuple_,
+    union_all,
+)
 
-from server.storage.agenda_port import AgendaFilter, Candidate, Recorded, WallRange
+from server.domain.states import ScheduleState
+from server.storage.agenda_port import (
+    AgendaFilter,
+    BandSchedules,
+    Candidate,
+    Herd,
+    Recorded,
+    WallRange,
+)
 from server.storage.records import Owner
 from server.storage.sql.keyset import owned_by
 from server.storage.sql.schedules import list_filters
 from server.storage.sql.search_index import unindexed
 from server.storage.tables import runs, schedule_occurrences, schedule_revisions, schedules
 
-__all__ = ["SqlAgendaRows", "candidates_query", "zones_query"]
+__all__ = [
+    "SqlAgendaRows",
+    "band_query",
+    "first_members_query",
+    "members_query",
+    "serial",
+    "zones_query",
+]
+
+_CANDIDATE_COLUMNS = (
+    schedules.c.id,
+    schedules.c.state,
+    schedules.c.created_at,
+    schedules.c.current_revision,
+    schedules.c.cadence_key,
+)
 
 _DEFINITIONS_AT_ONCE = 500
 _RANGES_AT_ONCE = 200
 """Under SQLite's 500 terms of a compound SELECT (an owner may use every zone)."""
+
+
+@contextmanager
+def serial(engine: Engine) -> Iterator[Connection]:
+    """A connection whose statements PostgreSQL runs without parallel workers.
+
+    The agenda's reads are many short index scans. PostgreSQL's estimate of a
+    band's herds is far above what it finds, and the parallel plan it then
+    picks spends longer starting its workers than the scans take.
+    """
+    with engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql("SET LOCAL max_parallel_workers_per_gather = 0")
+        yield connection
 
 
 def _filters(owner: Owner, states: frozenset[str], where: AgendaFilter) -> list[Any]:
@@ -45,6 +101,11 @@ def _filters(owner: Owner, states: frozenset[str], where: AgendaFilter) -> list[
     )
 
 
+def _per_state(owner: Owner, where: AgendaFilter) -> Callable[[str], list[Any]]:
+    """The filters of one state, built once per state for a statement's many scans."""
+    return cache(lambda state: _filters(owner, frozenset({state}), where))
+
+
 def _in_range(wall: WallRange) -> Any:
     return and_(
         schedules.c.state == wall.state,
@@ -53,28 +114,93 @@ def _in_range(wall: WallRange) -> Any:
     )
 
 
-def candidates_query(owner: Owner, ranges: Sequence[WallRange], where: AgendaFilter) -> Any:
-    """The schedules named by the wall ranges: one indexed range scan per range.
+def band_query(
+    owner: Owner, ranges: Sequence[WallRange], start: datetime, where: AgendaFilter
+) -> Any:
+    """The schedules named by the wall ranges, counted per cadence: one index range scan each.
 
     An OR of the ranges under the owner's filters would walk every one of the
     owner's rows in ``ix_schedules_wall_clock``; the ranges are disjoint, so
-    a UNION ALL of one scan each reads only the rows in them.
+    a UNION ALL of one scan each reads only the rows in them, and the index
+    holds all a count needs, in its order. ``recent`` counts the ACTIVE ones
+    created after ``start``, which fire only from their creation.
     """
-    columns = (
-        schedules.c.id,
+    filters = _per_state(owner, where)
+    recent = case(
+        (and_(schedules.c.state == ScheduleState.ACTIVE, schedules.c.created_at > start), 1),
+        else_=0,
+    )
+    keys = (
         schedules.c.state,
-        schedules.c.created_at,
-        schedules.c.current_revision,
+        schedules.c.cadence_zone,
+        schedules.c.cadence_wall_time,
         schedules.c.cadence_key,
     )
     return union_all(
         *(
-            select(*columns).where(
-                *_filters(owner, frozenset({wall.state}), where), _in_range(wall)
-            )
+            select(*keys, func.count(), func.sum(recent))
+            .where(*filters(wall.state), _in_range(wall))
+            .group_by(*keys)
             for wall in ranges
         )
     )
+
+
+def members_query(
+    owner: Owner,
+    cadences: Collection[tuple[str, str]],
+    where: AgendaFilter,
+    after: UUID | None = None,
+    created_after: datetime | None = None,
+) -> Any:
+    """Every schedule with one of the (state, cadence key) pairs: the members of those herds.
+
+    One statement by equality on state and cadence, whatever the herds'
+    number; a schedule in another of the pairs' states, or created after a
+    herd's ``created_by``, is left out by the caller.
+    """
+    conditions = [
+        *_filters(owner, frozenset(state for state, _ in cadences), where),
+        schedules.c.cadence_key.in_(sorted({key for _, key in cadences})),
+    ]
+    if created_after is not None:
+        conditions.append(schedules.c.created_at > created_after)
+    if after is not None:
+        conditions.append(schedules.c.id > after)
+    return select(*_CANDIDATE_COLUMNS).where(*conditions)
+
+
+def first_members_query(
+    owner: Owner,
+    herds: Sequence[Herd],
+    where: AgendaFilter,
+    after: UUID | None,
+    limit: int,
+) -> Any:
+    """The first ``limit`` members of the herds by id, each tagged with its herd's position.
+
+    One scan per herd reads it in id order, so the first of them all is a
+    merge of the scans that stops there, never a sort of every member.
+    """
+    filters = _per_state(owner, where)
+
+    def scan(position: int, herd: Herd) -> Any:
+        conditions = [
+            *filters(herd.state),
+            schedules.c.cadence_zone == herd.zone,
+            schedules.c.cadence_wall_time == herd.wall_time,  # equal: the index reads by id
+            schedules.c.cadence_key == herd.cadence_key,
+        ]
+        if herd.created_by is not None:
+            conditions.append(schedules.c.created_at <= herd.created_by)
+        if after is not None:
+            conditions.append(schedules.c.id > after)
+        return select(literal(position, Integer).label("herd"), *_CANDIDATE_COLUMNS).where(
+            *conditions
+        )
+
+    scans = union_all(*(scan(position, herd) for position, herd in enumerate(herds)))
+    return scans.order_by(scans.selected_columns.id).limit(limit)
 
 
 def zones_query(owner: Owner, state: str) -> Any:
@@ -110,16 +236,91 @@ class SqlAgendaRows:
                 found += [(state, zone) for zone in connection.execute(query).scalars()]
         return found
 
-    def candidates(
-        self, owner: Owner, ranges: Sequence[WallRange], where: AgendaFilter
-    ) -> list[Candidate]:
-        if not ranges:
-            return []
-        found: list[Candidate] = []
-        with self._engine.connect() as connection:
+    def band_schedules(
+        self, owner: Owner, ranges: Sequence[WallRange], start: datetime, where: AgendaFilter
+    ) -> BandSchedules:
+        found = BandSchedules(herds=[], candidates=[])
+        with_recent: list[Herd] = []
+        with serial(self._engine) as connection:
             for first in range(0, len(ranges), _RANGES_AT_ONCE):
-                query = candidates_query(owner, ranges[first : first + _RANGES_AT_ONCE], where)
-                found.extend(Candidate(*row) for row in connection.execute(query))
+                chunk = ranges[first : first + _RANGES_AT_ONCE]
+                query = band_query(owner, chunk, start, where)
+                for state, zone, wall, key, count, recent in connection.execute(query):
+                    created_by = start if state == ScheduleState.ACTIVE else None
+                    herd = Herd(state, zone, wall, key, created_by, count - recent)
+                    if herd.schedules:
+                        found.herds.append(herd)
+                    if recent:
+                        with_recent.append(replace(herd, created_by=None))
+        if with_recent:
+            # The few created inside the band, one by one: their firings start at their creation.
+            for members in self.members(owner, with_recent, where, created_after=start):
+                found.candidates.extend(members)
+        return found
+
+    def members(
+        self,
+        owner: Owner,
+        herds: Sequence[Herd],
+        where: AgendaFilter,
+        *,
+        after: UUID | None = None,
+        limit: int | None = None,
+        created_after: datetime | None = None,
+    ) -> list[list[Candidate]]:
+        if not herds:
+            return []
+        if limit is None:
+            return self._every_member(owner, herds, where, after, created_after)
+        read: list[tuple[int, Candidate]] = []
+        with serial(self._engine) as connection:
+            for first in range(0, len(herds), _RANGES_AT_ONCE):
+                chunk = herds[first : first + _RANGES_AT_ONCE]
+                query = first_members_query(owner, chunk, where, after, limit)
+                read += [
+                    (first + position, Candidate(*row))
+                    for position, *row in connection.execute(query)
+                ]
+        read.sort(key=lambda found: found[1].schedule_id.int)
+        found: list[list[Candidate]] = [[] for _ in herds]
+        for position, member in read[:limit]:
+            found[position].append(member)
+        return found
+
+    def _every_member(
+        self,
+        owner: Owner,
+        herds: Sequence[Herd],
+        where: AgendaFilter,
+        after: UUID | None,
+        created_after: datetime | None,
+    ) -> list[list[Candidate]]:
+        """Each herd's members, read by cadence and sorted here: each row to every herd it is in."""
+        positions: dict[tuple[str, str], list[int]] = {}
+        for position, herd in enumerate(herds):
+            positions.setdefault((herd.state, herd.cadence_key), []).append(position)
+        cadences = sorted(positions)
+        with serial(self._engine) as connection:
+            read = [
+                Candidate(*row)
+                for first in range(0, len(cadences), _RANGES_AT_ONCE)
+                for row in connection.execute(
+                    members_query(
+                        owner,
+                        cadences[first : first + _RANGES_AT_ONCE],
+                        where,
+                        after,
+                        created_after,
+                    )
+                )
+            ]
+        read.sort(key=lambda member: member.schedule_id.int)
+        found: list[list[Candidate]] = [[] for _ in herds]
+        for member in read:
+            for position in positions.get((member.state, member.cadence_key), ()):
+                created_by = herds[position].created_by
+                if created_by is None or member.created_at <= created_by:
+                    found[position].append(member)
         return found
 
     def recorded(
@@ -145,6 +346,8 @@ class SqlAgendaRows:
                 schedules.c.state,
                 schedules.c.current_revision,
                 schedules.c.cadence_zone,
+                schedules.c.cadence_key,
+                schedules.c.created_at,
             )
             .select_from(
                 schedule_occurrences.join(
@@ -154,7 +357,8 @@ class SqlAgendaRows:
             .where(at >= start, at < end, *conditions)
         )
         with self._engine.connect() as connection:
-            return [Recorded(*row) for row in connection.execute(query)]
+            found: Sequence[Any] = connection.execute(query).all()
+        return [Recorded(*row) for row in found]
 
     def definitions(self, revisions: Collection[tuple[UUID, int]]) -> dict[tuple[UUID, int], str]:
         asked = sorted(revisions)

@@ -29,17 +29,14 @@ from server.control.projection import project
 from server.control.scheduler_status import OVERDUE_AFTER
 from server.definitions.checks import parse_definition
 from server.domain.projection import firings_between
-from server.domain.states import Disposition
 from server.storage.records import (
-    OccurrenceRecord,
     Owner,
     RevisionRecord,
     ScheduleRecord,
     ScheduleView,
 )
-from server.storage.sql.occurrence_rows import occurrence_row
 from server.storage.sql.store import SqlStore
-from server.storage.tables import schedule_occurrences
+from tests.server.agenda.ledger import record_missed
 from tests.server.api.conftest import definition
 
 ALICE = Owner("acme", "alice")
@@ -103,28 +100,13 @@ def _import(
 def _record_some(store: SqlStore, views: list[ScheduleView], before: datetime, seed: int) -> None:
     """About a third of each schedule's firings in the window before ``before``, as MISSED."""
     rng = random.Random(seed)
-    rows = []
+    missed = []
     for view in views:
         cadence = parse_definition(_payload(view)).cadence
         for firing in firings_between(cadence, START - _TICK, before):
             if rng.random() < 1 / 3:
-                record = OccurrenceRecord(
-                    occurrence_id=uuid4(),
-                    schedule_id=view.schedule.schedule_id,
-                    schedule_revision=1,
-                    nominal_fire_at=firing.at,
-                    disposition=Disposition.MISSED,
-                    session_id=None,
-                    run_id=None,
-                    reason_code="MISFIRE_GRACE_EXCEEDED",
-                    authority_version=None,
-                    materialized_at=None,
-                    links_erased_at=None,
-                    created_at=firing.at,
-                )
-                rows.append(occurrence_row(record))
-    with store.engine.begin() as connection:
-        connection.execute(schedule_occurrences.insert(), rows)
+                missed.append((uuid4(), view.schedule.schedule_id, firing.at))
+    record_missed(store, missed)
 
 
 def _projected(views: list[ScheduleView]) -> list[tuple[Any, ...]]:

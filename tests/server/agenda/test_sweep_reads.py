@@ -21,7 +21,15 @@ from server.agenda.sweep import agenda_page
 from server.definitions.checks import parse_definition
 from server.domain.cadence import Cadence
 from server.domain.projection import ProjectedFiring, firings_between
-from server.storage.agenda_port import AgendaFilter, AgendaRows, Candidate, Recorded, WallRange
+from server.storage.agenda_port import (
+    AgendaFilter,
+    AgendaRows,
+    BandSchedules,
+    Candidate,
+    Herd,
+    Recorded,
+    WallRange,
+)
 from server.storage.records import Owner, RevisionRecord, ScheduleRecord, ScheduleView
 from server.storage.sql.store import SqlStore
 from tests.server.api.conftest import definition
@@ -46,13 +54,24 @@ class CountedRows:
     def zones(self, owner: Owner, states: Collection[str]) -> list[tuple[str, str]]:
         return self._rows.zones(owner, states)
 
-    def candidates(
-        self, owner: Owner, ranges: Sequence[WallRange], where: AgendaFilter
-    ) -> list[Candidate]:
+    def band_schedules(
+        self, owner: Owner, ranges: Sequence[WallRange], start: datetime, where: AgendaFilter
+    ) -> BandSchedules:
         self.candidate_reads += 1
-        found = self._rows.candidates(owner, ranges, where)
-        self.reads_found += bool(found)
+        found = self._rows.band_schedules(owner, ranges, start, where)
+        self.reads_found += bool(found.herds or found.candidates)
         return found
+
+    def members(
+        self,
+        owner: Owner,
+        herds: Sequence[Herd],
+        where: AgendaFilter,
+        *,
+        after: UUID | None = None,
+        limit: int | None = None,
+    ) -> list[list[Candidate]]:
+        return self._rows.members(owner, herds, where, after=after, limit=limit)
 
     def recorded(
         self, owner: Owner, start: datetime, end: datetime, where: AgendaFilter
