@@ -35,7 +35,7 @@ from viewmodels.schedule_list.snapshot import ATTENTION_LABEL, REFRESH_LABEL
 from views.actions import icon_action
 from views.add_to_calendar import AgendaCalendarActions, AgendaCalendarPanel
 from views.agenda_day import OpenRow, day_controls
-from views.binding import Held, go, run_command, use_snapshot
+from views.binding import Held, go, run_command, scroll_soon, use_snapshot
 from views.screen_models import AgendaModel, NavigationModel
 from views.status_panels import error_panel, loading_panel, message_panel
 from views.words import use_words
@@ -61,9 +61,7 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
         # Back from a detail: the day the row was opened on comes into view again.
         anchor = snapshot.anchor
         if anchor is not None and list_view.current is not None:
-            ft.context.page.run_task(
-                list_view.current.scroll_to, scroll_key=day_key(anchor), duration=0
-            )
+            scroll_soon(list_view.current, day_key(anchor), duration=0)
 
     ft.use_effect(back_to_day, [])
 

@@ -9,6 +9,7 @@ carry routes between the page and the navigation view model, which decides them.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -81,11 +82,27 @@ def focus_soon(control: Focusable) -> None:
     it by then (a calendar day redrawn by the click that chose it): a control no longer
     on the page is left alone, where Flet would raise and log a traceback."""
 
-    async def focus() -> None:
-        if on_page(control):
+    ft.context.page.run_task(take_focus, control)
+
+
+async def take_focus(control: Focusable) -> None:
+    """Focus ``control`` if it is still on the page. Flet answers a call on a page whose
+    connection has gone (its tab closed) with an AttributeError: nothing is left to focus."""
+    if on_page(control):
+        with contextlib.suppress(AttributeError):
             await control.focus()
 
-    ft.context.page.run_task(focus)
+
+def scroll_soon(listing: ft.ListView, key: str, duration: int = 150) -> None:
+    """Scroll ``listing`` to the control of ``key`` on the page's loop, as ``take_focus``
+    focuses: only while it is on the page, and nothing once the tab has closed."""
+
+    async def scroll() -> None:
+        if on_page(listing):
+            with contextlib.suppress(AttributeError):
+                await listing.scroll_to(scroll_key=key, duration=duration)
+
+    ft.context.page.run_task(scroll)
 
 
 def on_page(control: ft.BaseControl | Focusable) -> bool:

@@ -25,7 +25,7 @@ from uuid import UUID
 
 import flet as ft
 
-from views.binding import Focusable, Held, on_page
+from views.binding import Focusable, Held, take_focus
 from views.schedule_row import RowActions
 from views.screen_models import ScheduleListModel
 
@@ -89,10 +89,10 @@ def use_row_focus(
                         return
                     button = buttons.get(wanted)
                     control: Focusable | None = None if button is None else button.current
-                    if control is not None and on_page(control):
+                    if control is not None:
                         # A browser that has not drawn the button yet never answers: ask again.
                         with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(control.focus(), FOCUS_ASK_EVERY)
+                            await asyncio.wait_for(take_focus(control), FOCUS_ASK_EVERY)
                     await asyncio.sleep(FOCUS_ASK_EVERY)
             finally:
                 serving.current = False

@@ -21,7 +21,7 @@ from viewmodels.detail.snapshot import CLOSE_DETAILS_LABEL, SHOW_IN_SIDEBAR_LABE
 from viewmodels.language import Words
 from views.actions import icon_action
 from views.add_to_calendar import DetailAddToCalendar
-from views.binding import Held, focus_soon, on_page, run_command, use_each_request, use_snapshot
+from views.binding import Held, focus_soon, run_command, scroll_soon, use_each_request, use_snapshot
 from views.calendar import CALENDAR_SCROLL_KEY
 from views.detail_groups import detail_group
 from views.screen_models import (
@@ -94,10 +94,8 @@ def ScheduleDetail(
 
     def reveal_calendar() -> None:
         listing = body.current
-        if listing is not None and on_page(listing):
-            ft.context.page.run_task(
-                listing.scroll_to, scroll_key=CALENDAR_SCROLL_KEY, duration=150
-            )
+        if listing is not None:
+            scroll_soon(listing, CALENDAR_SCROLL_KEY)
 
     listing = ft.ListView(
         [

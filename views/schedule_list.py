@@ -27,8 +27,8 @@ from views.binding import (
     Held,
     focus_soon,
     go,
-    on_page,
     run_command,
+    scroll_soon,
     use_each_request,
     use_snapshot,
 )
@@ -87,8 +87,7 @@ def ScheduleList(
         listing = list_view.current
         if target is None or target == opened_id or opened_changed or listing is None:
             return
-        if on_page(listing):  # a render may have replaced it
-            ft.context.page.run_task(listing.scroll_to, scroll_key=str(target), duration=150)
+        scroll_soon(listing, str(target))
 
     ft.use_effect(reveal_selection, [snapshot.selected_id, opened_id])
 

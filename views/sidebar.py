@@ -30,7 +30,7 @@ from viewmodels.sidebar.snapshot import (
 )
 from viewmodels.sign_in.snapshot import SIGN_OUT_LABEL
 from views.agenda_entry import AgendaEntry
-from views.binding import Held, focus_soon, go, run_command, use_snapshot
+from views.binding import Held, focus_soon, go, run_command, scroll_soon, use_snapshot
 from views.screen_models import AccountModel, NavigationModel, SidebarModel
 from views.settings import SettingsEntry
 from views.sidebar_rows import destination_entry, group_tile, reveal_key, session_tile
@@ -59,9 +59,7 @@ def Sidebar(
     def scroll_to_revealed() -> None:
         # Show in the sidebar: bring the (now expanded) group into sight.
         if revealed is not None and list_view.current is not None:
-            ft.context.page.run_task(
-                list_view.current.scroll_to, scroll_key=reveal_key(revealed), duration=150
-            )
+            scroll_soon(list_view.current, reveal_key(revealed))
 
     ft.use_effect(scroll_to_revealed, [revealed])
 
