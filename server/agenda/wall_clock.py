@@ -47,7 +47,7 @@ def wall_ranges(zone: ZoneInfo, start: datetime, end: datetime) -> tuple[tuple[i
     last = first + math.ceil((span + timedelta(microseconds=low.microsecond)).total_seconds()) - 1
     if last < _DAY:
         return ((first, last),)
-    # The ranges never share a second: candidates are read once per range (UNION ALL).
+    # The ranges never share a second: each schedule is counted in one range only.
     return ((first, _DAY - 1), (0, min(last - _DAY, first - 1)))
 
 
