@@ -267,7 +267,7 @@ def _band(
     for group in found.herds:
         stream = stream_of(group.cadence_key)
         if stream is not None:
-            first = bisect_right(stream.instants, now) if group.state == ScheduleState.PAUSED else 0
+            first = _first_firing(stream, group.state, low, now)  # created by the band's start
             herds.extend(_HerdFiring(group, stream.cadence, f) for f in stream.firings[first:])
     # An instant is recorded once it is due: a band that begins after now has no ledger.
     records = rows.recorded(owner, low, high, where) if low <= now else []
@@ -284,7 +284,7 @@ def _band(
         herd = firing.get((record.state, record.cadence_key, record.at))
         if same is not None:
             same.record = record
-        elif herd is not None and (herd.created_by is None or record.created_at <= herd.created_by):
+        elif herd is not None and herd.holds(record.created_at):
             members[key] = record
         else:
             by_instant[key] = _recorded_only(record)
@@ -335,10 +335,15 @@ def _computed(candidate: Candidate, stream: _Stream, now: datetime) -> list[_Ent
     it, so the band's firings cut at the creation (or at now) are those the
     calculator gives from there.
     """
-    paused = candidate.state == ScheduleState.PAUSED
-    instants = stream.instants
-    first = bisect_right(instants, now) if paused else bisect_left(instants, candidate.created_at)
+    first = _first_firing(stream, candidate.state, candidate.created_at, now)
     return [_firing_of(candidate, stream.cadence, firing) for firing in stream.firings[first:]]
+
+
+def _first_firing(stream: _Stream, state: str, created: datetime, now: datetime) -> int:
+    """Where a schedule's firings in the band start: PAUSED after now, else from its creation."""
+    if state == ScheduleState.PAUSED:
+        return bisect_right(stream.instants, now)
+    return bisect_left(stream.instants, created)
 
 
 def _firing_of(

@@ -76,6 +76,10 @@ class Herd:
     created_by: datetime | None
     schedules: int
 
+    def holds(self, created_at: datetime) -> bool:
+        """Whether a schedule of this state and cadence created then is one of the herd."""
+        return self.created_by is None or created_at <= self.created_by
+
 
 @dataclass(frozen=True, slots=True)
 class BandSchedules:

@@ -234,6 +234,37 @@ def zones_query(owner: Owner, state: str) -> Any:
     return select(walk.c.zone).where(walk.c.zone.is_not(None))
 
 
+def _every_member(
+    connection: Connection,
+    owner: Owner,
+    herds: Sequence[Herd],
+    where: AgendaFilter,
+    after: UUID | None,
+    created_after: datetime | None,
+) -> list[list[Candidate]]:
+    """Each herd's members, read by cadence and sorted here: each row to every herd it is in."""
+    positions: dict[tuple[str, str], list[int]] = {}
+    for position, herd in enumerate(herds):
+        positions.setdefault((herd.state, herd.cadence_key), []).append(position)
+    cadences = sorted(positions)
+    read = [
+        Candidate(*row)
+        for first in range(0, len(cadences), _RANGES_AT_ONCE)
+        for row in connection.execute(
+            members_query(
+                owner, cadences[first : first + _RANGES_AT_ONCE], where, after, created_after
+            )
+        )
+    ]
+    read.sort(key=lambda member: member.schedule_id.int)
+    found: list[list[Candidate]] = [[] for _ in herds]
+    for member in read:
+        for position in positions.get((member.state, member.cadence_key), ()):
+            if herds[position].holds(member.created_at):
+                found[position].append(member)
+    return found
+
+
 class SqlAgendaRows:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -262,10 +293,11 @@ class SqlAgendaRows:
                         found.herds.append(herd)
                     if recent:
                         with_recent.append(replace(herd, created_by=None))
-        if with_recent:
-            # The few created inside the band, one by one: their firings start at their creation.
-            for members in self.members(owner, with_recent, where, created_after=start):
-                found.candidates.extend(members)
+            if with_recent:
+                # The few created inside the band, one by one: they fire from their creation.
+                recent_ones = _every_member(connection, owner, with_recent, where, None, start)
+                for members in recent_ones:
+                    found.candidates.extend(members)
         return found
 
     def members(
@@ -276,14 +308,13 @@ class SqlAgendaRows:
         *,
         after: UUID | None = None,
         limit: int | None = None,
-        created_after: datetime | None = None,
     ) -> list[list[Candidate]]:
         if not herds:
             return []
-        if limit is None:
-            return self._every_member(owner, herds, where, after, created_after)
-        read: list[tuple[int, Candidate]] = []
         with serial(self._engine) as connection:
+            if limit is None:
+                return _every_member(connection, owner, herds, where, after, None)
+            read: list[tuple[int, Candidate]] = []
             for first in range(0, len(herds), _RANGES_AT_ONCE):
                 chunk = herds[first : first + _RANGES_AT_ONCE]
                 query = first_members_query(owner, chunk, where, after, limit)
@@ -295,42 +326,6 @@ class SqlAgendaRows:
         found: list[list[Candidate]] = [[] for _ in herds]
         for position, member in read[:limit]:
             found[position].append(member)
-        return found
-
-    def _every_member(
-        self,
-        owner: Owner,
-        herds: Sequence[Herd],
-        where: AgendaFilter,
-        after: UUID | None,
-        created_after: datetime | None,
-    ) -> list[list[Candidate]]:
-        """Each herd's members, read by cadence and sorted here: each row to every herd it is in."""
-        positions: dict[tuple[str, str], list[int]] = {}
-        for position, herd in enumerate(herds):
-            positions.setdefault((herd.state, herd.cadence_key), []).append(position)
-        cadences = sorted(positions)
-        with serial(self._engine) as connection:
-            read = [
-                Candidate(*row)
-                for first in range(0, len(cadences), _RANGES_AT_ONCE)
-                for row in connection.execute(
-                    members_query(
-                        owner,
-                        cadences[first : first + _RANGES_AT_ONCE],
-                        where,
-                        after,
-                        created_after,
-                    )
-                )
-            ]
-        read.sort(key=lambda member: member.schedule_id.int)
-        found: list[list[Candidate]] = [[] for _ in herds]
-        for member in read:
-            for position in positions.get((member.state, member.cadence_key), ()):
-                created_by = herds[position].created_by
-                if created_by is None or member.created_at <= created_by:
-                    found[position].append(member)
         return found
 
     def recorded(
@@ -367,7 +362,7 @@ class SqlAgendaRows:
             .where(at >= start, at < end, *conditions)
         )
         with self._engine.connect() as connection:
-            found: Sequence[Any] = connection.execute(query).all()
+            found: Sequence[Any] = connection.execute(query).all()  # ten columns: past Row's typing
         return [Recorded(*row) for row in found]
 
     def definitions(self, revisions: Collection[tuple[UUID, int]]) -> dict[tuple[UUID, int], str]:
