@@ -102,40 +102,41 @@ def agenda_page(
     is the previous page's hint for the first band's length.
     """
     start, end = window
-    computed = {ScheduleState.ACTIVE} | ({ScheduleState.PAUSED} if as_if_resumed else set())
-    zones = rows.zones(owner, computed)
-    position = start if after is None else after[0]
-    length = max(band or FIRST_BAND, _TICK)
-    clashes: Counter[datetime] = Counter()
-    shown: list[_Entry] = []
-    herds: list[_HerdFiring] = []
-    records: dict[tuple[UUID, datetime], Recorded] = {}
-    low = position
-    while True:
-        # The rest of the window, when a few bands would reach its end, is one band.
-        high = end if end - low <= _REST * length else low + length
-        swept = _band(rows, owner, zones, (low, high), now, where)
-        records.update(swept.records)
-        clashes.update(entry.firing.at for entry in swept.entries)
-        for herd in swept.herds:
-            clashes[herd.firing.at] += herd.herd.schedules
-        shown.extend(
-            e for e in swept.entries if after is None or (e.firing.at, e.schedule_id) > after
+    with rows.reading() as reads:
+        computed = {ScheduleState.ACTIVE} | ({ScheduleState.PAUSED} if as_if_resumed else set())
+        zones = reads.zones(owner, computed)
+        position = start if after is None else after[0]
+        length = max(band or FIRST_BAND, _TICK)
+        clashes: Counter[datetime] = Counter()
+        shown: list[_Entry] = []
+        herds: list[_HerdFiring] = []
+        records: dict[tuple[UUID, datetime], Recorded] = {}
+        low = position
+        while True:
+            # The rest of the window, when a few bands would reach its end, is one band.
+            high = end if end - low <= _REST * length else low + length
+            swept = _band(reads, owner, zones, (low, high), now, where)
+            records.update(swept.records)
+            clashes.update(entry.firing.at for entry in swept.entries)
+            for herd in swept.herds:
+                clashes[herd.firing.at] += herd.herd.schedules
+            shown.extend(
+                e for e in swept.entries if after is None or (e.firing.at, e.schedule_id) > after
+            )
+            herds.extend(h for h in swept.herds if after is None or h.firing.at > after[0])
+            if after is not None and low == position:
+                shown += _at_cursor(reads, owner, where, swept.herds, after, limit, records)
+            count = len(shown) + sum(herd.herd.schedules for herd in herds)
+            if count > limit or high >= end:
+                break
+            low, length = high, _next_length(length, high - position, count, limit + 1)
+        page = _page(reads, owner, where, shown, herds, records, limit)
+        facts = _FACTS.get_all({(e.schedule_id, e.revision) for e in page}, reads.definitions)
+        overlaps: _Overlaps = {}
+        items = tuple(
+            _item(e, facts.get((e.schedule_id, e.revision)), clashes[e.firing.at], overlaps)
+            for e in page
         )
-        herds.extend(h for h in swept.herds if after is None or h.firing.at > after[0])
-        if after is not None and low == position:
-            shown += _at_cursor(rows, owner, where, swept.herds, after, limit, records)
-        count = len(shown) + sum(herd.herd.schedules for herd in herds)
-        if count > limit or high >= end:
-            break
-        low, length = high, _next_length(length, high - position, count, limit + 1)
-    page = _page(rows, owner, where, shown, herds, records, limit)
-    facts = _FACTS.get_all({(e.schedule_id, e.revision) for e in page}, rows.definitions)
-    overlaps: _Overlaps = {}
-    items = tuple(
-        _item(e, facts.get((e.schedule_id, e.revision)), clashes[e.firing.at], overlaps)
-        for e in page
-    )
     reach = (page[-1].firing.at - position) if page else length
     return AgendaPage(items=items, more=count > limit, band=max(reach, FIRST_BAND))
 

@@ -110,18 +110,21 @@ def agenda_events(
     """The agenda's items nearest to ``now`` in ``window``: at least ``MAX_EVENTS`` of them
     on either side of now when it holds that many, each side nearest first."""
     start, end = window
-    ahead = agenda_page(rows, owner, (now, end), now, limit=MAX_EVENTS).items if now < end else ()
     past: list[AgendaItem] = []
-    high, length = now, FIRST_PAST_BAND
-    while high > start and len(past) < MAX_EVENTS:
-        low = max(start, high - length)
-        band = agenda_page(rows, owner, (low, high), now, limit=MAX_EVENTS)
-        if band.more and high - low > FIRST_PAST_BAND:
-            # More than the bound in this band: only its latest can be kept, so look nearer.
-            length = (high - low) / 2
-            continue
-        past.extend(band.items)
-        high, length = low, length * 2
+    with rows.reading() as reads:
+        ahead = (
+            agenda_page(reads, owner, (now, end), now, limit=MAX_EVENTS).items if now < end else ()
+        )
+        high, length = now, FIRST_PAST_BAND
+        while high > start and len(past) < MAX_EVENTS:
+            low = max(start, high - length)
+            band = agenda_page(reads, owner, (low, high), now, limit=MAX_EVENTS)
+            if band.more and high - low > FIRST_PAST_BAND:
+                # More than the bound in this band: only its latest can be kept, so look nearer.
+                length = (high - low) / 2
+                continue
+            past.extend(band.items)
+            high, length = low, length * 2
     return [_agenda_event(item) for item in (*past, *ahead)]
 
 

@@ -13,6 +13,7 @@ one owner and filtered as the schedule list filters (``AgendaFilter``).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -106,6 +107,11 @@ class Recorded:
 
 
 class AgendaRows(Protocol):
+    def reading(self) -> AbstractContextManager[AgendaRows]:
+        """These reads for the block on one connection: a page's dozen short reads pay
+        for one checkout and one transaction (inside a block, the same rows)."""
+        ...
+
     def zones(self, owner: Owner, states: Collection[str]) -> list[tuple[str, str]]:
         """The distinct (state, cadence zone) pairs of the owner's schedules in ``states``."""
         ...

@@ -4,8 +4,8 @@
   statement per state, one ``min(cadence_zone) > previous`` per zone, never a
   walk of the owner's rows;
 - ``band_schedules``: one range scan of the same index per wall-clock range of
-  the band (the ranges are disjoint), driven by the ranges as a VALUES list,
-  200 ranges a statement, counted per herd;
+  the band (the ranges are disjoint), driven by the ranges as rows (four arrays
+  on PostgreSQL), 200 ranges a statement, counted per herd;
 - ``members``: the herds' members the page shows: whole herds in one statement
   on ``ix_schedules_cadence_groups``, a page's first few a merge of one scan of
   ``ix_schedules_wall_clock`` per herd;
@@ -13,8 +13,9 @@
   occurrence with its run's status (none when erased);
 - ``definitions``: the current definitions the agenda has not cached yet.
 
-Every read filters as the schedule list does (``schedules.list_filters``); the
-band's and the members' run on PostgreSQL without parallel workers (``serial``).
+Every read filters as the schedule list does (``schedules.list_filters``), and
+runs on PostgreSQL without parallel workers (``serial``); ``reading`` holds one
+connection for a page's reads.
 """
 
 from __future__ import annotations
@@ -32,15 +33,16 @@ from sqlalchemy import (
     Engine,
     Integer,
     String,
+    TextClause,
     and_,
     case,
     column,
     func,
     literal,
     select,
+    text,
     tuple_,
     union_all,
-    values,
 )
 
 from server.domain.states import ScheduleState
@@ -110,29 +112,70 @@ def _per_state(owner: Owner, where: AgendaFilter) -> Callable[[str], list[Any]]:
     return cache(lambda state: _filters(owner, frozenset({state}), where))
 
 
+_WALL_COLUMNS = {"state": String, "zone": String, "low": Integer, "high": Integer}
+_WALL_ARRAYS = text(
+    "SELECT * FROM unnest(CAST(:states AS VARCHAR[]), CAST(:zones AS VARCHAR[]),"
+    " CAST(:lows AS INTEGER[]), CAST(:highs AS INTEGER[])) AS walls(state, zone, low, high)"
+)
+"""PostgreSQL's: the ranges as four arrays, one statement for any number of them."""
+
+
+@cache
+def _wall_rows(count: int) -> TextClause:
+    """SQLite's: ``count`` rows of ranges, each value a bound parameter (no arrays there)."""
+    return text(
+        " UNION ALL ".join(
+            f"SELECT CAST(:wall{n}_state AS VARCHAR) AS state,"
+            f" CAST(:wall{n}_zone AS VARCHAR) AS zone,"
+            f" CAST(:wall{n}_low AS INTEGER) AS low, CAST(:wall{n}_high AS INTEGER) AS high"
+            for n in range(count)
+        )
+    )
+
+
+def _walls(ranges: Sequence[WallRange], dialect: str) -> Any:
+    """A band's wall ranges as the rows of a CTE, every value a bound parameter.
+
+    The statement's text depends on the number of ranges at most, so it is
+    compiled once (SQLAlchemy caches no statement holding a ``values()`` list).
+    """
+    if dialect == "postgresql":
+        walls = _WALL_ARRAYS.bindparams(
+            states=[wall.state for wall in ranges],
+            zones=[wall.zone for wall in ranges],
+            lows=[wall.low for wall in ranges],
+            highs=[wall.high for wall in ranges],
+        )
+    else:
+        walls = _wall_rows(len(ranges)).bindparams(
+            **{
+                f"wall{n}_{name}": value
+                for n, wall in enumerate(ranges)
+                for name, value in zip(
+                    _WALL_COLUMNS, (wall.state, wall.zone, wall.low, wall.high), strict=True
+                )
+            }
+        )
+    return walls.columns(*(column(name, kind) for name, kind in _WALL_COLUMNS.items())).cte("walls")
+
+
 def band_query(
-    owner: Owner, ranges: Sequence[WallRange], start: datetime, where: AgendaFilter
+    owner: Owner,
+    ranges: Sequence[WallRange],
+    start: datetime,
+    where: AgendaFilter,
+    dialect: str,
 ) -> Any:
     """The schedules named by the wall ranges, counted per herd: one index range scan each.
 
-    The ranges are the rows of a VALUES list, each driving one search of
+    The ranges are the rows of a CTE (``_walls``), each driving one search of
     ``ix_schedules_wall_clock`` bounded by its zone and wall times (an OR of
     them would walk every one of the owner's rows), and the index holds all a
     count needs. One short statement whatever the number of ranges, so it is
     cheap to build and to plan. ``recent`` counts the ACTIVE ones created
     after ``start``, which fire only from their creation.
     """
-    walls = (
-        values(
-            column("state", String),
-            column("zone", String),
-            column("low", Integer),
-            column("high", Integer),
-            name="walls",
-        )
-        .data([(wall.state, wall.zone, wall.low, wall.high) for wall in ranges])
-        .cte("walls")
-    )
+    walls = _walls(ranges, dialect)
     recent = case(
         (and_(schedules.c.state == ScheduleState.ACTIVE, schedules.c.created_at > start), 1),
         else_=0,
@@ -266,12 +309,30 @@ def _every_member(
 
 
 class SqlAgendaRows:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, held: Connection | None = None) -> None:
         self._engine = engine
+        self._held = held
+
+    @contextmanager
+    def reading(self) -> Iterator[SqlAgendaRows]:
+        if self._held is not None:
+            yield self
+            return
+        with serial(self._engine) as connection:
+            yield SqlAgendaRows(self._engine, connection)
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """The held connection, else one for this read alone."""
+        if self._held is not None:
+            yield self._held
+            return
+        with serial(self._engine) as connection:
+            yield connection
 
     def zones(self, owner: Owner, states: Collection[str]) -> list[tuple[str, str]]:
         found: list[tuple[str, str]] = []
-        with self._engine.connect() as connection:
+        with self._connection() as connection:
             for state in sorted(states):
                 query = zones_query(owner, state)
                 found += [(state, zone) for zone in connection.execute(query).scalars()]
@@ -282,10 +343,10 @@ class SqlAgendaRows:
     ) -> BandSchedules:
         found = BandSchedules(herds=[], candidates=[])
         with_recent: list[Herd] = []
-        with serial(self._engine) as connection:
+        with self._connection() as connection:
             for first in range(0, len(ranges), _RANGES_AT_ONCE):
                 chunk = ranges[first : first + _RANGES_AT_ONCE]
-                query = band_query(owner, chunk, start, where)
+                query = band_query(owner, chunk, start, where, connection.dialect.name)
                 for state, zone, wall, key, count, recent in connection.execute(query):
                     created_by = start if state == ScheduleState.ACTIVE else None
                     herd = Herd(state, zone, wall, key, created_by, count - recent)
@@ -311,7 +372,7 @@ class SqlAgendaRows:
     ) -> list[list[Candidate]]:
         if not herds:
             return []
-        with serial(self._engine) as connection:
+        with self._connection() as connection:
             if limit is None:
                 return _every_member(connection, owner, herds, where, after, None)
             read: list[tuple[int, Candidate]] = []
@@ -361,7 +422,7 @@ class SqlAgendaRows:
             )
             .where(at >= start, at < end, *conditions)
         )
-        with self._engine.connect() as connection:
+        with self._connection() as connection:
             found: Sequence[Any] = connection.execute(query).all()  # ten columns: past Row's typing
         return [Recorded(*row) for row in found]
 
@@ -369,7 +430,7 @@ class SqlAgendaRows:
         asked = sorted(revisions)
         found: dict[tuple[UUID, int], str] = {}
         key = tuple_(schedule_revisions.c.schedule_id, schedule_revisions.c.revision)
-        with self._engine.connect() as connection:
+        with self._connection() as connection:
             for first in range(0, len(asked), _DEFINITIONS_AT_ONCE):
                 chunk = asked[first : first + _DEFINITIONS_AT_ONCE]
                 query = select(

@@ -55,7 +55,7 @@ def _plan(engine: Engine, query: Any) -> list[str]:
 def test_each_wall_range_drives_one_bounded_search_of_the_index_alone(tmp_path: Path) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'plan.db'}")
     upgrade(engine)
-    query = band_query(Owner("acme", "alice"), RANGES, START, AgendaFilter())
+    query = band_query(Owner("acme", "alice"), RANGES, START, AgendaFilter(), "sqlite")
     plan = _plan(engine, query)
 
     reads = [step for step in plan if "schedules" in step]

@@ -9,7 +9,8 @@ sweep's calculator.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -50,6 +51,15 @@ class CountedRows:
         self._rows = rows
         self.candidate_reads = 0
         self.reads_found = 0
+
+    @contextmanager
+    def reading(self) -> Iterator[CountedRows]:
+        with self._rows.reading() as held:
+            outside, self._rows = self._rows, held
+            try:
+                yield self
+            finally:
+                self._rows = outside
 
     def zones(self, owner: Owner, states: Collection[str]) -> list[tuple[str, str]]:
         return self._rows.zones(owner, states)
