@@ -27,7 +27,7 @@ from app.backend.connected import Backend
 from app.calendar_file import FletCalendarFile
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
-from app.page_locale import first_locale, flet_locale, follow_browser
+from app.page_locale import BrowserLocale, flet_locale
 from app.view_cache_store import ViewCacheStore
 from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
@@ -227,7 +227,8 @@ def session_entry(
         storage: DeviceStorage = (
             MemoryStorage() if folder is None else FolderStorage(folder, backend.namespace)
         )
-        device_locale = first_locale(page, locale)
+        browser = BrowserLocale(page, locale)
+        device_locale = await browser.opening()
         settings = SettingsViewModel(storage, device_zone=device_zone, device_locale=device_locale)
         await settings.load()
         apply_look(page, settings.snapshot.theme)
@@ -271,7 +272,6 @@ def session_entry(
         follow_lifecycle(page, lambda: live)
         page.on_close = on_closed
         page.render_views(SettingsApplied, settings, compose)
-        if not locale:
-            page.run_task(follow_browser, page, settings.learn_device_locale)
+        browser.follow(settings.learn_device_locale)
 
     return start
