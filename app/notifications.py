@@ -21,9 +21,9 @@ from gettext import NullTranslations
 from typing import Protocol
 
 from viewmodels.attention import AttentionNotice
+from viewmodels.formatting.shared_words import APP_NAME
 from viewmodels.language import Words
 
-APP_NAME = "Schedule Browser"
 log = logging.getLogger(__name__)
 
 

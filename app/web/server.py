@@ -49,6 +49,8 @@ from app.web.origin import TrustedOrigins
 from app.web.sign_in_door import SignInDoor
 
 APP_NAME = "Schedule Browser"
+"""As ``viewmodels.formatting.shared_words.APP_NAME``, written here because importing that
+package loads the formatting stack, which the page served first must not wait for."""
 APP_SHORT_NAME = "Schedules"
 """Under the icon on a phone's home screen, where about twelve characters fit."""
 APP_DESCRIPTION = "Browse an agent platform's scheduled work and the chats it created."

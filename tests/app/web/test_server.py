@@ -28,6 +28,7 @@ from app.web.headers import inline_script_hashes
 from app.web.server import APP_NAME, APP_SHORT_NAME, HIDDEN_PATHS, NO_CJK_FONT, web_app
 from devtools.browser.served_app import served_app
 from devtools.self_signed import CertificatePair, self_signed
+from viewmodels.formatting.shared_words import APP_NAME as SCREENS_APP_NAME
 
 ASSETS_MANIFEST: dict[str, Any] = json.loads((ASSETS_DIR / "manifest.json").read_text())
 
@@ -129,6 +130,7 @@ async def test_the_served_manifest_carries_our_name_icons_and_theme_colour(
     assert response.status_code == 200
     manifest = response.json()
     assert (manifest["name"], manifest["short_name"]) == (APP_NAME, APP_SHORT_NAME)
+    assert APP_NAME == SCREENS_APP_NAME, "the page's name is the screens' name"
     assert (manifest["name"], manifest["short_name"]) == (
         ASSETS_MANIFEST["name"],
         ASSETS_MANIFEST["short_name"],
