@@ -137,7 +137,8 @@ def _walls(ranges: Sequence[WallRange], dialect: str) -> Any:
     """A band's wall ranges as the rows of a CTE, every value a bound parameter.
 
     The statement's text depends on the number of ranges at most, so it is
-    compiled once (SQLAlchemy caches no statement holding a ``values()`` list).
+    compiled once for each (SQLAlchemy caches no statement holding a
+    ``values()`` list, and compiling it was most of a page's own work).
     """
     if dialect == "postgresql":
         walls = _WALL_ARRAYS.bindparams(
