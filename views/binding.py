@@ -86,11 +86,8 @@ def focus_soon(control: Focusable) -> None:
 
 
 async def take_focus(control: Focusable) -> None:
-    """Focus ``control`` if it is still on the page. Flet answers a call on a page whose
-    connection has gone (its tab closed) with an AttributeError: nothing is left to focus."""
-    if on_page(control):
-        with contextlib.suppress(AttributeError):
-            await control.focus()
+    """Focus ``control`` if it is still on the page."""
+    await _while_on_page(control, control.focus)
 
 
 def scroll_soon(listing: ft.ListView, key: str, duration: int = 150) -> None:
@@ -98,11 +95,19 @@ def scroll_soon(listing: ft.ListView, key: str, duration: int = 150) -> None:
     focuses: only while it is on the page, and nothing once the tab has closed."""
 
     async def scroll() -> None:
-        if on_page(listing):
-            with contextlib.suppress(AttributeError):
-                await listing.scroll_to(scroll_key=key, duration=duration)
+        await listing.scroll_to(scroll_key=key, duration=duration)
 
-    ft.context.page.run_task(scroll)
+    ft.context.page.run_task(_while_on_page, listing, scroll)
+
+
+async def _while_on_page(
+    control: ft.BaseControl | Focusable, call: Callable[[], Awaitable[Any]]
+) -> None:
+    """``call`` if ``control`` is still on the page. Flet answers a call on a page whose
+    connection has gone (its tab closed) with an AttributeError: nothing is left to do."""
+    if on_page(control):
+        with contextlib.suppress(AttributeError):
+            await call()
 
 
 def on_page(control: ft.BaseControl | Focusable) -> bool:

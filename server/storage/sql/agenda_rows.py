@@ -316,10 +316,7 @@ class SqlAgendaRows:
 
     @contextmanager
     def reading(self) -> Iterator[SqlAgendaRows]:
-        if self._held is not None:
-            yield self
-            return
-        with serial(self._engine) as connection:
+        with self._connection() as connection:
             yield SqlAgendaRows(self._engine, connection)
 
     @contextmanager
