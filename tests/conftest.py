@@ -13,6 +13,7 @@ fails the test, never skips it.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,25 +32,30 @@ from server.storage.tables import metadata
 BACKENDS = ["sqlite", "postgresql"]
 SHARED_DATABASE = "schedule_browser_tests"
 BROWSER_TESTS = "tests/ui/"
+BROWSER_LANES = 2
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under ``--dist loadgroup`` (``scripts/test``), the browser tests are one group, run in turn.
+    """Under ``--dist loadgroup`` (``scripts/test``), the browser tests run in two lanes.
 
-    They share one served app and one Chromium, and Flutter renders in software:
-    two at once on two cores would slow each other past their timeouts. The
-    other worker runs the rest of the suite meanwhile. (Grouped by path: the
+    A lane is one worker with its own served app and Chromium; a file stays in
+    one lane (a stable hash of its path), so its module fixtures start once.
+    The lanes are the largest units, so they start first, and the workers left
+    over run the rest of the suite meanwhile. (Grouped by path: the
     ``xdist_group`` mark is lost under pytest 9, whose node ids are read-only.)
     """
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTestsInTurn(LoadScopeScheduling):
+    class BrowserLanes(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
+            if not nodeid.startswith(BROWSER_TESTS):
+                return nodeid
+            path = nodeid.partition("::")[0]
+            return f"{BROWSER_TESTS} lane {zlib.crc32(path.encode()) % BROWSER_LANES}"
 
-    return BrowserTestsInTurn(config, log)
+    return BrowserLanes(config, log)
 
 
 @pytest.fixture(scope="session")

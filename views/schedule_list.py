@@ -95,10 +95,8 @@ def ScheduleList(
         chosen = event.control.selected
         if chosen:
             run_command(model.select_section, ListSection(chosen[0]))
-        elif not model.snapshot.attention_only:
-            # The shown segment clicked again (Flutter empties the choice): stay there, as
-            # the model has it now; this render's snapshot may predate a click just made.
-            run_command(model.select_section, model.snapshot.section)
+        else:
+            run_command(model.keep_section)
 
     def toggle_attention() -> None:
         run_command(model.select_attention, not snapshot.attention_only)

@@ -89,6 +89,21 @@ async def test_switching_to_recent_history_asks_for_completed_and_cancelled(
     assert vm.snapshot.rows[0].state_label == "Completed"
 
 
+async def test_the_shown_tab_clicked_again_before_a_switch_ran_keeps_the_switch(
+    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+) -> None:
+    """A double click on Recent History: the second click's command runs after the first's."""
+    schedules_route.script((CURRENT, None), ok(page([summary("a")])))
+    schedules_route.script((HISTORY, None), ok(page([summary("old", state="COMPLETED")])))
+    vm = make_list(api, clock, device_zone)
+    await vm.open()
+    switching = asyncio.create_task(vm.select_section(ListSection.RECENT_HISTORY))
+    keeping = asyncio.create_task(vm.keep_section())
+    await asyncio.gather(switching, keeping)
+    assert vm.snapshot.section is ListSection.RECENT_HISTORY
+    assert ids(vm.snapshot) == ["Schedule old"]
+
+
 async def test_pull_to_refresh_reloads_page_one_from_the_server(
     api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
 ) -> None:

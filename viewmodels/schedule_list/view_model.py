@@ -103,6 +103,15 @@ class ScheduleListViewModel(ListRefreshing):
             self._start_over()
         await self._reload_rows()
 
+    async def keep_section(self) -> None:
+        """The shown section's tab clicked again (Flutter empties the choice): page one of it again.
+
+        The section is read when this runs, not when the click came, so a
+        second click before the first one's switch ran keeps the new section.
+        """
+        if not self.snapshot.attention_only:
+            await self.select_section(self.snapshot.section)
+
     async def select_attention(self, on: bool) -> None:
         """The Needs attention chip: on, what needs attention in any state; off, the section."""
         if on != self.snapshot.attention_only:
