@@ -5,12 +5,10 @@ and hangs without output when it cannot. So the app opens a window only when one
 can be shown (a display on Linux; always on macOS and Windows) and the client is
 on this machine, or once the app has fetched it itself within a time bound
 (``app.desktop_client``). When the fetch fails it opens the browser on the web
-view and says why; the next start tries again, unless no checksum is pinned
-for the client's archive, which another start cannot change. ``--web`` serves
-to browsers and skips all of this; ``--desktop`` wants a window or nothing, so
-where the default would fall back to the browser it stops with the reason
-instead. An app built with ``flet build`` (iOS, Android, packaged desktop) has
-its own client and skips the choice.
+view and says why; the next start tries again (unless no checksum is pinned
+for the client's archive). ``--web`` skips all of this; ``--desktop`` stops
+with the reason where the default would fall back to the browser. An app
+built with ``flet build`` has its own client and skips the choice.
 
 ``decide_presentation`` is pure but for the two effects it is handed, the probe
 ``client_cached`` and ``fetch_client``, and calls each only when its answer

@@ -4,22 +4,18 @@ The locale is chosen in this order: the Settings choice, else ``--locale``,
 else the device's (the browser's preferred languages in the web view, the
 operating system's ``LC_ALL`` / ``LC_TIME`` / ``LANG`` in a window and on the
 command line), else ``DEFAULT_LOCALE``. A locale CLDR knows gives its formats
-even where the words stay English; one it does not know is never an error past
-the command line.
+even where the words stay English; an unknown one is an error on the command
+line only.
 
 Every sentence is written in English in the code and looked up in the catalog
-of the locale's language (``viewmodels/catalogs/<language>/LC_MESSAGES/
-messages.po``, compiled to ``.mo`` by ``scripts/setup``; ``scripts/catalogs``
-brings the ``.po`` files up to date with the code). Code marks a sentence with
+of the locale's language (``viewmodels/catalogs``: ``scripts/catalogs`` updates
+them from the code, ``scripts/setup`` compiles them). Code marks a sentence with
 ``words.gettext("…")`` or ``words.ngettext("…", "…", n)``, placeholders named
 and filled by ``str.format`` after the lookup, and a constant shown later with
-``N_("…")``. A language with no catalog reads English; simplified Chinese has
-``zh_Hans``, traditional Chinese none yet. ``SCHEDULE_BROWSER_CATALOGS`` names a
-folder of compiled catalogs read before the app's own: a translator's preview,
-and the pseudo-locale of the browser tests (``devtools.pseudo_locale``).
-
-Babel's core and the standard library only: the command line reads its
-language here before it imports any view model.
+``N_("…")``. A language with no catalog reads English. The folder named by
+``SCHEDULE_BROWSER_CATALOGS`` is read first (a translator's preview, the browser
+tests' pseudo-locale). Babel's core and the standard library only: the command
+line reads its language here before it imports any view model.
 """
 
 from __future__ import annotations

@@ -9,16 +9,13 @@ What holds in Flet 1.0.5's web client in headless Chromium (found by probing):
   ``button`` whose name joins the texts inside it ("Row 1 sub 1"); a
   ``Semantics(label=...)`` wrapper is a ``group`` with that name. A control's
   ``semantics_label`` replaces its visible text as the name.
-- Lazy lists keep only the rows near the viewport in the tree. The mouse wheel
-  over the list scrolls it (``page.mouse.wheel``), and rows further down then
-  appear; rows scrolled far away leave the tree.
+- Lazy lists keep only the rows near the viewport in the tree; the mouse wheel
+  (``page.mouse.wheel``) brings further rows in, and far ones leave.
 - Selectable text (``ft.Text(selectable=True)``) is an empty, disabled
-  ``textarea`` in the tree: its words are not there unless a label is given
-  (``semantics_label=``, or a ``Semantics(label=...)`` wrapper), while plain
-  text and text inside an ``ft.SelectionArea`` are. ``accessible_texts``
-  collects both names and texts so a test can ask "can a reader get this?".
-- Flutter applies a change on its next frame, so before a screenshot the test
-  waits for two animation frames instead of sleeping.
+  ``textarea`` in the tree, its words missing unless a label is given; plain
+  text and text in an ``ft.SelectionArea`` are there. ``accessible_texts``
+  collects names and texts: "can a reader get this?".
+- Flutter applies a change on its next frame: a screenshot waits two frames.
 """
 
 from __future__ import annotations

@@ -12,11 +12,9 @@ to the instant. Only the herds the page shows are read member by member.
 The ledger's occurrences in the band are merged in by (schedule, instant): a
 computed past instant takes its record's disposition, and a record the
 cadence no longer names is an item of its own. Every item of a band is
-counted, so an item's ``clash_count`` is complete. A band is a read
-whatever it holds, so bands grow fast until the page is full (at least
-twice, or as far as the rate seen so far says the page needs), and a rest of
-the window that a few bands would reach is one band. A page costs its own
-bands wherever it lies in the window.
+counted, so an item's ``clash_count`` is complete. Bands grow fast until
+the page is full (as far as the rate seen so far says), so a page costs its
+own bands wherever it lies in the window.
 """
 
 from __future__ import annotations

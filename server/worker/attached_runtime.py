@@ -13,10 +13,8 @@ Three answers, chosen at start-up:
   ``async def execute(run: ClaimedRun) -> RunResult``.
 
 ``attached_runtime`` checks the flags and reads the secret before anything
-starts, raising ``RuntimeChoiceError`` with one sentence for people, in the
-``words`` it is given (the app's catalog of the person's language; English by
-default, as ``schedule-server`` says it); ``executor_for`` builds the executor on
-the loop that will run it.
+starts, raising ``RuntimeChoiceError`` with one sentence in the ``words`` it is
+given; ``executor_for`` builds the executor on the loop that will run it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Formatting decisions, in one place so QA can test them: text, not widgets.
 
 - ``labels``: states, pause reasons, profile states, roles, clock-change adjustments;
-  unknown values humanized;
-  "Not available" for a value the server did not send or sent unreadable.
+  unknown values humanized, "Not available" for a value missing or unreadable.
 - ``cadence``: cadence summaries with the zone rule.
 - ``clock_text``: instants in the device zone, message times; dates, times and names in
   the person's locale (CLDR through Babel), which the display zone carries with the
@@ -14,10 +13,9 @@
 - ``shared_words``: the app's name and the labels several screens share (Retry, Load more).
 - ``tone``: the semantic tone a state is shown in (the view picks its colours).
 
-Every function that writes a sentence takes the zone it is shown in (and reads
-its words from it, ``clock_text.words_of``: the catalog of its locale's language,
-``viewmodels.language``), or the ``words`` (``locale`` where numbers need
-it) of the caller's zone.
+Every function that writes a sentence takes the zone it is shown in (its words
+come from it, ``clock_text.words_of``), or the caller's ``words`` (and
+``locale`` where numbers need it).
 """
 
 from __future__ import annotations

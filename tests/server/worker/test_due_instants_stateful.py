@@ -3,11 +3,10 @@
 A hypothesis state machine interleaves creates, updates (the cadence moved),
 pauses, resumes, cancels, worker passes, runs ending and the clock stepping
 forward, on up to four schedules. Creates and changes go through the
-``ScheduleService`` that the routes call; no worker runs between them unless
-a step says so, as on a ``schedule-server serve --no-worker`` replica, so a
-change often finds its schedule due. The model knows only the timeline: which
-instants of which cadence came due while each schedule was ACTIVE, and the
-revision current at each. After every step:
+``ScheduleService``; no worker runs between them unless a step says so (as on
+a ``--no-worker`` replica), so a change often finds its schedule due. The
+model knows only the timeline: which instants of which cadence came due while
+each schedule was ACTIVE, and the revision current at each. After every step:
 
 - every such instant that the schedule has moved past (before its
   ``next_fire_at``, or any once it is no longer ACTIVE) is in the ledger
@@ -16,8 +15,6 @@ revision current at each. After every step:
 - the ledger holds no other instant (nothing decided while paused, nothing of
   a cadence replaced before it came due), and nothing fired early;
 - no ACTIVE schedule lacks a ``next_fire_at``.
-
-It runs on SQLite and on the test session's PostgreSQL (``database_url``).
 """
 
 from __future__ import annotations
