@@ -18,7 +18,7 @@ from typing import Final
 __all__ = ["SECRET_BYTES", "mint_secret", "secret_digest"]
 
 SECRET_BYTES: Final = 32
-"""Random bytes in a secret (256 bits; the issue asks at least 128)."""
+"""Random bytes in a secret: 256 bits (at least 128 make a guess hopeless)."""
 
 
 def mint_secret() -> str:

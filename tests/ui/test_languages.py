@@ -1,7 +1,7 @@
 """The web view in German and in Simplified Chinese, in Chromium at 1280x800 and 390x844.
 
-A browser whose preferred language is de-DE or zh-CN reads the app in it (issue
-#37): the Current list (its section, chosen, and each row's state), a
+A browser whose preferred language is de-DE or zh-CN reads the app in it:
+the Current list (its section, chosen, and each row's state), a
 schedule's detail (its Instruction field), its calendar moved to New York's
 next spring-forward (14 March 2027 when this was written; read from the zone
 database, as ``tests/ui/test_calendar.py`` does), whose day cell says the

@@ -28,7 +28,7 @@ from viewmodels.server_kind import ServerKind
 
 DEFAULT_PAGE_SIZE = 20
 SEARCH_DEBOUNCE = 0.2
-"""Seconds of quiet after a keystroke before the search is sent (the issue allows 250 ms)."""
+"""Seconds of quiet after a keystroke before the search is sent (at most 250 ms)."""
 ORDER_KEY = "schedule_list.order"
 """Device state: the list's chosen order, ``ListOrder``'s value."""
 

@@ -1,6 +1,6 @@
 """Black box: an edit on a ``--no-worker`` server after a ONCE came due keeps its firing.
 
-The issue's reproduction with real processes: ``serve --no-worker``, a ONCE
+With real processes: ``serve --no-worker``, a ONCE
 due in a few seconds, a PATCH after it came due; then a restart with the
 worker. The instant has exactly one occurrence and the schedule is COMPLETED.
 """
