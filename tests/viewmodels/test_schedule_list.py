@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 import respx
 
 from devtools.api_bodies import NOW, detail, page, profile, revision_body, summary, uid
@@ -75,33 +77,35 @@ async def test_page_size_is_a_constructor_argument(
     assert schedules_route.requests[0].url.params["limit"] == "50"
 
 
+async def click_recent_history(vm: ScheduleListViewModel) -> None:
+    await vm.select_section(ListSection.RECENT_HISTORY)
+
+
+async def double_click_recent_history(vm: ScheduleListViewModel) -> None:
+    """The second click finds the tab chosen (Flutter empties the choice) before the first ran."""
+    await asyncio.gather(
+        asyncio.create_task(vm.select_section(ListSection.RECENT_HISTORY)),
+        asyncio.create_task(vm.keep_section()),
+    )
+
+
+@pytest.mark.parametrize("switch", [click_recent_history, double_click_recent_history])
 async def test_switching_to_recent_history_asks_for_completed_and_cancelled(
-    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
+    switch: Callable[[ScheduleListViewModel], Awaitable[None]],
+    api: ScheduleClient,
+    schedules_route: ScriptedRoute,
+    clock: FakeClock,
+    device_zone: ZoneInfo,
 ) -> None:
     schedules_route.script((CURRENT, None), ok(page([summary("a")])))
     schedules_route.script((HISTORY, None), ok(page([summary("old", state="COMPLETED")])))
     vm = make_list(api, clock, device_zone)
     await vm.open()
-    await vm.select_section(ListSection.RECENT_HISTORY)
+    await switch(vm)
     assert schedules_route.requests[-1].url.params.get_list("state") == ["COMPLETED", "CANCELLED"]
     assert vm.snapshot.section is ListSection.RECENT_HISTORY
     assert ids(vm.snapshot) == ["Schedule old"]
     assert vm.snapshot.rows[0].state_label == "Completed"
-
-
-async def test_the_shown_tab_clicked_again_before_a_switch_ran_keeps_the_switch(
-    api: ScheduleClient, schedules_route: ScriptedRoute, clock: FakeClock, device_zone: ZoneInfo
-) -> None:
-    """A double click on Recent History: the second click's command runs after the first's."""
-    schedules_route.script((CURRENT, None), ok(page([summary("a")])))
-    schedules_route.script((HISTORY, None), ok(page([summary("old", state="COMPLETED")])))
-    vm = make_list(api, clock, device_zone)
-    await vm.open()
-    switching = asyncio.create_task(vm.select_section(ListSection.RECENT_HISTORY))
-    keeping = asyncio.create_task(vm.keep_section())
-    await asyncio.gather(switching, keeping)
-    assert vm.snapshot.section is ListSection.RECENT_HISTORY
-    assert ids(vm.snapshot) == ["Schedule old"]
 
 
 async def test_pull_to_refresh_reloads_page_one_from_the_server(
