@@ -26,6 +26,7 @@ that may import every other one. Its modules, in the order a run meets them:
 - ``session``: one Flet session's view models and device storage, composed.
 - ``page_locale``: a page's starting locale (the browser's or the system's), and Flet's.
 - ``sign_in_session``: one hosted browser session, sign-in first.
+- ``tab_gone``: a session whose tab leaves while it starts ends as a disconnect.
 - ``device_folder``: ``DeviceStorage`` in the user data folder (a window, local web).
 - ``device_storage``: ``DeviceStorage`` over Flet ``SharedPreferences`` (hosted).
 - ``view_cache_store``: the view cache a device keeps (``viewmodels.offline.ViewCache``).

@@ -28,6 +28,7 @@ from app.calendar_file import FletCalendarFile
 from app.device_folder import FolderStorage
 from app.device_storage import erase_app_keys
 from app.page_locale import BrowserLocale, flet_locale
+from app.tab_gone import ends_quietly_when_gone
 from app.view_cache_store import ViewCacheStore
 from viewmodels.agenda import AgendaViewModel
 from viewmodels.attention import AttentionNotices
@@ -274,4 +275,4 @@ def session_entry(
         page.render_views(SettingsApplied, settings, compose)
         browser.follow(settings.learn_device_locale)
 
-    return start
+    return ends_quietly_when_gone(start)

@@ -34,6 +34,7 @@ from app.page_locale import first_locale, flet_locale, follow_browser
 from app.remembered_sign_in import RememberedSignIn
 from app.remembered_tokens import RememberedTokens
 from app.session import compose_models, follow_lifecycle
+from app.tab_gone import ends_quietly_when_gone
 from app.view_cache_store import ViewCacheStore
 from app.web.sign_in_door import admit_this_socket
 from auth_throttle import AuthThrottle, FailurePolicy
@@ -199,4 +200,4 @@ def sign_in_entry(
         page.render_views(SignInGate, sign_in)
         page.run_task(begin)
 
-    return start
+    return ends_quietly_when_gone(start)

@@ -326,7 +326,9 @@ def time_to_first(
     machine_before = machine_cpu_seconds()
     started = time.time()  # the epoch clock: the page's own instant is compared with it
     with (
-        served_app(data_dir, log_dir, command=command, startup_timeout=120) as app,
+        served_app(
+            data_dir, log_dir, command=command, startup_timeout=120, until_open=False
+        ) as app,
         CpuSampler(app.process.pid, machine_before) as cpu,
     ):
         context = browser.new_context(viewport=VIEWPORT)

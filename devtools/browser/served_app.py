@@ -3,9 +3,10 @@
 The app is started exactly as a user would start it (the console script, or
 ``python -m app.cli`` before the package is installed) with a fresh data
 folder, so the demo data load on this first run is part of what is tested.
-Readiness is the port accepting connections; a process that exits or a port
-that stays closed fails with the process's own stderr in the message, because
-that is the only place the reason is written. ``running_process`` is that
+The app serves its page while its server opens; it is ready once it says where
+it is (its server open, its database migrated). A process that exits or never
+gets ready fails with its own stderr in the message, because that is the only
+place the reason is written. ``running_process`` is that
 start/wait/stop for any server command (``devtools.browser.schedule_server`` uses it).
 """
 
@@ -70,11 +71,13 @@ def served_app(
     startup_timeout: float = 60.0,
     log_level: str | None = None,
     environment: Mapping[str, str] | None = None,
+    until_open: bool = True,
 ) -> Iterator[ServedApp]:
-    """Start the app serving the web view, yield it once its port accepts, stop it.
+    """Start the app serving the web view, yield it once it is ready, stop it.
 
     ``log_level`` (``"info"``) writes the log at that level to ``log_dir / "stderr.txt"``;
-    ``environment`` adds to the process's own.
+    ``environment`` adds to the process's own. ``until_open=False`` yields once
+    the port accepts (a cold start timed from the spawn, or another command).
     """
     port = free_port()
     argv = [
@@ -92,6 +95,8 @@ def served_app(
         log_dir,
         port=port,
         environment={**(environment or {}), **logging},
+        # Each announcement of the app names its address, port included.
+        ready_line=f":{port}/" if until_open else None,
         startup_timeout=startup_timeout,
     ) as process:
         yield ServedApp(f"http://{LOOPBACK}:{port}/", data_dir, process, log_dir)
