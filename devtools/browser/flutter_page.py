@@ -181,6 +181,24 @@ def focus_field(field: Locator) -> None:
     until_it_takes(field.click, lambda: expect(field).to_be_focused(timeout=5_000))
 
 
+def type_into_field(field: Locator, text: str) -> None:
+    """Type ``text`` into ``field`` key by key, until the field holds it.
+
+    Flutter connects a field's text input a frame or more after the field takes
+    the focus, and keys typed before that are lost (more frames under load): as
+    a person who sees their text come out wrong, the typing is done again over
+    the whole field.
+    """
+
+    def typing() -> None:
+        focus_field(field)
+        next_frames(field.page, 3)
+        field.page.keyboard.press("ControlOrMeta+A")
+        field.page.keyboard.type(text, delay=40)
+
+    until_it_takes(typing, lambda: expect(field).to_have_value(text, timeout=3_000))
+
+
 def scroll_reading(
     page: Page,
     area: Locator,

@@ -22,7 +22,7 @@ import tzlocal
 from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from devtools.browser.accessible_names import OPEN_SIDEBAR, SCHEDULES_ENTRY, button, schedule_row
-from devtools.browser.flutter_page import UI_TIMEOUT_MS, focus_field, next_frames
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, next_frames, type_into_field
 from devtools.browser.served_app import served_app
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
@@ -128,9 +128,7 @@ def test_settings_apply_at_once_and_are_remembered_across_a_restart(
         expect(page.get_by_role("radio", name=TWELVE_HOUR)).to_be_checked()
 
         search = page.get_by_role("textbox", name=ZONE_SEARCH_LABEL)
-        focus_field(search)
-        next_frames(page, 3)  # Flutter opens the field's text input a frame after the focus
-        page.keyboard.type("kolkata", delay=40)
+        type_into_field(search, "kolkata")
         page.get_by_role("radio", name=KOLKATA).click()
         expect(page.get_by_role("radio", name=KOLKATA)).to_be_checked()
         expect(page.get_by_text(f"Times are shown in {KOLKATA}.")).to_be_visible()
