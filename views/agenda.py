@@ -35,7 +35,7 @@ from viewmodels.schedule_list.snapshot import ATTENTION_LABEL, REFRESH_LABEL
 from views.actions import icon_action
 from views.add_to_calendar import AgendaCalendarActions, AgendaCalendarPanel
 from views.agenda_day import OpenRow, day_controls
-from views.binding import Held, go, run_command, scroll_soon, use_snapshot
+from views.binding import Held, chosen, go, run_command, scroll_soon, use_snapshot
 from views.screen_models import AgendaModel, NavigationModel
 from views.status_panels import error_panel, loading_panel, message_panel
 from views.words import use_words
@@ -66,9 +66,9 @@ def Agenda(model: AgendaModel, navigation: NavigationModel, phone: bool = False)
     ft.use_effect(back_to_day, [])
 
     def choose_span(event: ft.Event[ft.SegmentedButton]) -> None:
-        chosen = event.control.selected
-        if chosen:
-            run_command(model.select_span, AgendaSpan(chosen[0]))
+        segments = chosen(event)
+        if segments:
+            run_command(model.select_span, AgendaSpan(segments[0]))
 
     heading = words.gettext(AGENDA_HEADING)
     title = ft.Row(

@@ -2,9 +2,10 @@
 
 ``use_snapshot`` re-renders a component on each snapshot its view model
 publishes; ``use_each_request`` serves a view model's request counter (focus
-the search field, the opened heading…) once per request. ``run_command`` and
-``focus_soon`` act on the page's loop; ``go`` and ``use_route_follower``
-carry routes between the page and the navigation view model, which decides them.
+the search field, the opened heading…) once per request; ``chosen`` reads what
+a click chose. ``run_command`` and ``focus_soon`` act on the page's loop; ``go``
+and ``use_route_follower`` carry routes between the page and the navigation
+view model, which decides them.
 """
 
 from __future__ import annotations
@@ -61,6 +62,23 @@ def use_each_request(
             served.current = requests
 
     ft.use_effect(serve_new, [requests, *watched])
+
+
+def chosen(event: ft.Event[Any]) -> list[str]:
+    """What a choice control's event chose, as the click sent it (Flet's ``event.data``).
+
+    The control's own ``selected`` or ``value`` may already hold what a render
+    since has put back from a snapshot older than the click.
+    """
+    data = event.data
+    if isinstance(data, list):
+        return [str(value) for value in data]
+    return [] if data is None else [str(data)]
+
+
+def chosen_value(event: ft.Event[Any]) -> str:
+    """The one value a radio group's or a dropdown's event chose ("" for none)."""
+    return next(iter(chosen(event)), "")
 
 
 def run_command(command: Callable[..., Awaitable[Any]], *args: Any) -> None:

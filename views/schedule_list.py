@@ -25,6 +25,7 @@ from views.actions import icon_action
 from views.add_to_calendar import ListSubscribeAll, ListSubscribeAllPanel
 from views.binding import (
     Held,
+    chosen,
     focus_soon,
     go,
     run_command,
@@ -92,9 +93,9 @@ def ScheduleList(
     ft.use_effect(reveal_selection, [snapshot.selected_id, opened_id])
 
     def choose_section(event: ft.Event[ft.SegmentedButton]) -> None:
-        chosen = event.control.selected
-        if chosen:
-            run_command(model.select_section, ListSection(chosen[0]))
+        segments = chosen(event)
+        if segments:
+            run_command(model.select_section, ListSection(segments[0]))
         else:
             run_command(model.keep_section)
 

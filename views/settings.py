@@ -23,7 +23,7 @@ from viewmodels.settings.snapshot import (
     ZONE_HEADING,
     ZONE_SEARCH_LABEL,
 )
-from views.binding import run_command, use_snapshot
+from views.binding import chosen_value, run_command, use_snapshot
 from views.screen_models import NavigationModel, SettingsModel, use_models
 from views.sidebar_rows import destination_entry
 from views.words import use_words
@@ -100,7 +100,7 @@ def _radios(
 ) -> ft.Control:
     return ft.RadioGroup(
         value=value,
-        on_change=lambda event: run_command(choose, event.control.value or ""),
+        on_change=lambda event: run_command(choose, chosen_value(event)),
         content=ft.Column(
             [ft.Radio(value=choice.value, label=choice.label) for choice in choices], spacing=0
         ),

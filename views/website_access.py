@@ -17,7 +17,7 @@ from viewmodels.detail import WebsiteOption
 from viewmodels.detail.website_snapshot import ALLOW_LABEL, CANCEL_LABEL, UNDO_LABEL
 from viewmodels.formatting.shared_words import RETRY_LABEL
 from viewmodels.language import Words
-from views.binding import run_command, use_snapshot
+from views.binding import chosen_value, run_command, use_snapshot
 from views.screen_models import WebsiteAccessModel
 from views.words import use_words
 
@@ -38,7 +38,7 @@ def WebsiteAccessPicker(model: WebsiteAccessModel) -> ft.Control:
     def choose(event: ft.Event[ft.Dropdown]) -> None:
         # The view model decides whether the choice is saved (selectable,
         # changed, picker enabled); the view only maps the key back.
-        option = by_key.get(event.control.value or "")
+        option = by_key.get(chosen_value(event))
         if option is not None:
             run_command(model.choose, option)
 
