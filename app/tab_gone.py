@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-__all__ = ["connection_gone", "ends_quietly_when_gone"]
+__all__ = ["ends_quietly_when_gone"]
 
 Entry = Callable[[ft.Page], Awaitable[None]]
 
@@ -25,14 +25,14 @@ def ends_quietly_when_gone(start: Entry) -> Entry:
         try:
             await start(page)
         except AttributeError:
-            if not connection_gone(page):
+            if not _connection_gone(page):
                 raise
             raise ft.FletPageDisconnectedException("the tab left as its session started") from None
 
     return guarded
 
 
-def connection_gone(page: ft.Page) -> bool:
+def _connection_gone(page: ft.Page) -> bool:
     """Whether ``page`` has no connection now (Flet's ``None`` until a tab reconnects)."""
     connection: object = page.session.connection
     return connection is None
