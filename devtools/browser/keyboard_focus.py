@@ -24,6 +24,23 @@ TAB_STOPS = 40
 """Tab presses a walk may take before it gives up: more than a screen's controls."""
 
 
+_FOCUS_VIEW_SCRIPT = """() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.querySelector('flutter-view')?.focus();
+}"""
+
+
+def focus_the_view(page: Page) -> None:
+    """Put the page's focus on Flutter's view when nothing holds it, as Flutter does at start.
+
+    Flutter focuses its view as it starts, but not always before the first
+    rows show. From the page's body, Flutter's engine sends the first Tab past
+    the first controls of the window's top band (to Refresh in the list's
+    header), so a walk "from the page's start" starts from the view.
+    """
+    page.evaluate(_FOCUS_VIEW_SCRIPT)
+
+
 def focused_name(page: Page) -> str | None:
     """The accessible name of the node holding the focus; None when no named node holds it."""
     name: str | None = page.evaluate(_FOCUSED_NAME_SCRIPT)

@@ -1,8 +1,9 @@
 """Tab alone walks the schedules screen: no invisible stop, the rows one stop, in Chromium.
 
-At desktop size, from the page's start, Tab is pressed until a stop comes
-round again, and each stop's name is read from the tree as a screen reader
-reads it. The walk is the screen's focus table (saved as
+At desktop size, from the page's start (Flutter's view focused:
+``focus_the_view``), Tab is pressed until a stop comes round again, and each
+stop's name is read from the tree as a screen reader reads it. The
+walk is the screen's focus table (saved as
 ``tests/artifacts/ui/tab-order-desktop.txt``) and proves:
 
 - every stop has a name: no stop whose focus nothing draws or says;
@@ -30,7 +31,7 @@ from devtools.browser.accessible_names import (
     SCHEDULES_ENTRY,
     schedule_rows,
 )
-from devtools.browser.keyboard_focus import TAB_STOPS, press_and_read
+from devtools.browser.keyboard_focus import TAB_STOPS, focus_the_view, press_and_read
 from tests.ui.artifacts import ARTIFACTS
 from viewmodels.agenda import AGENDA_ENTRY_LABEL
 from viewmodels.schedule_list.snapshot import (
@@ -49,6 +50,7 @@ GROUP = re.compile(r", \d+ sessions?, (?:expanded|collapsed)")
 
 def walk(page: Page) -> list[str | None]:
     """Tab from the page's start until a named stop comes round again (or ``TAB_STOPS``)."""
+    focus_the_view(page)
     stops: list[str | None] = []
     for _ in range(TAB_STOPS):
         reached = press_and_read(page, "Tab")
