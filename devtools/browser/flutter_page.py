@@ -108,6 +108,9 @@ def scroll_until_attached(
                 raise
         page.mouse.move(x, y)
         page.mouse.wheel(0, step_px)
+        # Flutter takes each wheel before the next look: wheels queued on a slow page
+        # would carry the target on past the viewport after it came into the tree.
+        next_frames(page)
         steps += 1
 
 
@@ -118,22 +121,37 @@ def scroll_into_view(
     *,
     step_px: int = 250,
     max_steps: int = 40,
+    found_going_down: bool = True,
+    settle_ms: int = 2_000,
 ) -> None:
     """Wheel over ``area`` until ``target`` (already in the tree) lies inside the viewport.
 
     Flutter scrolls its own lists: Playwright's scroll-into-view cannot move
     them, so an attached node below the fold stays unclickable until the
-    list under it is wheeled.
+    list under it is wheeled. A node with no box yet lies ahead, the way the
+    wheel last went (``found_going_down``: the search that found it went
+    down); one that left the tree was carried past by wheels a slow page
+    still had queued: the wheel turns back.
     """
     x, y = area
     height = (page.viewport_size or {"height": 800})["height"]
+    going_down = found_going_down
+    in_tree = True
     for _ in range(max_steps):
-        box = target.bounding_box()
-        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
-            return
-        below = box is None or box["y"] + box["height"] > height
+        try:
+            box = target.bounding_box(timeout=settle_ms)
+        except PlaywrightError:  # out of the tree: turn back once, then keep going back
+            if in_tree:
+                going_down = not going_down
+            in_tree = False
+        else:
+            in_tree = True
+            if box is not None:
+                if box["y"] >= 0 and box["y"] + box["height"] <= height:
+                    return
+                going_down = box["y"] + box["height"] > height
         page.mouse.move(x, y)
-        page.mouse.wheel(0, step_px if below else -step_px)
+        page.mouse.wheel(0, step_px if going_down else -step_px)
         next_frames(page, 3)
     raise AssertionError(f"{target} never came into the viewport")
 

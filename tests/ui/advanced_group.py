@@ -25,4 +25,4 @@ def open_advanced(page: Page, area: Locator) -> None:
     heading.click()
     expect(page.get_by_text(str(MISFIRE_GRACE_LINE))).to_be_attached()
     scroll_until_attached(page, point, area, step_px=-500)
-    scroll_into_view(page, point, area)
+    scroll_into_view(page, point, area, found_going_down=False)
