@@ -31,12 +31,12 @@ _FOCUS_VIEW_SCRIPT = """() => {
 
 
 def focus_the_view(page: Page) -> None:
-    """Put the page's focus on Flutter's view when nothing holds it, as Flutter does at start.
+    """Put the page's focus on Flutter's view when nothing holds it.
 
-    Flutter focuses its view as it starts, but not always before the first
-    rows show. From the page's body, Flutter's engine sends the first Tab past
-    the first controls of the window's top band (to Refresh in the list's
-    header), so a walk "from the page's start" starts from the view.
+    On some loads the page's body still holds the focus when the first rows
+    show, and from the body Flutter's engine sends the first Tab past the top
+    band's first controls (to Refresh, past Current and Recent History). A walk
+    "from the page's start" starts from the view, where most loads leave it.
     """
     page.evaluate(_FOCUS_VIEW_SCRIPT)
 

@@ -2,9 +2,9 @@
 
 At desktop size, from the page's start (Flutter's view focused:
 ``focus_the_view``), Tab is pressed until a stop comes round again, and each
-stop's name is read from the tree as a screen reader reads it. The
-walk is the screen's focus table (saved as
-``tests/artifacts/ui/tab-order-desktop.txt``) and proves:
+stop's name is read from the tree as a screen reader reads it. The walk is
+the screen's focus table (saved as ``tests/artifacts/ui/tab-order-desktop.txt``)
+and proves:
 
 - every stop has a name: no stop whose focus nothing draws or says;
 - the list's rows are one stop (a roving focus: the first row, ↓/↑ inside);

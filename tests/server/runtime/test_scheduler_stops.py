@@ -6,9 +6,9 @@ thresholds (server options; the defaults are 30 s and 2 min) and an overdue
 threshold of 1 s. Twenty schedules, made while A runs, come due seconds after
 A is killed with SIGKILL. Through B, ``GET /v1/scheduler`` turns ``late``
 within the late threshold plus one heartbeat interval, then ``stopped``; the
-due schedules read ``overdue_since`` and fill Needs attention. A restarted replica fires
-each of them once, late but within their grace (MATERIALIZED, never MISSED,
-never twice), and B says ``running`` with nothing overdue.
+due schedules read ``overdue_since`` and fill Needs attention. A restarted
+replica fires each of them once, late but within their grace (MATERIALIZED,
+never MISSED, never twice), and B says ``running`` with nothing overdue.
 """
 
 from __future__ import annotations
