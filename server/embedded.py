@@ -15,6 +15,7 @@ when a server opens, not with this module, so the command line stays light.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -134,12 +135,33 @@ def _reason(err: Exception) -> str:
 def _open_to_run(
     database_path: Path, *, demo: bool, clock: Callable[[], datetime]
 ) -> EmbeddedServer:
-    """``open_embedded``, and the scheduler's modules loaded too, in the calling worker
-    thread: a tenth of a second of imports on the caller's loop would stall the page
-    that loop is serving meanwhile."""
+    """``open_embedded``, the scheduler's modules and a first request, in the calling
+    worker thread: what they cost on the caller's loop would stall the page that loop
+    is serving meanwhile, or the first session's reads."""
     import server.worker.runtime  # noqa: F401
 
-    return open_embedded(database_path, demo=demo, clock=clock)
+    opened = open_embedded(database_path, demo=demo, clock=clock)
+    _serve_first_request(opened.app)
+    return opened
+
+
+def _serve_first_request(app: FastAPI) -> None:
+    """Pay here what a process's first requests pay once: FastAPI prepares each router's
+    routes when a request first looks through them, pydantic and SQLAlchemy build their
+    validators and statements on first use. A lookup by name looks through every route;
+    one read of the list does the rest. Nothing is written."""
+    import httpx
+    from starlette.routing import NoMatchFound
+
+    with contextlib.suppress(NoMatchFound):
+        app.url_path_for("")  # no route has this name
+
+    async def read() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://embedded") as client:
+            await client.get("/v1/schedules", params={"limit": 1})
+
+    asyncio.run(read())
 
 
 def open_embedded(
