@@ -4,9 +4,10 @@
 ``last_tick_at`` in storage, so any replica (``--no-worker`` too) answers for
 the whole cluster. The worker loop ticks as it scans: inside its batch
 transaction when a batch ran, with a cheap upsert of its own when idle
-(``ScheduleWorker.run_once``), and the idle upsert also forgets replicas
-silent longer than the retention (``SILENT_RETENTION`` unless the server's
-``--scheduler-forget-seconds`` says otherwise). ``Pulse`` decides when a tick is due.
+(``ScheduleWorker.run_once``), and now and then (every tenth of the retention)
+the idle upsert also forgets replicas silent longer than the retention
+(``SILENT_RETENTION`` unless the server's ``--scheduler-forget-seconds`` says
+otherwise). ``Pulse`` decides when a tick is due, and when it forgets.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ __all__ = ["HEARTBEAT_INTERVAL", "SILENT_RETENTION", "Pulse", "this_replica"]
 
 HEARTBEAT_INTERVAL: Final = timedelta(seconds=5)
 SILENT_RETENTION: Final = timedelta(minutes=10)
+FORGET_SHARE: Final = 10
+"""Silent rows are forgotten at most every retention / ``FORGET_SHARE``, so they go
+within that after the retention, and most idle ticks are one upsert alone."""
 _DISTRIBUTION = "schedule-browser"
 
 
@@ -58,17 +62,27 @@ class Pulse:
         self._every = every
         self._retention = retention
         self._last: datetime | None = None
+        self._forgot: datetime | None = None
 
     def due(self, now: datetime, *, forget: bool = False) -> Heartbeat | None:
         """The tick to write at ``now``, or None when the last one is recent enough.
 
-        ``forget`` asks the tick to delete the rows of replicas silent for
-        the retention as well. A clock that went back counts as due.
+        ``forget`` lets the tick delete the rows of replicas silent for the
+        retention as well, when a tenth of the retention has passed since it last
+        did. A clock that went back counts as due, for both.
         """
-        if self._last is not None and timedelta(0) <= now - self._last < self._every:
+        if _within(now, self._last, self._every):
             return None
-        return Heartbeat(self.replica, now, now - self._retention if forget else None)
+        forgets = forget and not _within(now, self._forgot, self._retention / FORGET_SHARE)
+        return Heartbeat(self.replica, now, now - self._retention if forgets else None)
 
     def written(self, heartbeat: Heartbeat) -> None:
         """``heartbeat`` committed: the next is due ``every`` later."""
         self._last = heartbeat.at
+        if heartbeat.forget_before is not None:
+            self._forgot = heartbeat.at
+
+
+def _within(now: datetime, since: datetime | None, span: timedelta) -> bool:
+    """Whether ``now`` is less than ``span`` after ``since`` (never, before it)."""
+    return since is not None and timedelta(0) <= now - since < span

@@ -2,7 +2,8 @@
 
 A scan ticks at most once per interval: inside its batch's transaction when a
 batch ran, with an upsert of its own when idle; idle ticks forget replicas
-silent past retention. The rows are what ``GET /v1/scheduler`` reads.
+silent past retention, at most every tenth of it. The rows are what
+``GET /v1/scheduler`` reads.
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from typing import Any
 import pytest
 
 from server.storage.records import Heartbeat, SchedulerReplica
-from server.worker.heartbeat import HEARTBEAT_INTERVAL, SILENT_RETENTION, Pulse, this_replica
+from server.worker.heartbeat import (
+    FORGET_SHARE,
+    HEARTBEAT_INTERVAL,
+    SILENT_RETENTION,
+    Pulse,
+    this_replica,
+)
 from server.worker.worker import ScheduleWorker
 from tests.clock import Clock
 from tests.server.scene import Scene
@@ -107,6 +114,19 @@ def test_an_idle_tick_forgets_replicas_silent_past_the_retention_it_was_given(
     survivor = this_replica(clock.now)
     scene.worker(pulse=Pulse(survivor, retention=timedelta(seconds=8))).run_once(clock.now)
     assert set(_ticks(scene)) == {survivor.replica_id}
+
+
+def test_idle_ticks_forget_at_most_every_tenth_of_the_retention(scene: Scene, clock: Clock) -> None:
+    worker = _worker(scene, this_replica(clock.now))
+    worker.run_once(clock.now)
+    gone = this_replica(clock.now)
+    scene.store.replicas.tick(Heartbeat(gone, clock.now - SILENT_RETENTION))
+    clock.advance(HEARTBEAT_INTERVAL)
+    worker.run_once(clock.now)
+    assert gone.replica_id in _ticks(scene), "the last tick forgot, a tenth ago is not yet"
+    clock.advance(SILENT_RETENTION / FORGET_SHARE - HEARTBEAT_INTERVAL)
+    worker.run_once(clock.now)
+    assert gone.replica_id not in _ticks(scene)
 
 
 def test_each_replica_keeps_a_row_of_its_own_newest_first(scene: Scene, clock: Clock) -> None:
