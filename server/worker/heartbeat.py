@@ -21,7 +21,7 @@ from typing import Final
 
 from server.storage.records import Heartbeat, SchedulerReplica
 
-__all__ = ["HEARTBEAT_INTERVAL", "SILENT_RETENTION", "Pulse", "this_replica"]
+__all__ = ["FORGET_SHARE", "HEARTBEAT_INTERVAL", "SILENT_RETENTION", "Pulse", "this_replica"]
 
 HEARTBEAT_INTERVAL: Final = timedelta(seconds=5)
 SILENT_RETENTION: Final = timedelta(minutes=10)
@@ -84,5 +84,5 @@ class Pulse:
 
 
 def _within(now: datetime, since: datetime | None, span: timedelta) -> bool:
-    """Whether ``now`` is less than ``span`` after ``since`` (never, before it)."""
+    """Whether ``now`` is less than ``span`` after ``since``; a clock gone back is not."""
     return since is not None and timedelta(0) <= now - since < span

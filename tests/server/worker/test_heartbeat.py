@@ -123,7 +123,7 @@ def test_idle_ticks_forget_at_most_every_tenth_of_the_retention(scene: Scene, cl
     scene.store.replicas.tick(Heartbeat(gone, clock.now - SILENT_RETENTION))
     clock.advance(HEARTBEAT_INTERVAL)
     worker.run_once(clock.now)
-    assert gone.replica_id in _ticks(scene), "the last tick forgot, a tenth ago is not yet"
+    assert gone.replica_id in _ticks(scene), "not again within a tenth of the retention"
     clock.advance(SILENT_RETENTION / FORGET_SHARE - HEARTBEAT_INTERVAL)
     worker.run_once(clock.now)
     assert gone.replica_id not in _ticks(scene)
