@@ -46,13 +46,14 @@ def NarrowSheet() -> ft.View:
     use_route_follower(route)
     location = parse_location(route)
     searching, set_searching = ft.use_state(False)
+    view: ft.Ref[ft.View] = ft.Ref()
 
     def open_drawer_to_reveal() -> bool:
         # Show in the sidebar, asked from the detail: the drawer opens once the
-        # sheet is the top view again (an earlier call would find no drawer).
+        # sheet is shown again.
         if location.place is not Place.SCHEDULES:
             return False
-        page.run_task(page.show_drawer)
+        _show_drawer(page, view)
         return True
 
     reveals = use_snapshot(models.sidebar).reveals
@@ -68,13 +69,14 @@ def NarrowSheet() -> ft.View:
             models.schedules.focus_search()
 
     return ft.View(
+        ref=view,
         route=SCHEDULES_ROUTE,
         can_pop=False,
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
             title=ft.Text(models.navigation.heading(Place.SCHEDULES)),
-            leading=_drawer_button(page, words),
+            leading=_drawer_button(page, view, words),
             actions=[
                 icon_action(
                     ft.Icons.SEARCH,
@@ -126,14 +128,16 @@ def NarrowAgenda() -> ft.View:
         if model is not None
         else []
     )
+    view: ft.Ref[ft.View] = ft.Ref()
     return ft.View(
+        ref=view,
         route=AGENDA_ROUTE,
         can_pop=False,
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
             title=ft.Text(models.navigation.heading(Place.AGENDA)),
-            leading=_drawer_button(page, words),
+            leading=_drawer_button(page, view, words),
             actions=refresh,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
@@ -155,14 +159,16 @@ def NarrowSettings() -> ft.View:
         if model is not None
         else ft.Container()
     )
+    view: ft.Ref[ft.View] = ft.Ref()
     return ft.View(
+        ref=view,
         route=SETTINGS_ROUTE,
         can_pop=False,
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
             title=ft.Text(models.navigation.heading(Place.SETTINGS)),
-            leading=_drawer_button(page, words),
+            leading=_drawer_button(page, view, words),
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
         drawer=_drawer(models, in_settings=True),
@@ -170,11 +176,18 @@ def NarrowSettings() -> ft.View:
     )
 
 
-def _drawer_button(page: ft.Page, words: Words) -> ft.Control:
+def _drawer_button(page: ft.Page, view: ft.Ref[ft.View], words: Words) -> ft.Control:
     """The app bar's button that slides the sidebar in."""
     return icon_action(
-        ft.Icons.MENU, words.gettext(OPEN_SIDEBAR_LABEL), lambda: page.run_task(page.show_drawer)
+        ft.Icons.MENU, words.gettext(OPEN_SIDEBAR_LABEL), lambda: _show_drawer(page, view)
     )
+
+
+def _show_drawer(page: ft.Page, view: ft.Ref[ft.View]) -> None:
+    """Slide in ``view``'s own drawer. The page's would be its top view's, and just after
+    Back that is still the detail leaving, which has none."""
+    if view.current is not None:
+        page.run_task(view.current.show_drawer)
 
 
 def _drawer(
