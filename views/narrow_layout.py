@@ -68,42 +68,32 @@ def NarrowSheet() -> ft.View:
             set_searching(True)
             models.schedules.focus_search()
 
-    return ft.View(
-        ref=view,
-        route=SCHEDULES_ROUTE,
-        can_pop=False,
-        padding=0,
-        spacing=0,
-        appbar=ft.AppBar(
-            title=ft.Text(models.navigation.heading(Place.SCHEDULES)),
-            leading=_drawer_button(page, view, words),
-            actions=[
-                icon_action(
-                    ft.Icons.SEARCH,
-                    words.gettext(SEARCH_ACTION_LABEL),
-                    toggle_search,
-                    selected=searching,
-                )
+    return _root_view(
+        models,
+        words,
+        view,
+        SCHEDULES_ROUTE,
+        Place.SCHEDULES,
+        ft.Column(
+            [
+                *attention_banner(models),
+                ScheduleList(
+                    models.schedules,
+                    models.navigation,
+                    location.schedule_id,
+                    show_search=searching,
+                ),
             ],
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            spacing=0,
+            expand=True,
         ),
         drawer=_drawer(models, in_agenda=False),
-        controls=[
-            with_banners(
-                models,
-                ft.Column(
-                    [
-                        *attention_banner(models),
-                        ScheduleList(
-                            models.schedules,
-                            models.navigation,
-                            location.schedule_id,
-                            show_search=searching,
-                        ),
-                    ],
-                    spacing=0,
-                    expand=True,
-                ),
+        actions=[
+            icon_action(
+                ft.Icons.SEARCH,
+                words.gettext(SEARCH_ACTION_LABEL),
+                toggle_search,
+                selected=searching,
             )
         ],
     )
@@ -114,7 +104,6 @@ def NarrowAgenda() -> ft.View:
     """The agenda full screen, the sidebar in the same drawer as the schedules sheet's."""
     models = use_models()
     words = use_words()
-    page = ft.context.page
     use_route_follower(ft.use_route_location())
 
     model = models.agenda
@@ -128,21 +117,15 @@ def NarrowAgenda() -> ft.View:
         if model is not None
         else []
     )
-    view: ft.Ref[ft.View] = ft.Ref()
-    return ft.View(
-        ref=view,
-        route=AGENDA_ROUTE,
-        can_pop=False,
-        padding=0,
-        spacing=0,
-        appbar=ft.AppBar(
-            title=ft.Text(models.navigation.heading(Place.AGENDA)),
-            leading=_drawer_button(page, view, words),
-            actions=refresh,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-        ),
+    return _root_view(
+        models,
+        words,
+        ft.Ref(),
+        AGENDA_ROUTE,
+        Place.AGENDA,
+        agenda,
         drawer=_drawer(models, in_agenda=True),
-        controls=[with_banners(models, agenda)],
+        actions=refresh,
     )
 
 
@@ -151,7 +134,6 @@ def NarrowSettings() -> ft.View:
     """Settings full screen, the sidebar in the same drawer as the sheet's."""
     models = use_models()
     words = use_words()
-    page = ft.context.page
     use_route_follower(ft.use_route_location())
     model = models.settings
     content = (
@@ -159,27 +141,47 @@ def NarrowSettings() -> ft.View:
         if model is not None
         else ft.Container()
     )
-    view: ft.Ref[ft.View] = ft.Ref()
+    return _root_view(
+        models,
+        words,
+        ft.Ref(),
+        SETTINGS_ROUTE,
+        Place.SETTINGS,
+        content,
+        drawer=_drawer(models, in_settings=True),
+    )
+
+
+def _root_view(
+    models: ScreenModels,
+    words: Words,
+    view: ft.Ref[ft.View],
+    route: str,
+    place: Place,
+    content: ft.Control,
+    *,
+    drawer: ft.NavigationDrawer,
+    actions: list[ft.Control] | None = None,
+) -> ft.View:
+    """A root view at ``route``: ``content`` full screen under an app bar named for
+    ``place``, whose menu button slides in ``drawer`` (this view's own, held by ``view``)."""
+    page = ft.context.page
     return ft.View(
         ref=view,
-        route=SETTINGS_ROUTE,
+        route=route,
         can_pop=False,
         padding=0,
         spacing=0,
         appbar=ft.AppBar(
-            title=ft.Text(models.navigation.heading(Place.SETTINGS)),
-            leading=_drawer_button(page, view, words),
+            title=ft.Text(models.navigation.heading(place)),
+            leading=icon_action(
+                ft.Icons.MENU, words.gettext(OPEN_SIDEBAR_LABEL), lambda: _show_drawer(page, view)
+            ),
+            actions=actions or [],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
-        drawer=_drawer(models, in_settings=True),
+        drawer=drawer,
         controls=[with_banners(models, content)],
-    )
-
-
-def _drawer_button(page: ft.Page, view: ft.Ref[ft.View], words: Words) -> ft.Control:
-    """The app bar's button that slides the sidebar in."""
-    return icon_action(
-        ft.Icons.MENU, words.gettext(OPEN_SIDEBAR_LABEL), lambda: _show_drawer(page, view)
     )
 
 
