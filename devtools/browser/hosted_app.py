@@ -11,7 +11,8 @@ token in the test runner's own environment cannot leak in (the app would
 refuse to start with it). ``session_grace_seconds`` sets Flet's
 ``FLET_SESSION_TIMEOUT``, the operator's override of how long a session
 outlives its tab (``app.web.server``); ``log_level`` sets ``FLET_LOG_LEVEL``,
-which turns on Flet's own log on the process's stderr.
+which turns on Flet's own log on the process's stderr. ``sign_in`` fills its
+sign-in form as a person does.
 """
 
 from __future__ import annotations
@@ -22,10 +23,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from devtools.browser.schedule_server import TOKEN_ENV, ScheduleServer
+from playwright.sync_api import Page, expect
+
+from devtools.browser.accessible_names import REMEMBER, SIGN_IN, TOKEN_FIELD, button
+from devtools.browser.flutter_page import paste_into_field
+from devtools.browser.schedule_server import TOKEN_ENV, Member, ScheduleServer
 from devtools.browser.served_app import LOG_LEVEL_ENV, app_command, running_process
 from devtools.ports import LOOPBACK, free_port
 from devtools.self_signed import CertificatePair
+from viewmodels.language import DEFAULT_LOCALE, Words, words_for
 
 EVERY_INTERFACE = "0.0.0.0"
 SESSION_TIMEOUT_ENV = "FLET_SESSION_TIMEOUT"
@@ -72,3 +78,17 @@ def hosted_app(
         environment[LOG_LEVEL_ENV] = log_level
     with running_process(argv, log_dir, port=port, environment=environment) as process:
         yield HostedApp(url, process)
+
+
+def sign_in(
+    page: Page, member: Member, *, remember: bool = False, words: Words | None = None
+) -> None:
+    """Sign ``member`` in: paste the token until the field holds it, tick Remember when
+    asked, press Sign in. ``words`` name the form's controls in the page's language."""
+    said = words or words_for(DEFAULT_LOCALE)
+    paste_into_field(page.get_by_role("textbox", name=said.gettext(TOKEN_FIELD)), member.token)
+    if remember:
+        choice = page.get_by_role("checkbox", name=said.gettext(REMEMBER))
+        choice.click()
+        expect(choice).to_be_checked()
+    button(page, said.gettext(SIGN_IN)).click()

@@ -27,19 +27,16 @@ from app.device_folder import FOLDER_NAME
 from app.options import PROGRAM
 from devtools.browser.accessible_names import (
     OPEN_SIDEBAR,
-    SIGN_IN,
     SIGN_OUT,
     button,
-    remember_choice,
     schedule_row,
-    token_field,
 )
 from devtools.browser.flutter_page import (
     UI_TIMEOUT_MS,
     open_app,
     wait_for_text,
 )
-from devtools.browser.hosted_app import hosted_app
+from devtools.browser.hosted_app import hosted_app, sign_in
 from devtools.browser.schedule_server import TOKEN_ENV, Member, ScheduleServer, schedule_server
 from devtools.browser.served_app import app_command, running_process
 from devtools.ports import LOOPBACK, free_port
@@ -82,14 +79,6 @@ def sidebar_read(page: Page) -> None:
     """The sidebar has read the person's sessions (the demo's "Scheduled" group shows)."""
     button(page, OPEN_SIDEBAR).click()
     wait_for_text(page, "Scheduled")
-
-
-def sign_in(page: Page, member: Member, *, remember: bool) -> None:
-    token_field(page).fill(member.token)
-    if remember:
-        remember_choice(page).click()
-        expect(remember_choice(page)).to_be_checked()
-    button(page, SIGN_IN).click()
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ from devtools.api_bodies import definition_json
 from devtools.browser.accessible_names import REMEMBER, SIGN_IN, TOKEN_FIELD, button
 from devtools.browser.cjk_fonts import wait_for_cjk_fonts
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, wait_for_text
-from devtools.browser.hosted_app import hosted_app
+from devtools.browser.hosted_app import hosted_app, sign_in
 from devtools.browser.schedule_server import Member, ScheduleServer, schedule_server
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
@@ -89,14 +89,6 @@ def reads_sign_in_in(page: Page, words: Words, literal: str, other: Words) -> No
     expect(button(page, other.gettext(SIGN_IN))).to_have_count(0)
 
 
-def sign_in_remembered(page: Page, words: Words, member: Member) -> None:
-    page.get_by_role("textbox", name=words.gettext(TOKEN_FIELD)).fill(member.token)
-    remember = page.get_by_role("checkbox", name=words.gettext(REMEMBER))
-    remember.click()
-    expect(remember).to_be_checked()
-    button(page, words.gettext(SIGN_IN)).click()
-
-
 def kept_for_offline(page: Page) -> None:
     """Until the view cache has written this person's screens to the browser (bounded)."""
     page.wait_for_function(
@@ -122,8 +114,8 @@ def test_two_browsers_in_german_and_chinese_each_read_the_hosted_app_in_their_ow
     shot(anna, "hosted-languages-de-sign-in-phone")
     shot(wei, "hosted-languages-zh-sign-in-desktop")
 
-    sign_in_remembered(anna, german, ANNA)
-    sign_in_remembered(wei, chinese, WEI)
+    sign_in(anna, ANNA, remember=True, words=german)
+    sign_in(wei, WEI, remember=True, words=chinese)
     for page, words, literal in ((anna, german, "Aktuell"), (wei, chinese, "当前")):
         current = words.gettext(ListSection.CURRENT.label)
         assert current == literal, f"the catalog gives {current!r} for 'Current'"

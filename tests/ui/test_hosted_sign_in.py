@@ -44,7 +44,7 @@ from devtools.browser.flutter_page import (
     open_app,
     wait_for_text,
 )
-from devtools.browser.hosted_app import hosted_app
+from devtools.browser.hosted_app import hosted_app, sign_in
 from devtools.browser.schedule_server import Member, ScheduleServer, schedule_server
 from devtools.self_signed import CertificatePair, self_signed
 from tests.polling import eventually
@@ -122,14 +122,6 @@ def running_team(team: ScheduleServer) -> ScheduleServer:
 
 def phone(open_page: PageOpener, url: str, suffix: str = "") -> Page:
     return open_page(url, size=PHONE_SIZE, trust_any_certificate=True, suffix=suffix)
-
-
-def sign_in(page: Page, member: Member, *, remember: bool = False) -> None:
-    token_field(page).fill(member.token)
-    if remember:
-        remember_choice(page).click()
-        expect(remember_choice(page)).to_be_checked()
-    button(page, SIGN_IN).click()
 
 
 def row_titles(page: Page) -> set[str]:

@@ -23,12 +23,12 @@ from websockets.typing import Origin
 
 from devtools.browser.accessible_names import schedule_row
 from devtools.browser.flutter_page import UI_TIMEOUT_MS, open_app, wait_for_text
-from devtools.browser.hosted_app import hosted_app
+from devtools.browser.hosted_app import hosted_app, sign_in
 from devtools.browser.schedule_server import ScheduleServer, schedule_server
 from tests.app.flet_socket import register_frame
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import PHONE_SIZE
-from tests.ui.test_hosted_sign_in import ALICE, alices_titles, sign_in
+from tests.ui.test_hosted_sign_in import ALICE, alices_titles
 
 pytestmark = pytest.mark.ui
 
