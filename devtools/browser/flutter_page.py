@@ -194,6 +194,11 @@ def choose(segment: Locator) -> None:
     )
 
 
+def pick(radio: Locator) -> None:
+    """Click a radio until Flutter marks it checked (a second click leaves it chosen)."""
+    until_it_takes(radio.click, lambda: expect(radio).to_be_checked(timeout=3_000))
+
+
 def focus_field(field: Locator) -> None:
     """Click a text field until it holds the focus (a setting just applied redraws it)."""
     until_it_takes(field.click, lambda: expect(field).to_be_focused(timeout=5_000))
@@ -294,13 +299,13 @@ def wait_for_text(page: Page, text: str, timeout_ms: int = UI_TIMEOUT_MS) -> Non
         next_frames(page, 6)
 
 
-def box_centre(area: Locator, timeout_s: float = 5.0) -> tuple[float, float]:
+def box_centre(area: Locator, timeout_s: float = UI_TIMEOUT_MS / 1000) -> tuple[float, float]:
     """The centre of ``area`` on screen (the wheel goes to what is under the mouse)."""
     box = box_of(area, timeout_s)
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def box_of(area: Locator, timeout_s: float = 5.0) -> FloatRect:
+def box_of(area: Locator, timeout_s: float = UI_TIMEOUT_MS / 1000) -> FloatRect:
     """Where ``area`` is on screen.
 
     Flutter may replace a node while it rebuilds (a page of rows arriving, a

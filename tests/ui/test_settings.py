@@ -22,7 +22,7 @@ import tzlocal
 from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from devtools.browser.accessible_names import OPEN_SIDEBAR, SCHEDULES_ENTRY, button, schedule_row
-from devtools.browser.flutter_page import UI_TIMEOUT_MS, next_frames, type_into_field
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, next_frames, pick, type_into_field
 from devtools.browser.served_app import served_app
 from tests.ui.artifacts import save_screenshot
 from tests.ui.conftest import DESKTOP_SIZE, PHONE_SIZE
@@ -120,17 +120,14 @@ def test_settings_apply_at_once_and_are_remembered_across_a_restart(
         _open_settings(page, phone=phone)
         _until_surface_is(page, size, dark=False)
 
-        page.get_by_role("radio", name=DARK).click()
-        expect(page.get_by_role("radio", name=DARK)).to_be_checked()
+        pick(page.get_by_role("radio", name=DARK))
         _until_surface_is(page, size, dark=True)
 
-        page.get_by_role("radio", name=TWELVE_HOUR).click()
-        expect(page.get_by_role("radio", name=TWELVE_HOUR)).to_be_checked()
+        pick(page.get_by_role("radio", name=TWELVE_HOUR))
 
         search = page.get_by_role("textbox", name=ZONE_SEARCH_LABEL)
         type_into_field(search, "kolkata")
-        page.get_by_role("radio", name=KOLKATA).click()
-        expect(page.get_by_role("radio", name=KOLKATA)).to_be_checked()
+        pick(page.get_by_role("radio", name=KOLKATA))
         expect(page.get_by_text(f"Times are shown in {KOLKATA}.")).to_be_visible()
         save_screenshot(page, f"settings-chosen-{kind}")
 
