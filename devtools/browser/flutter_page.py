@@ -222,21 +222,6 @@ def type_into_field(field: Locator, text: str) -> None:
     until_it_takes(typing, lambda: expect(field).to_have_value(text, timeout=3_000))
 
 
-def paste_into_field(field: Locator, text: str) -> None:
-    """Put ``text`` into ``field`` at once, as a paste (a token), until the field holds it.
-
-    Flutter connects the field's text input once the field has the focus, and
-    then writes its own text over the field's: a paste before that is lost. So
-    the field is read a few frames after the paste, and pasted into again.
-    """
-
-    def pasting() -> None:
-        field.fill(text)
-        next_frames(field.page, 3)
-
-    until_it_takes(pasting, lambda: expect(field).to_have_value(text, timeout=3_000))
-
-
 def scroll_reading(
     page: Page,
     area: Locator,

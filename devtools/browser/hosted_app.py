@@ -26,7 +26,6 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from devtools.browser.accessible_names import REMEMBER, SIGN_IN, TOKEN_FIELD, button
-from devtools.browser.flutter_page import paste_into_field
 from devtools.browser.schedule_server import TOKEN_ENV, Member, ScheduleServer
 from devtools.browser.served_app import LOG_LEVEL_ENV, app_command, running_process
 from devtools.ports import LOOPBACK, free_port
@@ -83,10 +82,10 @@ def hosted_app(
 def sign_in(
     page: Page, member: Member, *, remember: bool = False, words: Words | None = None
 ) -> None:
-    """Sign ``member`` in: paste the token until the field holds it, tick Remember when
-    asked, press Sign in. ``words`` name the form's controls in the page's language."""
+    """Sign ``member`` in: fill in the token, tick Remember when asked, press Sign in.
+    ``words`` name the form's controls in the page's language."""
     said = words or words_for(DEFAULT_LOCALE)
-    paste_into_field(page.get_by_role("textbox", name=said.gettext(TOKEN_FIELD)), member.token)
+    page.get_by_role("textbox", name=said.gettext(TOKEN_FIELD)).fill(member.token)
     if remember:
         choice = page.get_by_role("checkbox", name=said.gettext(REMEMBER))
         choice.click()

@@ -23,13 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from devtools.browser.accessible_names import SIGN_IN, button, schedule_row, token_field
-from devtools.browser.flutter_page import (
-    UI_TIMEOUT_MS,
-    accessible_texts,
-    open_app,
-    paste_into_field,
-    wait_for_text,
-)
+from devtools.browser.flutter_page import UI_TIMEOUT_MS, accessible_texts, open_app, wait_for_text
 from devtools.browser.hosted_app import hosted_app, sign_in
 from devtools.browser.schedule_server import ScheduleServer, schedule_server
 from tests.ui.artifacts import close_pages
@@ -94,7 +88,7 @@ def browser_at(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Bro
 def guess_until_slowed(page: Page) -> str:
     """Wrong tokens until the form says to wait; that sentence."""
     for _ in range(MOST_GUESSES):
-        paste_into_field(token_field(page), secrets.token_urlsafe(32))
+        token_field(page).fill(secrets.token_urlsafe(32))
         button(page, SIGN_IN).click()
         expect(button(page, SIGN_IN)).to_be_enabled()
         said = [text for text in accessible_texts(page) if SLOWED in text]
